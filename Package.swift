@@ -1,0 +1,98 @@
+// swift-tools-version: 6.1
+// Coach: a voice/intent workout gateway for the Linux terminal.
+//
+// Modules (see docs/architecture.md):
+//   CoachCore      pure: session state machine, builder, intents, live activity, renderers
+//   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
+//   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
+//   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
+//   coach          the executable: commands and the REPL
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "coach",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "coach", targets: ["coach"]),
+        .library(name: "CoachCore", targets: ["CoachCore"]),
+        .library(name: "CoachLanguage", targets: ["CoachLanguage"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/groue/GRDB.swift", .upToNextMinor(from: "7.10.0")),
+        .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
+        .package(url: "https://github.com/apple/swift-log", .upToNextMinor(from: "1.16.2")),
+        .package(url: "https://github.com/x-sheep/swift-property-based", .upToNextMinor(from: "2.0.1")),
+    ],
+    targets: [
+        .target(
+            name: "CoachCore",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CoachLanguage",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CoachStore",
+            dependencies: [
+                "CoachCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CoachGateway",
+            dependencies: [
+                "CoachCore", "CoachLanguage", "CoachStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        .executableTarget(
+            name: "coach",
+            dependencies: [
+                "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CoachCoreTests",
+            dependencies: [
+                "CoachCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CoachLanguageTests",
+            dependencies: ["CoachLanguage", "CoachCore"]
+        ),
+        .testTarget(
+            name: "CoachStoreTests",
+            dependencies: ["CoachStore", "CoachCore"]
+        ),
+        .testTarget(
+            name: "CoachGatewayTests",
+            dependencies: ["CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+        ),
+        .testTarget(
+            name: "CoachCLITests",
+            dependencies: ["CoachCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

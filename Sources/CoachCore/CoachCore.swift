@@ -1,0 +1,1 @@
+// CoachCore — module placeholder, replaced as the module grows.

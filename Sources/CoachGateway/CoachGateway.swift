@@ -1,0 +1,1 @@
+// CoachGateway — module placeholder, replaced as the module grows.

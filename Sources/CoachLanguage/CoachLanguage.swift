@@ -1,0 +1,1 @@
+// CoachLanguage — module placeholder, replaced as the module grows.

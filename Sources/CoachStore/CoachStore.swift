@@ -1,0 +1,1 @@
+// CoachStore — module placeholder, replaced as the module grows.

@@ -1,1 +1,0 @@
-// CoachCore — module placeholder, replaced as the module grows.

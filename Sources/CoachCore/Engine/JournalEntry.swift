@@ -1,0 +1,36 @@
+// JournalEntry: the durable record of what happened to a workout. Replaying a workout's entries
+// through a fresh engine rebuilds it exactly — that is how crash recovery works.
+
+/// One input that changed a workout, with the moment it took effect.
+public struct JournalEntry: Sendable, Hashable, Codable {
+    public var workoutID: String
+    public var kind: Kind
+    public var at: Timestamp
+
+    public init(workoutID: String, kind: Kind, at: Timestamp) {
+        self.workoutID = workoutID
+        self.kind = kind
+        self.at = at
+    }
+
+    public enum Kind: Sendable, Hashable, Codable {
+        /// The workout was configured and its countdown began.
+        case prepared(StartWorkoutIntent, countdownSeconds: Double)
+        case started
+        case paused
+        case resumed
+        case lap
+        case marker(name: String?)
+        case sample(QuantitySample)
+        case ended
+        /// Cancelled, or too short to keep: nothing is saved.
+        case discarded(reason: DiscardReason)
+    }
+}
+
+public enum DiscardReason: String, Sendable, Hashable, Codable {
+    /// The user cancelled the workout.
+    case cancelled
+    /// Ended after less than the minimum duration ("discard extremely brief workout sessions").
+    case tooShort
+}

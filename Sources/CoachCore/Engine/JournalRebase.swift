@@ -1,0 +1,57 @@
+// Moving journaled timestamps onto the current monotonic clock after a restart.
+//
+// The real clock counts from boot (CLOCK_BOOTTIME), so entries written earlier in the same boot
+// are already on today's clock. Entries from an earlier boot are not: their run of entries is
+// shifted by wall-clock time so the gaps between them stay exactly as measured, and only the
+// downtime is taken from the wall clock.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+enum JournalRebase {
+    /// Two readings belong to the same boot when date − monotonic agrees within this tolerance
+    /// (NTP slews the wall clock by far less than this between writes).
+    static let sameBootTolerance: Double = 2
+
+    static func rebase(_ entries: [JournalEntry], onto now: Timestamp) -> [JournalEntry] {
+        let nowEpoch = epoch(of: now)
+        var result: [JournalEntry] = []
+        var index = 0
+        while index < entries.count {
+            // A run: consecutive entries written on the same monotonic clock.
+            let runEpoch = epoch(of: entries[index].at)
+            var end = index
+            while end + 1 < entries.count, abs(epoch(of: entries[end + 1].at) - runEpoch) < sameBootTolerance {
+                end += 1
+            }
+            let run = entries[index...end]
+            if abs(runEpoch - nowEpoch) < sameBootTolerance {
+                result += run
+            } else {
+                let last = run.last!.at
+                let shift = last.rebased(onto: now).monotonic - last.monotonic
+                result += run.map { shifted($0, by: shift) }
+            }
+            index = end + 1
+        }
+        return result
+    }
+
+    /// The wall-clock date at which this reading's monotonic clock read zero.
+    private static func epoch(of timestamp: Timestamp) -> Double {
+        timestamp.date.timeIntervalSince1970 - Double(timestamp.monotonic.nanoseconds) / 1e9
+    }
+
+    private static func shifted(_ entry: JournalEntry, by shift: Duration) -> JournalEntry {
+        var copy = entry
+        copy.at.monotonic = copy.at.monotonic + shift
+        if case .sample(var sample) = copy.kind {
+            sample.at.monotonic = sample.at.monotonic + shift
+            copy.kind = .sample(sample)
+        }
+        return copy
+    }
+}

@@ -1,0 +1,54 @@
+// What the engine asks the manager to do after an input: timers, journal writes, notifications,
+// feed updates, saving or discarding the finished workout.
+
+/// A notification for subscribers: a change worth announcing to every channel.
+public enum WorkoutNotification: Sendable, Hashable {
+    case stateChanged(from: SessionState, to: SessionState, at: Timestamp)
+    case event(WorkoutEvent)
+    case countdown(secondsLeft: Int)
+    case goalReached(WorkoutGoal, at: Timestamp)
+    case saved(FinishedWorkout)
+    case discarded(workoutID: String, reason: DiscardReason)
+    case recovered(WorkoutSnapshot)
+}
+
+/// An effect the manager performs, in order.
+public enum WorkoutAction: Sendable, Hashable {
+    /// Call `tick(at:)` at this instant (countdown seconds, the end of the countdown, a time goal).
+    case scheduleTick(at: MonotonicInstant)
+    case cancelTick
+    /// Make this entry durable before acknowledging the input.
+    case journal(JournalEntry)
+    case notify(WorkoutNotification)
+    /// The status changed: render and push the feed.
+    case publish
+    /// The workout ended and is to be saved with its statistics, events and samples.
+    case save(FinishedWorkout)
+}
+
+/// A completed workout, ready to save.
+public struct FinishedWorkout: Sendable, Hashable, Codable {
+    public var workoutID: String
+    public var configuration: StartWorkoutIntent
+    public var start: Timestamp
+    public var end: Timestamp
+    public var elapsed: Double
+    public var events: [WorkoutEvent]
+    public var samples: [QuantitySample]
+    public var statistics: [QuantityType: QuantityStatistics]
+    public var goalReached: Bool
+
+    public init(workoutID: String, configuration: StartWorkoutIntent, start: Timestamp, end: Timestamp,
+                elapsed: Double, events: [WorkoutEvent], samples: [QuantitySample],
+                statistics: [QuantityType: QuantityStatistics], goalReached: Bool) {
+        self.workoutID = workoutID
+        self.configuration = configuration
+        self.start = start
+        self.end = end
+        self.elapsed = elapsed
+        self.events = events
+        self.samples = samples
+        self.statistics = statistics
+        self.goalReached = goalReached
+    }
+}

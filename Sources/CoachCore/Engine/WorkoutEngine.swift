@@ -1,0 +1,260 @@
+// WorkoutEngine: one workout session and its builder, driven by intents, ticks and samples.
+// Pure: handed the time, it returns what happened and what to do; WorkoutManager performs it.
+
+public struct EngineConfiguration: Sendable, Hashable {
+    /// The countdown between "start" and the activity running (HealthKit: prepare, then start).
+    public var countdown: Duration
+    /// Workouts shorter than this are discarded at the end unless the user asks to save them
+    /// (HIG: "discard extremely brief workout sessions").
+    public var minimumSavedDuration: Duration
+
+    public init(countdown: Duration = .seconds(3), minimumSavedDuration: Duration = .seconds(5)) {
+        self.countdown = countdown
+        self.minimumSavedDuration = minimumSavedDuration
+    }
+}
+
+/// The workout the engine is running (or last ran, once ended).
+public struct Workout: Sendable, Hashable {
+    public var id: String
+    public var configuration: StartWorkoutIntent
+    public var session = WorkoutSession()
+    public var builder: WorkoutBuilder
+
+    init(id: String, configuration: StartWorkoutIntent) {
+        self.id = id
+        self.configuration = configuration
+        self.builder = WorkoutBuilder(goal: configuration.goal ?? .open)
+    }
+}
+
+public struct WorkoutEngine: Sendable {
+    public let configuration: EngineConfiguration
+    public private(set) var workout: Workout?
+    private var scheduledTick: MonotonicInstant?
+    private let handler = IntentHandler()
+
+    public init(configuration: EngineConfiguration = EngineConfiguration()) {
+        self.configuration = configuration
+    }
+
+    public var state: SessionState { workout?.session.state ?? .notStarted }
+
+    // MARK: - Intents: resolve → confirm → handle
+
+    /// Runs an intent through the three SiriKit phases. `newWorkoutID` names the workout a start creates.
+    public mutating func perform(_ intent: WorkoutIntent, at now: Timestamp, newWorkoutID: String) -> EngineResult {
+        let context = IntentContext(state: state, activity: workout?.configuration.activity)
+        let resolved: WorkoutIntent
+        switch handler.resolve(intent, in: context) {
+        case .failure(let stop): return stopped(intent, at: stop, now: now)
+        case .success(let value): resolved = value
+        }
+        if let stop = handler.confirm(resolved, in: context) {
+            return stopped(intent, at: stop, now: now, resolved: resolved)
+        }
+        var (actions, discard) = handle(resolved, at: now, newWorkoutID: newWorkoutID)
+        actions += reschedule(at: now.monotonic)
+        let outcome = IntentOutcome(intent: intent.kind, phase: .handle, code: .success, resolved: resolved,
+                                    discardReason: discard, snapshot: snapshot(at: now))
+        return EngineResult(outcome: outcome, actions: actions)
+    }
+
+    private func stopped(_ intent: WorkoutIntent, at stop: IntentStop, now: Timestamp,
+                         resolved: WorkoutIntent? = nil) -> EngineResult {
+        let outcome = IntentOutcome(intent: intent.kind, phase: stop.phase, code: stop.code, parameter: stop.parameter,
+                                    options: stop.options, reason: stop.reason, resolved: resolved,
+                                    snapshot: snapshot(at: now))
+        return EngineResult(outcome: outcome, actions: [])
+    }
+
+    private mutating func handle(_ intent: WorkoutIntent, at now: Timestamp,
+                                 newWorkoutID: String) -> ([WorkoutAction], DiscardReason?) {
+        switch intent {
+        case .start(let start):
+            return (apply(.prepared(start, countdownSeconds: configuration.countdown.seconds),
+                          workoutID: newWorkoutID, at: now), nil)
+        case .pause:
+            return (apply(.paused, at: now), nil)
+        case .resume:
+            return (apply(.resumed, at: now), nil)
+        case .lap:
+            return (apply(.lap, at: now), nil)
+        case .status:
+            return ([], nil)
+        case .cancel:
+            return (apply(.discarded(reason: .cancelled), at: now), nil)
+        case .end(_, let saveShort):
+            let elapsed = workout?.builder.elapsed(at: now.monotonic) ?? .zero
+            if elapsed < configuration.minimumSavedDuration && !saveShort {
+                return (apply(.discarded(reason: .tooShort), at: now), .tooShort)
+            }
+            return (apply(.ended, at: now), nil)
+        }
+    }
+
+    // MARK: - Time and samples
+
+    /// Advances countdowns and time goals. Call it at (or after) each `scheduleTick` instant.
+    public mutating func tick(at now: Timestamp) -> [WorkoutAction] {
+        guard var current = workout else { return [] }
+        var actions: [WorkoutAction] = []
+        let transition = current.session.tick(at: now)
+        workout = current
+        for action in transition.actions {
+            if case .changeState(.prepared, .running, let startedAt) = action {
+                actions += apply(.started, at: startedAt)
+            }
+        }
+        if actions.isEmpty, let left = current.session.countdownRemaining(at: now.monotonic), case .applied = transition {
+            actions += [.notify(.countdown(secondsLeft: left)), .publish]
+        }
+        actions += checkGoal(at: now)
+        actions += reschedule(at: now.monotonic)
+        return actions
+    }
+
+    /// Adds a sample to the running workout.
+    public mutating func add(_ sample: QuantitySample, at now: Timestamp) -> (SampleOutcome, [WorkoutAction]) {
+        guard workout != nil else { return (.rejected(.notCollecting), []) }
+        let outcome = workout!.builder.add(sample)
+        guard outcome == .added || outcome == .replaced else { return (outcome, []) }
+        var actions: [WorkoutAction] = [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
+        actions += checkGoal(at: now)
+        actions += reschedule(at: now.monotonic)
+        return (outcome, actions)
+    }
+
+    private mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
+        guard workout?.builder.checkGoal(at: now) == true, let current = workout,
+              let reachedAt = current.builder.goalReachedAt else { return [] }
+        return [.notify(.goalReached(current.builder.goal, at: reachedAt)), .publish]
+    }
+
+    /// The next instant something is due: a countdown second or a time goal.
+    public func nextDeadline(after now: MonotonicInstant) -> MonotonicInstant? {
+        guard let current = workout else { return nil }
+        let countdown = current.session.countdownDeadline.map {
+            WorkoutSession.nextCountdownTick(after: now, deadline: $0)
+        }
+        let goal = current.builder.goalDeadline(at: now)
+        return [countdown, goal].compactMap { $0 }.min()
+    }
+
+    private mutating func reschedule(at now: MonotonicInstant) -> [WorkoutAction] {
+        let next = nextDeadline(after: now)
+        guard next != scheduledTick else { return [] }
+        scheduledTick = next
+        return [next.map { .scheduleTick(at: $0) } ?? .cancelTick]
+    }
+
+    // MARK: - Applying journal entries
+
+    /// Applies one journaled input to the session and builder. Both live intents and crash recovery
+    /// go through here, so a replayed workout is exactly the workout that was journaled.
+    private mutating func apply(_ kind: JournalEntry.Kind, workoutID: String? = nil, at now: Timestamp) -> [WorkoutAction] {
+        if case .prepared(let start, let countdown) = kind {
+            workout = Workout(id: workoutID ?? "", configuration: start)
+            let entry = JournalEntry(workoutID: workout!.id, kind: kind, at: now)
+            var actions: [WorkoutAction] = [.journal(entry)]
+            let transition = workout!.session.prepare(at: now, countdown: .seconds(countdown))
+            actions += translate(transition)
+            if workout!.session.state == .running {
+                workout!.builder.beginCollection(at: now)
+                actions.append(.journal(JournalEntry(workoutID: workout!.id, kind: .started, at: now)))
+            }
+            return actions
+        }
+        guard var current = workout else { return [] }
+        let entry = JournalEntry(workoutID: current.id, kind: kind, at: now)
+        var actions: [WorkoutAction] = []
+        switch kind {
+        case .prepared:
+            return []
+        case .started:
+            actions = translate(current.session.startActivity(at: now))
+            current.builder.beginCollection(at: now)
+        case .paused:
+            actions = translate(current.session.pause(at: now))
+            current.builder.pause(at: now)
+        case .resumed:
+            actions = translate(current.session.resume(at: now))
+            current.builder.resume(at: now)
+        case .lap:
+            actions = translate(current.session.lap(at: now))
+        case .marker(let name):
+            actions = translate(current.session.marker(at: now, name: name))
+        case .sample(let sample):
+            _ = current.builder.add(sample)
+            actions = [.publish]
+        case .ended:
+            // Apple's order: stop the activity, end collection, finish the workout, end the session.
+            if current.session.state == .running || current.session.state == .paused {
+                actions += translate(current.session.stopActivity(at: now))
+            }
+            current.builder.endCollection(at: now)
+            actions += translate(current.session.end(at: now))
+            let finished = FinishedWorkout(
+                workoutID: current.id, configuration: current.configuration,
+                start: current.session.startDate ?? now, end: now,
+                elapsed: current.builder.elapsed(at: now.monotonic).seconds,
+                events: current.session.events, samples: current.builder.samples,
+                statistics: current.builder.statistics, goalReached: current.builder.goalReachedAt != nil)
+            actions += [.save(finished), .notify(.saved(finished))]
+        case .discarded(let reason):
+            current.builder.endCollection(at: now)
+            actions += translate(current.session.end(at: now))
+            actions.append(.notify(.discarded(workoutID: current.id, reason: reason)))
+        }
+        workout = current
+        return [.journal(entry)] + actions
+    }
+
+    /// Session actions become workout actions; ticks are rescheduled by the engine as a whole.
+    private func translate(_ transition: SessionTransition) -> [WorkoutAction] {
+        var actions: [WorkoutAction] = []
+        for action in transition.actions {
+            switch action {
+            case .changeState(let from, let to, let at): actions.append(.notify(.stateChanged(from: from, to: to, at: at)))
+            case .emit(let event): actions.append(.notify(.event(event)))
+            case .publish: if actions.last != .publish { actions.append(.publish) }
+            case .scheduleTick, .cancelTick: break
+            }
+        }
+        return actions
+    }
+
+    // MARK: - Recovery
+
+    /// Rebuilds the engine from a workout's journal after a restart, then catches up with `now`:
+    /// a countdown that ran out while the gateway was down starts the activity at its deadline,
+    /// and a running workout keeps the time that passed.
+    public static func recovering(from entries: [JournalEntry], configuration: EngineConfiguration = EngineConfiguration(),
+                                  at now: Timestamp) -> (WorkoutEngine, [WorkoutAction]) {
+        var engine = WorkoutEngine(configuration: configuration)
+        for entry in JournalRebase.rebase(entries, onto: now) {
+            _ = engine.apply(entry.kind, workoutID: entry.workoutID, at: entry.at)
+        }
+        var actions = engine.tick(at: now)
+        actions.insert(.notify(.recovered(engine.snapshot(at: now))), at: 0)
+        actions.append(.publish)
+        return (engine, actions)
+    }
+
+    // MARK: - Status
+
+    public func snapshot(at now: Timestamp) -> WorkoutSnapshot {
+        guard let current = workout else { return WorkoutSnapshot(at: now) }
+        let session = current.session
+        let builder = current.builder
+        let end = session.endDate
+        return WorkoutSnapshot(
+            workoutID: current.id, state: session.state, activity: current.configuration.activity,
+            location: current.configuration.location, goal: current.configuration.goal,
+            workoutName: current.configuration.workoutName, startDate: session.startDate?.date, endDate: end?.date,
+            elapsed: builder.elapsed(at: (end ?? now).monotonic).seconds,
+            countdown: session.countdownRemaining(at: now.monotonic),
+            goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
+            laps: session.lapCount, statistics: builder.statistics, at: now)
+    }
+}

@@ -1,0 +1,59 @@
+// The intents Coach understands: SiriKit's five workout intents plus two of our own
+// (WorkoutStatus, MarkLap), with their parameters.
+
+/// The name of an intent as it appears in the vocabulary, the protocol and `coach parse --json`.
+public enum IntentKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case startWorkout = "StartWorkout"
+    case pauseWorkout = "PauseWorkout"
+    case resumeWorkout = "ResumeWorkout"
+    case endWorkout = "EndWorkout"
+    case cancelWorkout = "CancelWorkout"
+    case workoutStatus = "WorkoutStatus"
+    case markLap = "MarkLap"
+}
+
+/// `INStartWorkoutIntent`: every parameter optional, as in SiriKit.
+public struct StartWorkoutIntent: Sendable, Hashable, Codable {
+    public var activity: ActivityType?
+    public var location: LocationType?
+    public var goal: WorkoutGoal?
+    public var isOpenEnded: Bool?
+    /// A name of the user's own ("Sunday long run"); shown instead of the activity's name.
+    public var workoutName: String?
+
+    public init(activity: ActivityType? = nil, location: LocationType? = nil, goal: WorkoutGoal? = nil,
+                isOpenEnded: Bool? = nil, workoutName: String? = nil) {
+        self.activity = activity
+        self.location = location
+        self.goal = goal
+        self.isOpenEnded = isOpenEnded
+        self.workoutName = workoutName
+    }
+}
+
+/// One intent with its parameters.
+public enum WorkoutIntent: Sendable, Hashable {
+    case start(StartWorkoutIntent)
+    /// Pause, resume, end and cancel may name the workout (`INPauseWorkoutIntent.workoutName`);
+    /// a name that does not match the ongoing workout is `failureNoMatchingWorkout`.
+    case pause(activity: ActivityType? = nil)
+    case resume(activity: ActivityType? = nil)
+    /// `saveShort` keeps a workout shorter than the engine's minimum, which is otherwise discarded.
+    case end(activity: ActivityType? = nil, saveShort: Bool = false)
+    /// Cancel discards data, so it is performed only once `confirmed` (the channel asks first).
+    case cancel(activity: ActivityType? = nil, confirmed: Bool = false)
+    case status
+    case lap
+
+    public var kind: IntentKind {
+        switch self {
+        case .start: return .startWorkout
+        case .pause: return .pauseWorkout
+        case .resume: return .resumeWorkout
+        case .end: return .endWorkout
+        case .cancel: return .cancelWorkout
+        case .status: return .workoutStatus
+        case .lap: return .markLap
+        }
+    }
+}

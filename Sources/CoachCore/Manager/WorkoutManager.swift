@@ -1,0 +1,155 @@
+// WorkoutManager: the actor at the centre. It owns the engine and the clock, applies intents one at
+// a time, performs the engine's actions (journal, timers, notifications, feed), and publishes to
+// any number of subscribers as async sequences.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+public actor WorkoutManager {
+    /// How timers run: against the real clock, or only when `advance(by:)` moves a manual clock
+    /// (scripts in virtual time, tests), which makes every run give the same output.
+    public enum TimerMode: Sendable { case realTime, manual }
+
+    private var engine: WorkoutEngine
+    private let clock: any WorkoutClock
+    private let timerMode: TimerMode
+    private let makeWorkoutID: @Sendable () -> String
+    private let journal: JournalPipeline?
+    private var timer: Task<Void, Never>?
+    private let subscribers = SubscriberRegistry()
+
+    public init(clock: any WorkoutClock, configuration: EngineConfiguration = EngineConfiguration(),
+                journal: (any WorkoutJournal)? = nil, timerMode: TimerMode = .realTime,
+                makeWorkoutID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
+        self.engine = WorkoutEngine(configuration: configuration)
+        self.clock = clock
+        self.timerMode = timerMode
+        self.makeWorkoutID = makeWorkoutID
+        self.journal = journal.map(JournalPipeline.init)
+    }
+
+    // MARK: - Inputs
+
+    /// Runs an intent through resolve → confirm → handle and performs what it changed. Returns once
+    /// the change is durable (or the outcome says it is not).
+    public func perform(_ intent: WorkoutIntent) async -> IntentOutcome {
+        let now = clock.now()
+        let result = engine.perform(intent, at: now, newWorkoutID: makeWorkoutID())
+        var outcome = result.outcome
+        outcome.journalProblem = await run(result.actions)
+        return outcome
+    }
+
+    /// Feeds a metric into the running workout. `unit` nil means the type's canonical unit.
+    public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
+                          syncIdentifier: String? = nil, syncVersion: Int? = nil) async throws -> SampleOutcome {
+        let canonical = try type.canonicalValue(value, unit: unit)
+        let now = clock.now()
+        let sample = QuantitySample(type: type, value: canonical, at: now,
+                                    syncIdentifier: syncIdentifier, syncVersion: syncVersion)
+        let (outcome, actions) = engine.add(sample, at: now)
+        if let problem = await run(actions) { throw problem }
+        return outcome
+    }
+
+    public func status() -> WorkoutSnapshot { engine.snapshot(at: clock.now()) }
+
+    public var state: SessionState { engine.state }
+
+    /// Replaces the (empty) engine with a workout rebuilt from its journal, after a restart.
+    public func recover(from entries: [JournalEntry]) async -> WorkoutSnapshot {
+        let (recovered, actions) = WorkoutEngine.recovering(from: entries, configuration: engine.configuration,
+                                                            at: clock.now())
+        engine = recovered
+        _ = await run(actions)
+        return status()
+    }
+
+    // MARK: - Time
+
+    /// Runs whatever is due now (countdown seconds, time goals).
+    public func tick() async {
+        let actions = engine.tick(at: clock.now())
+        _ = await run(actions)
+    }
+
+    /// Moves a manual clock forward, running every timer at its own instant on the way, so a
+    /// countdown or goal inside the interval happens exactly when it would in real time.
+    public func advance(by duration: Duration) async {
+        guard let manual = clock as? ManualWorkoutClock else { return }
+        let target = manual.now().monotonic + duration
+        while let next = engine.nextDeadline(after: manual.now().monotonic), next <= target {
+            manual.advance(by: Swift.max(next - manual.now().monotonic, .zero))
+            await tick()
+        }
+        manual.advance(by: Swift.max(target - manual.now().monotonic, .zero))
+    }
+
+    // MARK: - Subscriptions
+
+    /// Every notification from now on. The stream keeps the most recent `backlog` if the reader lags.
+    public nonisolated func notifications(backlog: Int = 256) -> AsyncStream<WorkoutNotification> {
+        subscribers.notifications(backlog: backlog)
+    }
+
+    /// The status after every change, starting with the current one. A slow reader sees the newest.
+    public func snapshots() -> AsyncStream<WorkoutSnapshot> {
+        subscribers.snapshots(initial: status())
+    }
+
+    /// Stops timers and finishes every subscriber's stream.
+    public func shutdown() {
+        timer?.cancel()
+        timer = nil
+        subscribers.finishAll()
+    }
+
+    // MARK: - Performing actions
+
+    /// Performs the engine's actions in order: journal writes are queued in order and awaited
+    /// together (one durable batch), then subscribers hear about the change.
+    private func run(_ actions: [WorkoutAction]) async -> JournalProblem? {
+        var writes: [JournalWrite] = []
+        var notifications: [WorkoutNotification] = []
+        var publish = false
+        for action in actions {
+            switch action {
+            case .journal(let entry): writes.append(.entry(entry))
+            case .save(let workout): writes.append(.save(workout))
+            case .notify(let notification): notifications.append(notification)
+            case .publish: publish = true
+            case .scheduleTick(let deadline): schedule(at: deadline)
+            case .cancelTick:
+                timer?.cancel()
+                timer = nil
+            }
+        }
+        var problem: JournalProblem?
+        if let journal, !writes.isEmpty {
+            let ticket = journal.enqueue(writes)
+            do {
+                try await journal.waitDurable(ticket)
+            } catch let error as JournalProblem {
+                problem = error
+            } catch {
+                problem = JournalProblem(code: "errorDatabaseInaccessible", message: "\(error)")
+            }
+        }
+        for notification in notifications { subscribers.send(notification) }
+        if publish { subscribers.publish(status()) }
+        return problem
+    }
+
+    private func schedule(at deadline: MonotonicInstant) {
+        timer?.cancel()
+        guard timerMode == .realTime else { return }
+        let clock = self.clock
+        timer = Task { [weak self] in
+            do { try await clock.sleep(until: deadline) } catch { return }
+            await self?.tick()
+        }
+    }
+}

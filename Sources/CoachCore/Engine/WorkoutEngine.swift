@@ -114,6 +114,13 @@ public struct WorkoutEngine: Sendable {
         return actions
     }
 
+    /// Stops the activity without ending the session (HealthKit's `stopActivity`): no more data or
+    /// time, and the workout waits for an end (save) or a cancel (discard).
+    public mutating func stopActivity(at now: Timestamp) -> [WorkoutAction] {
+        guard state == .running || state == .paused else { return [] }
+        return apply(.stopped, at: now) + reschedule(at: now.monotonic)
+    }
+
     /// Adds a sample to the running workout.
     public mutating func add(_ sample: QuantitySample, at now: Timestamp) -> (SampleOutcome, [WorkoutAction]) {
         guard workout != nil else { return (.rejected(.notCollecting), []) }
@@ -187,6 +194,9 @@ public struct WorkoutEngine: Sendable {
         case .sample(let sample):
             _ = current.builder.add(sample)
             actions = [.publish]
+        case .stopped:
+            actions = translate(current.session.stopActivity(at: now))
+            current.builder.pause(at: now)
         case .ended:
             // Apple's order: stop the activity, end collection, finish the workout, end the session.
             if current.session.state == .running || current.session.state == .paused {

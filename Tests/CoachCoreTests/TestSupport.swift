@@ -43,6 +43,8 @@ struct EngineDriver {
 
     mutating func stopActivity() { actions += engine.stopActivity(at: now) }
 
+    mutating func appendActions(_ more: [WorkoutAction]) { actions += more }
+
     var elapsed: Double { engine.snapshot(at: now).elapsed }
     var state: SessionState { engine.state }
 

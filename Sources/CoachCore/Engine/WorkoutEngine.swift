@@ -100,14 +100,19 @@ public struct WorkoutEngine: Sendable {
         guard var current = workout else { return [] }
         var actions: [WorkoutAction] = []
         let transition = current.session.tick(at: now)
-        workout = current
         for action in transition.actions {
+            // The countdown ran out: the builder starts at the deadline, and the start is journaled
+            // so a replay (which has no ticks) starts the activity at the same instant.
             if case .changeState(.prepared, .running, let startedAt) = action {
-                actions += apply(.started, at: startedAt)
+                current.builder.beginCollection(at: startedAt)
+                actions.append(.journal(JournalEntry(workoutID: current.id, kind: .started, at: startedAt)))
             }
         }
-        if actions.isEmpty, let left = current.session.countdownRemaining(at: now.monotonic), case .applied = transition {
-            actions += [.notify(.countdown(secondsLeft: left)), .publish]
+        workout = current
+        actions += translate(transition)
+        if current.session.state == .prepared, let left = current.session.countdownRemaining(at: now.monotonic),
+           case .applied = transition {
+            actions.insert(.notify(.countdown(secondsLeft: left)), at: 0)
         }
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)

@@ -10,7 +10,16 @@
 // End/Cancel is returned with `needsConfirmation` (see docs/recognizer.md).
 
 struct FuzzyModel: Sendable {
-    static let threshold = 0.5
+    static let threshold = 0.6
+
+    /// English function words: frequent in every intent's templates, evidence for none.
+    static let stopwords: Set<String> = [
+        "a", "an", "the", "my", "me", "i", "i'm", "im", "we", "we're", "you", "your", "it", "it'", "its", "this",
+        "that", "these", "those", "to", "on", "in", "of", "for", "at", "by", "with", "from", "up", "off", "into",
+        "is", "are", "was", "be", "been", "am", "do", "doe", "did", "have", "ha", "had", "what", "how", "where", "when",
+        "why", "who", "which", "some", "any", "and", "or", "but", "so", "let'", "let", "get", "got", "go", "going",
+        "gonna", "can", "could", "would", "will", "should", "there", "here", "now", "just", "about", "again",
+    ]
     static let suggestionFloor = 0.3
 
     let language: Language
@@ -41,8 +50,10 @@ struct FuzzyModel: Sendable {
                         for f in Self.features(of: norm, language: grammar.language) { set.insert(f) }
                         for w in norm.split(separator: " ") { vocabulary.insert(String(w)) }
                     }
-                    if examples[intent] == nil {
-                        examples[intent] = collector.render(node).split(separator: " ").joined(separator: " ")
+                    // The shortest rendering reads best in "did you mean: …?".
+                    let example = collector.render(node).split(separator: " ").joined(separator: " ")
+                    if !example.isEmpty, examples[intent].map({ example.count < $0.count }) ?? true {
+                        examples[intent] = example
                     }
                 }
             }
@@ -169,7 +180,12 @@ struct FuzzyModel: Sendable {
         var scores: [String: Double] = [:]
         var known = 0
         var seen = Set<String>()
+        var functionWords = 0
         for f in inputFeatures where seen.insert(f).inserted {
+            if Self.stopwords.contains(f) {
+                functionWords += 1
+                continue
+            }
             if let weights = features[f] {
                 known += 1
                 for (intent, w) in weights { scores[intent, default: 0] += w }
@@ -177,21 +193,27 @@ struct FuzzyModel: Sendable {
                 known += 1
             }
         }
-        let total = seen.count + found.ranges.count
+        // Function words neither vote nor count as understood; half of them dilute coverage
+        // ("what time is it" is one content word among four).
+        let total = seen.count - functionWords + found.ranges.count + functionWords / 2
         known += found.ranges.count
-        if found.slots.activity != nil { scores["StartWorkout", default: 0] += 1.0 }
-        if found.slots.goal != nil { scores["StartWorkout", default: 0] += 1.5 }
+        // Naming an activity or a goal with no other command word is how people start one.
+        if found.slots.activity != nil { scores["StartWorkout", default: 0] += 2.0 }
+        if found.slots.goal != nil { scores["StartWorkout", default: 0] += 2.5 }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         guard let best = ranked.first, best.value > 0 else { return notUnderstood }
         let second = ranked.count > 1 ? ranked[1].value : 0
         let coverage = total == 0 ? 0 : Double(known) / Double(total)
         let confidence = min(
-            0.85, 0.2 + 0.35 * min(best.value, 3) / 3 + 0.25 * (best.value - second) / best.value + 0.2 * coverage)
+            0.85, 0.1 + 0.45 * min(best.value / 4, 1) + 0.2 * (best.value - second) / best.value + 0.25 * coverage)
         let suggestion = examples[best.key].map { "did you mean: \($0)?" }
         if confidence < Self.threshold || LanguageModel.isDestructive(best.key) {
             var r = notUnderstood
             r.confidence = confidence
-            if confidence >= Self.suggestionFloor { r.suggestion = suggestion }
+            if confidence >= Self.suggestionFloor {
+                r.suggestion = suggestion
+                r.suggestedIntent = best.key
+            }
             return r
         }
         var slots = found.slots

@@ -82,14 +82,19 @@ public struct Recognition: Sendable, Equatable {
     public var needsConfirmation: Bool
     /// "did you mean: start a run?" when something close was found but not accepted.
     public var suggestion: String?
+    /// The intent the suggestion is about (e.g. "EndWorkout" for a keyword guess, which is
+    /// never returned as `intent`).
+    public var suggestedIntent: String?
     /// Response key of the matched data block (hassil's `response`), "default" when absent.
     public var response: String?
 
     public init(
         text: String, language: Language, intent: String? = nil, slots: RecognizedSlots = RecognizedSlots(),
         confidence: Double = 0, template: String? = nil, isExact: Bool = false, method: Method = .none,
-        needsConfirmation: Bool = false, suggestion: String? = nil, response: String? = nil
+        needsConfirmation: Bool = false, suggestion: String? = nil, suggestedIntent: String? = nil,
+        response: String? = nil
     ) {
+        self.suggestedIntent = suggestedIntent
         self.text = text
         self.language = language
         self.intent = intent

@@ -60,10 +60,10 @@ struct ParseCommand: ParsableCommand {
             fflush(nil)  // answer each line before reading the next (pipes are block-buffered)
         }
         if stdin {
+            // Every line gets exactly one answer (an empty one is "not understood"), so a
+            // script can pair questions and answers by line.
             while let line = readLine() {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { continue }
-                answer(trimmed)
+                answer(line.trimmingCharacters(in: .whitespaces))
             }
         } else {
             answer(text.joined(separator: " "))

@@ -12,7 +12,8 @@ extension JSONValue {
 
     public init(parsing text: String) throws(JSONParseError) {
         var text = text
-        self = try text.withUTF8 { bytes throws(JSONParseError) in try JSONValue(parsing: bytes) }
+        let result = text.withUTF8 { bytes in Result { () throws(JSONParseError) in try JSONValue(parsing: bytes) } }
+        self = try result.get()
     }
 
     public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
@@ -53,13 +54,13 @@ private struct Parser {
         }
     }
 
-    mutating func expect(_ word: StaticString) throws(JSONParseError) {
-        let count = word.utf8CodeUnitsCount
-        guard index + count <= bytes.count else { throw error("unexpected end of input") }
-        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+    mutating func expect(_ word: String) throws(JSONParseError) {
+        let utf8 = Array(word.utf8)
+        guard index + utf8.count <= bytes.count else { throw error("unexpected end of input") }
+        for offset in 0..<utf8.count where bytes[index + offset] != utf8[offset] {
             throw error("invalid literal")
         }
-        index += count
+        index += utf8.count
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {

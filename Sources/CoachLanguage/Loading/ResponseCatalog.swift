@@ -6,6 +6,8 @@
 public struct ResponseCatalog: Sendable {
     /// language → intent → code → text. Global errors live under intent "errors".
     var texts: [Language: [String: [String: String]]] = [:]
+    /// language → group ("activities", "locations", "states", "phrases", "units") → key → text.
+    var phrases: [Language: [String: [String: String]]] = [:]
 
     public init() {}
 
@@ -22,9 +24,24 @@ public struct ResponseCatalog: Sendable {
                 for (code, text) in responses["errors"] as? [String: Any] ?? [:] {
                     texts[language, default: [:]]["errors", default: [:]][code] = IntentDefinitions.string(text)
                 }
+                // Word tables used to fill placeholders: activities, locations, states, phrases, units.
+                for (group, entries) in responses where group != "intents" && group != "errors" {
+                    for (key, text) in entries as? [String: Any] ?? [:] {
+                        phrases[language, default: [:]][group, default: [:]][key] = IntentDefinitions.string(text)
+                    }
+                }
             }
         }
     }
+
+    /// A word or phrase from a table of the responses file, e.g. `phrase("activities", "running", .en)`
+    /// → "run"; nil when the table has no such key.
+    public func phrase(_ group: String, _ key: String, language: Language) -> String? {
+        phrases[language]?[group]?[key]
+    }
+
+    /// Fills `{name}` placeholders in any text with `values` (unknown ones stay as written).
+    public func fill(_ template: String, values: [String: String]) -> String { Self.fill(template, values) }
 
     /// True when the catalog has a text for this intent and code (or global error code).
     public func has(intent: String, code: String, language: Language) -> Bool {

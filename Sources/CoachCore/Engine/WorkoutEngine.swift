@@ -270,6 +270,8 @@ public struct WorkoutEngine: Sendable {
             elapsed: builder.elapsed(at: (end ?? now).monotonic).seconds,
             countdown: session.countdownRemaining(at: now.monotonic),
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
-            laps: session.lapCount, statistics: builder.statistics, at: now)
+            laps: session.lapCount,
+            lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
+            statistics: builder.statistics, at: now)
     }
 }

@@ -30,6 +30,7 @@ struct ResponseComposer: Sendable {
             return event("discardedTooShort", values: values, language: language)
         case (.markLap, .success):
             values["lap"] = String(snapshot.laps)
+            values["lap_time"] = clock(snapshot.lastLap ?? 0, language: language)
         default: break
         }
         if key == "successWithGoal", !catalog.has(intent: intent, code: key, language: language) { key = "success" }

@@ -18,6 +18,9 @@ public struct WorkoutSummary: Sendable, Hashable, Codable {
     public var state: StoredWorkoutState
     public var discardReason: String?
     public var goalReached: Bool
+    /// Totals from the saved statistics (metres, kilocalories); nil when not measured or not saved.
+    public var totalDistance: Double?
+    public var totalEnergy: Double?
 }
 
 /// Statistics of one metric, as `HKStatistics`: sum for cumulative types; average, minimum and
@@ -83,7 +86,9 @@ extension WorkoutSummary {
                   location: record.location.flatMap(LocationType.init(rawValue:)),
                   goal: record.goalType.flatMap { WorkoutGoal(type: $0, value: record.goalValue) },
                   name: record.name, startDate: record.startDate, endDate: record.endDate, elapsed: record.elapsed,
-                  state: record.state, discardReason: record.discardReason, goalReached: record.goalReached)
+                  state: record.state, discardReason: record.discardReason, goalReached: record.goalReached,
+                  totalDistance: record.statistics?.first { $0.type == .distance }?.sum,
+                  totalEnergy: record.statistics?.first { $0.type == .activeEnergy }?.sum)
     }
 }
 

@@ -31,7 +31,8 @@ struct TestGateway {
     static func start(countdown: Duration = .zero, directory: String = temporaryDirectory()) async throws -> TestGateway {
         var configuration = GatewayConfiguration()
         configuration.countdown = countdown
-        let gateway = try GatewayHost.makeGateway(configuration)
+        configuration.storePath = directory + "/coach.sqlite"
+        let gateway = try await GatewayHost.start(configuration).gateway
         let location = SocketLocation(path: directory + "/coach/coach.sock")
         let server = try await GatewayServer.start(gateway: gateway, location: location)
         return TestGateway(gateway: gateway, server: server, location: location)

@@ -164,6 +164,12 @@ public struct Announcement: Sendable {
     public var text: String
     public var snapshot: WorkoutSnapshot
 
+    /// The state the change is about: the new state of a transition, else the current one.
+    public var state: SessionState {
+        if case .stateChanged(_, let to, _) = notification { return to }
+        return snapshot.state
+    }
+
     /// The kind of change, for the protocol's `event` field.
     public var kind: String {
         switch notification {

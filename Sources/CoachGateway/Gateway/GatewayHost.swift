@@ -3,6 +3,7 @@
 
 import CoachCore
 import CoachLanguage
+import CoachStore
 import Foundation
 
 public struct GatewayConfiguration: Sendable {
@@ -14,6 +15,9 @@ public struct GatewayConfiguration: Sendable {
     public var virtualClock = false
     /// The built-in vocabulary; nil looks it up (`$COACH_INTENTS`, next to the binary, the source tree).
     public var intentsDirectory: String?
+    /// The SQLite store; nil is `$XDG_DATA_HOME/coach/coach.sqlite`. Unused in guest mode and in
+    /// virtual time (a replayed script must not leave made-up workouts in the user's history).
+    public var storePath: String?
 
     public init() {}
 }
@@ -26,8 +30,49 @@ public enum GatewayHostError: Error, CustomStringConvertible {
     }
 }
 
+/// A gateway and what was found on start.
+public struct HostedGateway: Sendable {
+    public var gateway: Gateway
+    /// The workout recovered from the journal after a crash, if there was one.
+    public var recovered: WorkoutSnapshot?
+    /// A problem with the store, to report (the gateway runs anyway).
+    public var storeProblem: String?
+    public var store: WorkoutStore?
+}
+
 public enum GatewayHost {
-    public static func makeGateway(_ configuration: GatewayConfiguration) throws -> Gateway {
+    /// Builds the gateway, opens the store and recovers an interrupted workout.
+    public static func start(_ configuration: GatewayConfiguration) async throws -> HostedGateway {
+        var journal: (any WorkoutJournal)?
+        var storeJournal: StoreJournal?
+        var problem: String?
+        if configuration.guest {
+            journal = GuestJournal()
+        } else if !configuration.virtualClock {
+            let path = configuration.storePath ?? StorePaths.databasePath()
+            let opened: WorkoutStore?
+            do { opened = try WorkoutStore.open(path: path) } catch {
+                opened = nil
+                problem = "\(error)"
+            }
+            storeJournal = StoreJournal(path: path, opened: opened)
+            journal = storeJournal
+        }
+        let gateway = try makeGateway(configuration, journal: journal)
+        var recovered: WorkoutSnapshot?
+        if let store = storeJournal?.current {
+            do {
+                if let entries = try store.activeWorkoutJournal(), !entries.isEmpty {
+                    recovered = await gateway.manager.recover(from: entries)
+                }
+            } catch {
+                problem = "could not read the interrupted workout: \(error)"
+            }
+        }
+        return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
+    }
+
+    public static func makeGateway(_ configuration: GatewayConfiguration, journal: (any WorkoutJournal)? = nil) throws -> Gateway {
         guard let intents = configuration.intentsDirectory ?? Recognizer.builtInIntentsDirectory() else {
             throw GatewayHostError.vocabularyNotFound
         }
@@ -38,10 +83,10 @@ public enum GatewayHost {
         let manager: WorkoutManager
         if configuration.virtualClock {
             let counter = WorkoutCounter()
-            manager = WorkoutManager(clock: ManualWorkoutClock(), configuration: engine, timerMode: .manual,
-                                     makeWorkoutID: { counter.next() })
+            manager = WorkoutManager(clock: ManualWorkoutClock(), configuration: engine, journal: journal,
+                                     timerMode: .manual, makeWorkoutID: { counter.next() })
         } else {
-            manager = WorkoutManager(clock: SystemWorkoutClock(), configuration: engine)
+            manager = WorkoutManager(clock: SystemWorkoutClock(), configuration: engine, journal: journal)
         }
         return Gateway(manager: manager, recognizer: recognizer)
     }

@@ -111,7 +111,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                         for await announcement in gateway.announcements(language: request.language) {
                             let params: JSONValue = [
                                 "event": .string(announcement.kind), "message": .string(announcement.text),
-                                "state": .string(announcement.snapshot.state.rawValue),
+                                "state": .string(announcement.state.rawValue),
                                 "elapsed": .number(GatewayResult.milliseconds(announcement.snapshot.elapsed)),
                             ]
                             guard send(RPCMessage.notification(method: "event", params), channel: channel, shared: shared) else { return }

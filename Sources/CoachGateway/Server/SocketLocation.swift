@@ -45,8 +45,9 @@ public struct SocketLocation: Sendable, Hashable, CustomStringConvertible {
         guard lstat(directory, &info) == 0 else { throw .directory(directory, String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .directory(directory, "it is not a directory") }
         guard info.st_uid == getuid() else { throw .directory(directory, "it belongs to another user (uid \(info.st_uid))") }
-        if info.st_mode & 0o077 != 0 {
-            // Ours but too open (made by hand, or by an older version): tighten rather than refuse.
+        if info.st_mode & 0o777 != 0o700 {
+            // chmod, not mkdir's mode: mkdir is subject to the umask, which may be anything here.
+            // Ours but with other permissions (made by hand, or by an older version): fix rather than refuse.
             guard chmod(directory, 0o700) == 0 else { throw .directory(directory, "cannot make it private (chmod 0700)") }
         }
     }

@@ -35,11 +35,11 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.countdown = .milliseconds(Int64(countdown * 1000))
         configuration.guest = guest
         let location = SocketLocation.resolve(explicit: socket)
-        let gateway: Gateway
+        let hosted: HostedGateway
         let server: GatewayServer
         do {
-            gateway = try GatewayHost.makeGateway(configuration)
-            server = try await GatewayServer.start(gateway: gateway, location: location)
+            hosted = try await GatewayHost.start(configuration)
+            server = try await GatewayServer.start(gateway: hosted.gateway, location: location)
         } catch let error as GatewayStartError {
             OneShot.printError(error.description)
             if case .alreadyRunning = error { throw ExitCode(ExitStatus.alreadyRunning.rawValue) }
@@ -48,7 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
             OneShot.printError("\(error)")
             throw ExitCode.failure
         }
-        print("coach gateway listening on \(location.path) (pid \(getpid()))")
+        let gateway = hosted.gateway
+        print("coach gateway listening on \(location.path) (pid \(getpid()))\(guest ? " — guest mode: nothing is saved" : "")")
+        if let problem = hosted.storeProblem { OneShot.printError("store: \(problem)") }
+        if let recovered = hosted.recovered {
+            print("recovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue), \(Int(recovered.elapsed)) s")
+        }
         fflush(nil)
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
             Task { await server.close() }

@@ -26,7 +26,7 @@ struct Coach: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, SayCommand.self, StartCommand.self, PauseCommand.self, ResumeCommand.self,
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,
-            LockCommand.self, UnlockCommand.self, ParseCommand.self,
+            LockCommand.self, UnlockCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
         ]
     )
 }

@@ -66,7 +66,7 @@ extension WorkoutSnapshot {
             ("id", .optional(workoutID)),
             ("state", .string(state.rawValue)),
             ("activity", .optional(activity?.rawValue)),
-            ("location", .optional(location?.rawValue)),
+            ("location", .optional(location == .unknown ? nil : location?.rawValue)),
             ("goal", goal.map { $0 == .open ? .null : ["type": .string($0.type), "value": .optional($0.value)] } ?? .null),
             ("elapsed", .number(GatewayResult.milliseconds(elapsed))),
         ]

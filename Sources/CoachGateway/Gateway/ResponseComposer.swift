@@ -164,7 +164,12 @@ struct ResponseComposer: Sendable {
         let number = value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
             .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
         let template = catalog.phrase("phrases", "goal", language: language) ?? "{value} {unit}"
-        return catalog.fill(template, values: ["value": number, "unit": catalog.phrase("units", unit, language: language) ?? unit])
+        var unitName = catalog.phrase("units", unit, language: language) ?? unit
+        if language == .en, number == "1" {
+            // "1 kilometer", "1 hour": the table holds plurals.
+            unitName = unitName == "feet" ? "foot" : (unitName.hasSuffix("s") ? String(unitName.dropLast()) : unitName)
+        }
+        return catalog.fill(template, values: ["value": number, "unit": unitName])
     }
 
     /// "12:05" / "1:02:03"; Japanese "12分05秒" / "1時間02分03秒".

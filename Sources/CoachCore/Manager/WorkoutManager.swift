@@ -100,6 +100,9 @@ public actor WorkoutManager {
         subscribers.snapshots(initial: status())
     }
 
+    /// Publishes the current status again (e.g. after the privacy lock changed how it is shown).
+    public func republish() { subscribers.publish(status()) }
+
     /// Stops timers and finishes every subscriber's stream.
     public func shutdown() {
         timer?.cancel()

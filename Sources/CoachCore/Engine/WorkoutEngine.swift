@@ -178,10 +178,14 @@ public struct WorkoutEngine: Sendable {
             return actions
         }
         guard var current = workout else { return [] }
+        // `current` must be the only reference while it is mutated: otherwise adding a sample
+        // copies the whole samples array (copy-on-write), and replaying an hour's journal is O(n²).
+        workout = nil
         let entry = JournalEntry(workoutID: current.id, kind: kind, at: now)
         var actions: [WorkoutAction] = []
         switch kind {
         case .prepared:
+            workout = current
             return []
         case .started:
             actions = translate(current.session.startActivity(at: now))

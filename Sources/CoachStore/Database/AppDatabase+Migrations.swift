@@ -32,7 +32,15 @@ extension AppDatabase {
                 t.column("kind", .text).notNull()
                 t.column("payload", .jsonText).notNull()
                 t.column("monotonicNs", .integer).notNull()
-                t.column("date", .datetime).notNull()
+                // Seconds since 2001-01-01 (Foundation's reference date): REAL keeps a Date exact.
+                t.column("date", .double).notNull()
+                // A sample entry's sample, in columns: recovery reads these instead of the JSON.
+                t.column("sampleType", .text)
+                t.column("sampleValue", .double)
+                t.column("sampleMonotonicNs", .integer)
+                t.column("sampleDate", .double)
+                t.column("sampleSyncIdentifier", .text)
+                t.column("sampleSyncVersion", .integer)
                 t.uniqueKey(["workoutId", "sequence"])
             }
             try db.create(table: "event") { t in

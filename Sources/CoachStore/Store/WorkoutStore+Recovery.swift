@@ -13,12 +13,8 @@ extension WorkoutStore {
                 .filter(WorkoutRecord.Columns.state == StoredWorkoutState.active)
                 .order(WorkoutRecord.Columns.createdAt.desc)
                 .fetchOne(db) else { return nil }
-            let rows = try JournalEntryRecord
-                .filter(JournalEntryRecord.Columns.workoutId == workout.id)
-                .order(JournalEntryRecord.Columns.sequence)
-                .fetchAll(db)
-            guard !rows.isEmpty else { return nil }
-            return try rows.map { try $0.entry() }
+            let entries = try JournalEntryRecord.entries(ofWorkout: workout.id, in: db)
+            return entries.isEmpty ? nil : entries
         }
     }
 }

@@ -53,21 +53,30 @@ do {
     }
 }
 var recoveryTimes: [Double] = []
+var phases: [[Double]] = [[], [], []]
 var journalCount = 0
 var recoveredElapsed = 0.0
 for _ in 0..<runs {
     let clock = ContinuousClock()
     let began = clock.now
     let store = try WorkoutStore.open(path: recoveryPath)
+    let opened = clock.now
     let entries = try store.activeWorkoutJournal() ?? []
+    let loaded = clock.now
     let (engine, _) = WorkoutEngine.recovering(from: entries, at: t0 + .seconds(3601))
-    recoveryTimes.append(milliseconds(clock.now - began))
+    let done = clock.now
+    recoveryTimes.append(milliseconds(done - began))
+    phases[0].append(milliseconds(opened - began))
+    phases[1].append(milliseconds(loaded - opened))
+    phases[2].append(milliseconds(done - loaded))
     journalCount = entries.count
     recoveredElapsed = engine.snapshot(at: t0 + .seconds(3601)).elapsed
 }
 print("restart-to-recovered (open + load journal + WorkoutEngine.recovering)")
 print("  journal: \(journalCount) entries (1 h, 1 Hz × 3 types); recovered elapsed \(format(recoveredElapsed, 0)) s")
 print("  median \(format(median(recoveryTimes))) ms, min \(format(recoveryTimes.min()!)) ms over \(runs) runs (target ≤ 100 ms)")
+print("  phases (median): open \(format(median(phases[0]))) ms, load journal \(format(median(phases[1]))) ms, "
+    + "recovering \(format(median(phases[2]))) ms")
 
 // MARK: - 2. Durable ingestion
 

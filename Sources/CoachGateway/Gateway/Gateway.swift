@@ -80,6 +80,13 @@ public final class Gateway: Sendable {
         await perform(.status, language: language)
     }
 
+    /// The status without waiting on the manager (a status request changes nothing, so it need
+    /// not queue behind commands): the same result `status` gives.
+    public func immediateStatus(language: Language = .en) -> GatewayResult {
+        result(for: IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
+                                  snapshot: manager.currentStatus()), language: language)
+    }
+
     /// Recognises without acting (`coach parse`).
     public func parse(_ text: String, language: Language? = nil) -> Recognition {
         recognizer.recognize(text, language: language)

@@ -52,6 +52,31 @@ public struct RequestRouter: Sendable {
         return await handle(request, session: session)
     }
 
+    /// Answers on the spot the requests that need no waiting (`ping`, `status`, `help`), so the
+    /// connection can reply from the event loop; nil when the line must go through `reply(to:)`.
+    /// The outer optional is "handled"; the inner one is the reply (nil for a notification).
+    public func immediateReply(to line: String) -> String?? {
+        guard line.first == "{", let request = try? JSONValue(parsing: line), request["jsonrpc"]?.stringValue == "2.0",
+              let method = request["method"]?.stringValue else { return nil }
+        let id = request["id"]
+        if let id, !(id.isNull || id.stringValue != nil || id.doubleValue != nil) { return nil }
+        let result: JSONValue
+        switch method {
+        case "ping":
+            result = "pong"
+        case "help":
+            result = .array(Self.methods.map(JSONValue.string))
+        case "status":
+            let params = Params(request["params"] ?? .object([]))
+            guard let language = try? params.language() else { return nil }
+            result = gateway.immediateStatus(language: language ?? .en).json
+        default:
+            return nil
+        }
+        guard let id else { return .some(nil) }
+        return .some(RPCMessage.result(id: id, result))
+    }
+
     private func handle(_ request: JSONValue, session: ConnectionSession) async -> String? {
         guard case .object = request else { return RPCMessage.error(id: .null, .invalidRequest("expected an object")) }
         let id = request["id"]

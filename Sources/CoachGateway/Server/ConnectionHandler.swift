@@ -30,6 +30,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     private let shared = Shared()
     private var inbox: AsyncStream<InboundLine>.Continuation?
     private var processor: Task<Void, Never>?
+    private var needsFlush = false
 
     init(router: RequestRouter, lineLimit: Int) {
         self.router = router
@@ -70,11 +71,30 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let item = unwrapInboundIn(data)
+        // Fast path: with nothing queued ahead of it (so order is kept), a request that needs no
+        // waiting is answered right here on the event loop, without a hop to another thread.
+        if shared.queued.load(ordering: .acquiring) == 0, case .line(let text) = item,
+           let immediate = router.immediateReply(to: text) {
+            if let reply = immediate {
+                context.write(wrapOutboundOut(Self.line(reply, allocator: context.channel.allocator)), promise: nil)
+                needsFlush = true
+            }
+            return
+        }
         let queued = shared.queued.add(1, ordering: .acquiringAndReleasing).newValue
-        inbox?.yield(unwrapInboundIn(data))
+        inbox?.yield(item)
         if queued > Self.maximumQueuedRequests, !shared.readingPaused.exchange(true, ordering: .acquiringAndReleasing) {
             context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
         }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -145,3 +145,33 @@ struct WorkoutManagerTests {
         await #expect(throws: UnitError.self) { try await manager.addSample(.heartRate, value: 1, unit: "kcal") }
     }
 }
+
+@Suite("WorkoutManager status cache")
+struct WorkoutManagerStatusCacheTests {
+    @Test func currentStatusMatchesTheActorsStatusThroughAWorkout() async throws {
+        let clock = ManualWorkoutClock()
+        let manager = WorkoutManager(clock: clock, timerMode: .manual)
+        func check(_ label: String) async {
+            let fromActor = await manager.status()
+            let fromCache = manager.currentStatus()
+            #expect(fromCache.state == fromActor.state, "\(label)")
+            #expect(abs(fromCache.elapsed - fromActor.elapsed) < 1e-9, "\(label)")
+            #expect(fromCache.countdown == fromActor.countdown, "\(label)")
+            #expect(fromCache.goalProgress == fromActor.goalProgress, "\(label)")
+        }
+        await check("idle")
+        _ = await manager.perform(.start(StartWorkoutIntent(activity: .running, goal: .time(seconds: 600))))
+        clock.advance(by: .seconds(1.5))
+        await check("countdown")
+        await manager.advance(by: .seconds(100))
+        await check("running")
+        clock.advance(by: .seconds(7))
+        await check("running, time passed without inputs")
+        _ = await manager.perform(.pause())
+        clock.advance(by: .seconds(50))
+        await check("paused")
+        _ = try await manager.addSample(.heartRate, value: 10)
+        _ = await manager.perform(.end())
+        await check("ended")
+    }
+}

@@ -38,12 +38,16 @@ struct FuzzyModel: Sendable {
     /// Non-workout objects: the built-in lists plus `fallback.negative_words`.
     let negativeEnglish: Set<String>
     let negativeJapanese: [String]
+    let negativeJapaneseScalars: [[UInt32]]
+    /// Vocabulary words by length, for typo correction (only lengths within the budget are read).
+    let wordsByLength: [[(word: String, scalars: [UInt32])]]
 
     init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
         language = grammar.language
         self.fallback = fallback
         negativeEnglish = NegativeEvidence.english.union(grammar.language == .en ? fallback.negativeWords : [])
         negativeJapanese = NegativeEvidence.japanese + (grammar.language == .ja ? fallback.negativeWords : [])
+        negativeJapaneseScalars = negativeJapanese.map { $0.unicodeScalars.map(\.value) }.filter { !$0.isEmpty }
         var collector = LiteralCollector(defs: defs)
         var perIntent: [String: Set<String>] = [:]
         var vocabulary = Set<String>()
@@ -116,6 +120,12 @@ struct FuzzyModel: Sendable {
             for w in vocabulary where w.unicodeScalars.count >= 2 { words[w] = w.unicodeScalars.map(\.value) }
         }
         self.words = words
+        var byLength: [[(word: String, scalars: [UInt32])]] = []
+        for (w, ws) in words.sorted(by: { $0.key < $1.key }) {
+            while byLength.count <= ws.count { byLength.append([]) }
+            byLength[ws.count].append((w, ws))
+        }
+        self.wordsByLength = byLength
     }
 
     // MARK: - Features
@@ -155,7 +165,17 @@ struct FuzzyModel: Sendable {
     func isNegative(words: [String], text: String) -> Bool {
         switch language {
         case .en: return words.contains { negativeEnglish.contains($0) }
-        case .ja: return negativeJapanese.contains { text.contains($0) }
+        case .ja:
+            // Scalar comparison: Foundation's String.contains folds and is slow.
+            let s = Array(text.unicodeScalars.map(\.value))
+            for w in negativeJapaneseScalars where w.count <= s.count {
+                var i = 0
+                while i + w.count <= s.count {
+                    if FallbackData.matches(w, s, at: i, words: false) { return true }
+                    i += 1
+                }
+            }
+            return false
         }
     }
 
@@ -275,13 +295,16 @@ struct FuzzyModel: Sendable {
         let budget = EditDistance.budget(forLength: t.count)
         guard budget > 0 else { return nil }
         var best: (String, Int)? = nil
-        for (w, ws) in words where abs(ws.count - t.count) <= budget {
+        let lengths = max(0, t.count - budget) ... min(t.count + budget, max(wordsByLength.count - 1, 0))
+        for length in lengths where length < wordsByLength.count {
+          for (w, ws) in wordsByLength[length] {
             let d = EditDistance.distance(t, ws, limit: budget)
             guard d <= budget else { continue }
             // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
             if t.count == 3, !EditDistance.isTransposition(t, ws) { continue }
             if let b = best, b.1 < d || (b.1 == d && (b.0 < w)) { continue }
             best = (w, d)
+          }
         }
         return best
     }

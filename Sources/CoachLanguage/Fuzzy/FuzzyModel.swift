@@ -295,8 +295,9 @@ struct FuzzyModel: Sendable {
         let budget = EditDistance.budget(forLength: t.count)
         guard budget > 0 else { return nil }
         var best: (String, Int)? = nil
-        let lengths = max(0, t.count - budget) ... min(t.count + budget, max(wordsByLength.count - 1, 0))
-        for length in lengths where length < wordsByLength.count {
+        let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
+        guard lo <= hi else { return nil }
+        for length in lo ... hi {
           for (w, ws) in wordsByLength[length] {
             let d = EditDistance.distance(t, ws, limit: budget)
             guard d <= budget else { continue }

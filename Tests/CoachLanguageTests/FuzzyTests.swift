@@ -72,6 +72,46 @@ import Testing
         #expect(r.confidence < 1)
     }
 
+    @Test(arguments: [("could we stop for a sec", "PauseWorkout"), ("I'm stopping at a red light", "PauseWorkout"),
+                      ("ready to roll again", "ResumeWorkout"), ("what does the clock say", "WorkoutStatus")])
+    func cuesDecideTheIntent(_ text: String, _ intent: String) {
+        let r = rec.recognize(text, language: .en)
+        #expect(r.intent == intent)
+        #expect(r.method == .keywords)
+        #expect(r.slots.goal == nil)  // "for a sec" is temporariness, not a one-second goal
+    }
+
+    @Test func negativeWordInsideACueDoesNotCount() {
+        // "red light" is a cue; "lights" on their own are a non-workout object.
+        #expect(rec.recognize("I'm stopping at a red light", language: .en).intent == "PauseWorkout")
+        #expect(rec.recognize("turn on the lights", language: .en).intent == nil)
+        #expect(rec.recognize("lap of luxury", language: .en).intent == nil)
+    }
+
+    @Test func setPhraseGoalAnywhere() {
+        let r = rec.recognize("I'm gonna do half an hour on the treadmill", language: .en)
+        #expect(r.intent == "StartWorkout")
+        #expect(r.slots.goal == WorkoutGoal(type: .time, value: 1800))
+        #expect(r.slots.location == "indoor")
+    }
+
+    @Test func endCuesAreOnlySuggested() {
+        // A cue for End/Cancel is never acted on: not understood, with a suggestion.
+        let r = rec.recognize("finish up and save", language: .en)
+        if r.method != .template {
+            #expect(r.intent == nil)
+        }
+        for text in ["I'm wrapping things up for good", "scrap that", "今のはなかったことに"] {
+            let g = rec.recognize(text, language: text.unicodeScalars.first!.value > 0x3000 ? .ja : .en)
+            #expect(g.method == .template || (g.intent != "EndWorkout" && g.intent != "CancelWorkout"), "\(text)")
+        }
+    }
+
+    @Test func japaneseBreakIsAPause() {
+        #expect(rec.recognize("ちょっと休憩", language: .ja).intent == "PauseWorkout")
+        #expect(rec.recognize("休憩おわり", language: .ja).intent == "ResumeWorkout")
+    }
+
     @Test func gibberishIsNotUnderstood() {
         let r = rec.recognize("florp zanzibar quux", language: .en)
         #expect(r.intent == nil)

@@ -42,6 +42,9 @@ enum TestSupport {
     static func positives(_ l: Language) -> [Case] { cases(l, key: "tests") }
     static func negatives(_ l: Language) -> [Case] { cases(l, file: "_negatives.yaml", key: "negatives") }
     static func paraphrases(_ l: Language) -> [Case] { cases(l, file: "_paraphrases.yaml", key: "paraphrases") }
+    /// The holdout set, written before the fallback was tuned (never tuned on).
+    static func holdoutParaphrases(_ l: Language) -> [Case] { cases(l, file: "_holdout.yaml", key: "paraphrases") }
+    static func holdoutNegatives(_ l: Language) -> [Case] { cases(l, file: "_holdout.yaml", key: "negatives") }
 
     /// Expected template slots vs recognised ones; numbers compare numerically.
     static func slotsMatch(_ expected: [String: SlotValue], _ got: [String: SlotValue]) -> Bool {

@@ -54,6 +54,7 @@ for item in items {
     }
     answers.append([
         "lang": lang.rawValue, "text": text, "intent": r.intent ?? NSNull(), "slots": slots, "exact": r.isExact,
+        "method": r.method.rawValue, "suggested": r.suggestedIntent ?? NSNull(), "confidence": r.confidence,
         "median_us": samples[repeats / 2],
     ])
 }

@@ -7,23 +7,31 @@ enum EditDistance {
         if abs(n - m) > limit { return limit + 1 }
         if n == 0 { return m }
         if m == 0 { return n }
-        var prev2 = [Int](repeating: 0, count: m + 1)
-        var prev = Array(0 ... m)
-        var cur = [Int](repeating: 0, count: m + 1)
-        for i in 1 ... n {
-            cur[0] = i
-            var rowMin = cur[0]
-            for j in 1 ... m {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, prev2[j - 2] + 1) }
-                cur[j] = d
-                rowMin = min(rowMin, d)
+        // Three rows on the stack: typo correction runs this against many words per token.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { buf in
+            var prev2 = UnsafeMutableBufferPointer(rebasing: buf[0 ... m])
+            var prev = UnsafeMutableBufferPointer(rebasing: buf[(m + 1) ... (2 * m + 1)])
+            var cur = UnsafeMutableBufferPointer(rebasing: buf[(2 * m + 2) ... (3 * m + 2)])
+            for j in 0 ... m {
+                prev2[j] = 0
+                prev[j] = j
+                cur[j] = 0
             }
-            if rowMin > limit { return limit + 1 }
-            (prev2, prev, cur) = (prev, cur, prev2)
+            for i in 1 ... n {
+                cur[0] = i
+                var rowMin = cur[0]
+                for j in 1 ... m {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, prev2[j - 2] + 1) }
+                    cur[j] = d
+                    rowMin = min(rowMin, d)
+                }
+                if rowMin > limit { return limit + 1 }
+                (prev2, prev, cur) = (prev, cur, prev2)
+            }
+            return prev[m]
         }
-        return prev[m]
     }
 
     /// How many edits a word of this length may carry: short words must be exact (or, at three

@@ -1,3 +1,5 @@
+import Foundation
+
 // FuzzyModel: what the recogniser does when no template accepts the text.
 //  1. Negative evidence: a non-workout object ("music", "timer", "音楽") → not understood.
 //  2. Typo correction (English): unknown words are replaced by the closest vocabulary word
@@ -31,9 +33,21 @@ struct FuzzyModel: Sendable {
     let neutral: Set<String>
     /// intent → a short example rendered from its first template ("start workout").
     let examples: [String: String]
+    /// Cues, activity hints, set-phrase goals, negative words (Intents/<lang>/_fallback.yaml).
+    let fallback: FallbackData
+    /// Non-workout objects: the built-in lists plus `fallback.negative_words`.
+    let negativeEnglish: Set<String>
+    let negativeJapanese: [String]
+    let negativeJapaneseScalars: [[UInt32]]
+    /// Vocabulary words by length, for typo correction (only lengths within the budget are read).
+    let wordsByLength: [[(word: String, scalars: [UInt32])]]
 
-    init(grammar: Grammar, defs: IntentDefinitions) {
+    init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
         language = grammar.language
+        self.fallback = fallback
+        negativeEnglish = NegativeEvidence.english.union(grammar.language == .en ? fallback.negativeWords : [])
+        negativeJapanese = NegativeEvidence.japanese + (grammar.language == .ja ? fallback.negativeWords : [])
+        negativeJapaneseScalars = negativeJapanese.map { $0.unicodeScalars.map(\.value) }.filter { !$0.isEmpty }
         var collector = LiteralCollector(defs: defs)
         var perIntent: [String: Set<String>] = [:]
         var vocabulary = Set<String>()
@@ -80,6 +94,9 @@ struct FuzzyModel: Sendable {
                 neutral.insert(Self.stem(String(w)))
             }
         }
+        for w in fallback.words {
+            vocabulary.insert(w)
+        }
         for w in NumberParser.englishWords where grammar.language == .en {
             vocabulary.insert(w)
             neutral.insert(w)
@@ -103,6 +120,12 @@ struct FuzzyModel: Sendable {
             for w in vocabulary where w.unicodeScalars.count >= 2 { words[w] = w.unicodeScalars.map(\.value) }
         }
         self.words = words
+        var byLength: [[(word: String, scalars: [UInt32])]] = []
+        for (w, ws) in words.sorted(by: { $0.key < $1.key }) {
+            while byLength.count <= ws.count { byLength.append([]) }
+            byLength[ws.count].append((w, ws))
+        }
+        self.wordsByLength = byLength
     }
 
     // MARK: - Features
@@ -139,12 +162,36 @@ struct FuzzyModel: Sendable {
 
     // MARK: - Recognition
 
+    func isNegative(words: [String], text: String) -> Bool {
+        switch language {
+        case .en: return words.contains { negativeEnglish.contains($0) }
+        case .ja:
+            // Scalar comparison: Foundation's String.contains folds and is slow.
+            let s = Array(text.unicodeScalars.map(\.value))
+            for w in negativeJapaneseScalars where w.count <= s.count {
+                var i = 0
+                while i + w.count <= s.count {
+                    if FallbackData.matches(w, s, at: i, words: false) { return true }
+                    i += 1
+                }
+            }
+            return false
+        }
+    }
+
     func recognize(text: String, norm: NormalizedText, model: LanguageModel, units: UnitTable) -> Recognition {
         let notUnderstood = Recognition(text: text, language: language)
+        if norm.count == 0 { return notUnderstood }
         let normString = norm.string
         let tokens = language == .en ? normString.split(separator: " ").map(String.init) : []
-        if norm.count == 0 || NegativeEvidence.contains(words: tokens, text: normString, language: language) {
-            return notUnderstood
+        if isNegative(words: tokens, text: normString) {
+            // A cue can contain a negative word ("a red light" is a pause, "the lights" are not):
+            // only what no cue explains counts as negative evidence.
+            var cueCovered = [Bool](repeating: false, count: norm.count)
+            _ = fallback.matchCues(norm.scalars, words: language == .en, covered: &cueCovered)
+            let rest = uncoveredText(norm, cueCovered)
+            let restTokens = language == .en ? rest.split(separator: " ").map(String.init) : []
+            if isNegative(words: restTokens, text: rest) { return notUnderstood }
         }
 
         // 2. Typos.
@@ -158,7 +205,7 @@ struct FuzzyModel: Sendable {
                 }
             }
             if edits > 0 {
-                if NegativeEvidence.contains(words: corrected, text: "", language: language) { return notUnderstood }
+                if isNegative(words: corrected, text: "") { return notUnderstood }
                 let fixed = Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false)
                 if let (match, _) = model.exactMatch(fixed) {
                     // Spans refer to the corrected text; map them through word positions.
@@ -171,16 +218,25 @@ struct FuzzyModel: Sendable {
             }
         }
 
-        // 3. Keywords and slots found anywhere.
-        let source = language == .en ? Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false) : norm
-        let found = findSlots(source, model: model, units: units)
+        // 3. Cues, slots found anywhere, keywords. Only longer words keep their correction here:
+        // a four-letter word one edit from the vocabulary is as often another word ("come" is not
+        // "core"), and without a template around it nothing confirms the correction.
+        var fallbackWords = tokens
+        for (i, t) in tokens.enumerated() where t.unicodeScalars.count >= 5 { fallbackWords[i] = corrected[i] }
+        let source = fallbackWords != tokens
+            ? Self.remap(Normalizer.normalize(fallbackWords.joined(separator: " "), cjkSpacing: false), onto: norm) : norm
         var covered = [Bool](repeating: false, count: source.count)
+        var scores: [String: Double] = [:]
+        let cues = fallback.matchCues(source.scalars, words: language == .en, covered: &covered)
+        for c in cues { scores[c.intent, default: 0] += c.weight }
+        let found = findSlots(source, covered: covered, model: model, units: units)
         for r in found.ranges { for i in r where i < covered.count { covered[i] = true } }
         let inputFeatures = Self.features(of: uncoveredText(source, covered), language: language)
-        var scores: [String: Double] = [:]
         var known = 0
         var seen = Set<String>()
         var functionWords = 0
+        // Japanese bigrams overlap, so one word votes several times: count them at half weight.
+        let keywordScale = language == .ja ? 0.5 : 1.0
         for f in inputFeatures where seen.insert(f).inserted {
             if Self.stopwords.contains(f) {
                 functionWords += 1
@@ -188,24 +244,25 @@ struct FuzzyModel: Sendable {
             }
             if let weights = features[f] {
                 known += 1
-                for (intent, w) in weights { scores[intent, default: 0] += w }
+                for (intent, w) in weights { scores[intent, default: 0] += w * keywordScale }
             } else if neutral.contains(f) {
                 known += 1
             }
         }
         // Function words neither vote nor count as understood; half of them dilute coverage
         // ("what time is it" is one content word among four).
-        let total = seen.count - functionWords + found.ranges.count + functionWords / 2
-        known += found.ranges.count
+        let spans = found.ranges.count + cues.count
+        let total = seen.count - functionWords + spans + functionWords / 2
+        known += spans
         // Naming an activity or a goal with no other command word is how people start one.
         if found.slots.activity != nil { scores["StartWorkout", default: 0] += 2.0 }
         if found.slots.goal != nil { scores["StartWorkout", default: 0] += 2.5 }
+        if found.slots.location != nil { scores["StartWorkout", default: 0] += 0.5 }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         guard let best = ranked.first, best.value > 0 else { return notUnderstood }
         let second = ranked.count > 1 ? ranked[1].value : 0
         let coverage = total == 0 ? 0 : Double(known) / Double(total)
-        let confidence = min(
-            0.85, 0.1 + 0.45 * min(best.value / 4, 1) + 0.2 * (best.value - second) / best.value + 0.25 * coverage)
+        let confidence = Self.confidence(best: best.value, second: second, coverage: coverage)
         let suggestion = examples[best.key].map { "did you mean: \($0)?" }
         if confidence < Self.threshold || LanguageModel.isDestructive(best.key) {
             var r = notUnderstood
@@ -227,19 +284,28 @@ struct FuzzyModel: Sendable {
             isExact: false, method: .keywords, needsConfirmation: false, suggestion: nil, response: "default")
     }
 
+    /// Keyword confidence from the best two intent scores and the share of the line understood.
+    static func confidence(best: Double, second: Double, coverage: Double) -> Double {
+        min(0.85, 0.1 + 0.45 * min(best / 4, 1) + 0.2 * (best - second) / best + 0.25 * coverage)
+    }
+
     func closestWord(_ token: String) -> (String, Int)? {
         let t = token.unicodeScalars.map(\.value)
         guard t.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
         let budget = EditDistance.budget(forLength: t.count)
         guard budget > 0 else { return nil }
         var best: (String, Int)? = nil
-        for (w, ws) in words where abs(ws.count - t.count) <= budget {
+        let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
+        guard lo <= hi else { return nil }
+        for length in lo ... hi {
+          for (w, ws) in wordsByLength[length] {
             let d = EditDistance.distance(t, ws, limit: budget)
             guard d <= budget else { continue }
             // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
             if t.count == 3, !EditDistance.isTransposition(t, ws) { continue }
             if let b = best, b.1 < d || (b.1 == d && (b.0 < w)) { continue }
             best = (w, d)
+          }
         }
         return best
     }
@@ -289,25 +355,44 @@ struct FuzzyModel: Sendable {
         var ranges: [Range<Int>] = []
     }
 
-    /// Activity, location and a number + unit goal found anywhere in the text.
-    func findSlots(_ t: NormalizedText, model: LanguageModel, units: UnitTable) -> Found {
+    /// Activity, location and a number + unit goal found anywhere in the text (outside cues).
+    func findSlots(_ t: NormalizedText, covered: [Bool], model: LanguageModel, units: UnitTable) -> Found {
         var found = Found()
         let g = model.grammar
         let s = t.scalars
+        let wordMode = !g.cjkSpacing
         var i = 0
         while i < s.count {
             let wordStart = g.cjkSpacing || i == 0 || s[i - 1] == Scalars.space
             guard wordStart, s[i] != Scalars.space else { i += 1; continue }
             var advanced = false
+            // Goals never start inside a cue: "for a minute" is a pause, not a one-minute goal.
+            let inCue = i < covered.count && covered[i]
+            // A set phrase with a goal ("half an hour", 一時間半).
+            if found.slots.goal == nil, !inCue {
+                for p in fallback.goals where FallbackData.matches(p.scalars, s, at: i, words: wordMode) {
+                    if let goal = units.goal(value: p.value, unit: p.unit) {
+                        found.slots.goal = goal
+                        found.slots.values["goal_value"] = .number(p.value)
+                        found.slots.values["goal_unit"] = .string(p.unit)
+                        found.ranges.append(i ..< i + p.scalars.count)
+                        i += p.scalars.count
+                        advanced = true
+                        break
+                    }
+                }
+            }
+            if advanced { continue }
             // A goal: number, optional space, unit.
             let number = s.withUnsafeBufferPointer { buf in
                 NumberParser.digits(buf, at: i) ?? NumberParser.words(buf, at: i, language: language)
             }
-            if let number, found.slots.goal == nil {
+            if let number, found.slots.goal == nil, !inCue {
                 var j = number.end
                 if j < s.count, s[j] == Scalars.space { j += 1 }
                 for probe in g.probes where probe.slot == "goal_unit" {
                     if let unit = g.probe(probe.entry, s, at: j), let r = unit.range, case .string(let u) = unit.value,
+                        r.upperBound == s.count || !wordMode || s[r.upperBound] == Scalars.space,
                         let goal = units.goal(value: number.value, unit: u)
                     {
                         found.slots.goal = goal
@@ -324,28 +409,47 @@ struct FuzzyModel: Sendable {
             var best: RawMatch.Slot? = nil
             for probe in g.probes where probe.slot == "activity" || probe.slot == "location" {
                 if let slot = g.probe(probe.entry, s, at: i), let r = slot.range,
+                    r.upperBound == s.count || !wordMode || s[r.upperBound] == Scalars.space,
                     best == nil || r.upperBound > best!.range!.upperBound
                 {
+                    if slot.name == "location",
+                        fallback.locationIgnore.contains(FallbackData.string(Array(s[r.lowerBound ..< r.upperBound])))
+                    {
+                        continue
+                    }
                     best = slot
                 }
             }
             if let best, let r = best.range {
                 if best.name == "activity", found.slots.activity == nil, case .string(let a) = best.value {
                     found.slots.activity = a
+                    found.slots.values[best.name] = best.value
                 } else if best.name == "location", found.slots.location == nil, case .string(let l) = best.value {
                     found.slots.location = l
+                    found.slots.values[best.name] = best.value
                 }
-                found.slots.values[best.name] = best.value
                 let span = t.originalSpan(r.lowerBound, r.upperBound)
                 found.slots.spans[best.name] = SlotSpan(start: span.lowerBound, end: span.upperBound)
                 found.ranges.append(r)
                 i = r.upperBound
                 continue
             }
+            // A noun that implies an activity ("pool" → swimming).
+            if found.slots.activity == nil {
+                for h in fallback.activityHints where FallbackData.matches(h.scalars, s, at: i, words: wordMode) {
+                    found.slots.activity = h.activity
+                    found.slots.values["activity"] = .string(h.activity)
+                    let span = t.originalSpan(i, i + h.scalars.count)
+                    found.slots.spans["activity"] = SlotSpan(start: span.lowerBound, end: span.upperBound)
+                    found.ranges.append(i ..< i + h.scalars.count)
+                    i += h.scalars.count
+                    advanced = true
+                    break
+                }
+            }
+            if advanced { continue }
             i += 1
         }
         return found
     }
 }
-
-import Foundation

@@ -11,7 +11,12 @@ extension Grammar {
         var compiler = GrammarCompiler(defs: defs, grammar: Grammar(language: language, cjkSpacing: defs.ignoreWhitespace))
         try compiler.compileAll()
         compiler.computeFirstSets()
-        return compiler.grammar
+        var g = compiler.grammar
+        g.contextTemplates = g.templates.map {
+            let b = g.blocks[$0.block]
+            return !b.requiresContext.isEmpty || !b.excludesContext.isEmpty
+        }
+        return g
     }
 }
 

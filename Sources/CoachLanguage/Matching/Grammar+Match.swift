@@ -34,26 +34,48 @@ struct RawMatch: Sendable {
 extension Grammar {
     /// Matches probe `entry` (one list) starting at `pos`, unanchored at the end: the slot found.
     func probe(_ entry: Int32, _ text: [UInt32], at pos: Int) -> RawMatch.Slot? {
-        text.withUnsafeBufferPointer { input in
-            ops.withUnsafeBufferPointer { ops in
-                alts.withUnsafeBufferPointer { alts in
-                    var walker = Walker(grammar: self, ops: ops, alts: alts, input: input)
-                    guard walker.run(entry, pos) else { return nil }
-                    return walker.slots().first
-                }
-            }
-        }
+        walk(text, from: entry, at: pos) { walker in walker.slots(self).first }
     }
 
     /// Matches `text` (already normalised for this grammar). Returns the first template (in
     /// file order) that accepts the whole text.
     func match(_ text: [UInt32]) -> RawMatch? {
+        walk(text, from: root, at: 0) { walker in walker.result(self) }
+    }
+
+    /// Runs a walker over `text` from op `entry`; its two stacks live on the call stack (no
+    /// heap allocation per match), and it holds no reference-counted state.
+    @inline(__always)
+    private func walk<T>(_ text: [UInt32], from entry: Int32, at pos: Int, _ done: (inout Walker) -> T?) -> T? {
         text.withUnsafeBufferPointer { input in
             ops.withUnsafeBufferPointer { ops in
                 alts.withUnsafeBufferPointer { alts in
-                    var walker = Walker(grammar: self, ops: ops, alts: alts, input: input)
-                    guard walker.run(root, 0) else { return nil }
-                    return walker.result()
+                    ranges.withUnsafeBufferPointer { ranges in
+                      contextTemplates.withUnsafeBufferPointer { contextTemplates in
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Walker.capacity) { returns in
+                            withUnsafeTemporaryAllocation(of: MatchEvent.self, capacity: Walker.capacity) { events in
+                                var walker = Walker(
+                                    cjkSpacing: cjkSpacing, language: language, ops: ops, alts: alts, ranges: ranges,
+                                    input: input, returns: returns, events: events)
+                                walker.contextTemplates = contextTemplates
+                                if contextTemplates.contains(true) {
+                                    // Only grammars with requires/excludes_context pay for the check.
+                                    return templates.withUnsafeBufferPointer { templates in
+                                        blocks.withUnsafeBufferPointer { blocks in
+                                            values.withUnsafeBufferPointer { values in
+                                                walker.context = (templates, blocks, values)
+                                                guard walker.run(entry, pos), !walker.overflow else { return nil }
+                                                return done(&walker)
+                                            }
+                                        }
+                                    }
+                                }
+                                guard walker.run(entry, pos), !walker.overflow else { return nil }
+                                return done(&walker)
+                            }
+                        }
+                      }
+                    }
                 }
             }
         }
@@ -61,22 +83,59 @@ extension Grammar {
 }
 
 private struct Walker {
-    let grammar: Grammar
+    /// Depth of the return stack and number of slot events a match may use (templates nest
+    /// a handful of levels; a match that needs more is treated as no match).
+    static let capacity = 256
+    let cjkSpacing: Bool
+    let language: Language
     let ops: UnsafeBufferPointer<GrammarOp>
     let alts: UnsafeBufferPointer<GrammarAlternative>
+    let ranges: UnsafeBufferPointer<RangeDefinition>
     let input: UnsafeBufferPointer<UInt32>
-    var returns: [Int32] = []
-    var events: [MatchEvent] = []
+    let returnStack: UnsafeMutableBufferPointer<Int32>
+    let eventStack: UnsafeMutableBufferPointer<MatchEvent>
+    var returnCount = 0
+    var eventCount = 0
+    var overflow = false
     var accepted: Int32 = -1
     var foundEnd = -1
+    /// Templates whose data block has requires/excludes_context, and what checking them needs.
+    var contextTemplates = UnsafeBufferPointer<Bool>(start: nil, count: 0)
+    var context: (
+        templates: UnsafeBufferPointer<CompiledTemplate>, blocks: UnsafeBufferPointer<CompiledBlock>,
+        values: UnsafeBufferPointer<SlotListValue>
+    )? = nil
 
-    init(grammar: Grammar, ops: UnsafeBufferPointer<GrammarOp>, alts: UnsafeBufferPointer<GrammarAlternative>, input: UnsafeBufferPointer<UInt32>) {
-        self.grammar = grammar
+    init(
+        cjkSpacing: Bool, language: Language, ops: UnsafeBufferPointer<GrammarOp>,
+        alts: UnsafeBufferPointer<GrammarAlternative>, ranges: UnsafeBufferPointer<RangeDefinition>,
+        input: UnsafeBufferPointer<UInt32>, returns: UnsafeMutableBufferPointer<Int32>,
+        events: UnsafeMutableBufferPointer<MatchEvent>
+    ) {
+        self.cjkSpacing = cjkSpacing
+        self.language = language
         self.ops = ops
         self.alts = alts
+        self.ranges = ranges
         self.input = input
-        returns.reserveCapacity(32)
-        events.reserveCapacity(32)
+        self.returnStack = returns
+        self.eventStack = events
+    }
+
+    var events: UnsafeBufferPointer<MatchEvent> { UnsafeBufferPointer(rebasing: eventStack[0 ..< eventCount]) }
+
+    @inline(__always) mutating func pushEvent(_ e: MatchEvent) -> Bool {
+        guard eventCount < eventStack.count else { overflow = true; return false }
+        eventStack[eventCount] = e
+        eventCount += 1
+        return true
+    }
+
+    @inline(__always) mutating func pushReturn(_ r: Int32) -> Bool {
+        guard returnCount < returnStack.count else { overflow = true; return false }
+        returnStack[returnCount] = r
+        returnCount += 1
+        return true
     }
 
     mutating func run(_ start: Int32, _ startPos: Int) -> Bool {
@@ -93,7 +152,7 @@ private struct Walker {
             case .space:
                 if pos < n, input[pos] == Scalars.space {
                     pos += 1
-                } else if !(grammar.cjkSpacing || pos == 0 || pos == n || input[pos - 1] == Scalars.space) {
+                } else if !(cjkSpacing || pos == 0 || pos == n || input[pos - 1] == Scalars.space) {
                     return false
                 }
                 node = op.next
@@ -113,24 +172,29 @@ private struct Walker {
                 guard lastViable >= 0 else { return false }
                 node = alts[lastViable].target
             case .call:
-                returns.append(op.next)
+                guard pushReturn(op.next) else { return false }
                 if run(op.a, pos) { return true }
-                returns.removeLast()
+                returnCount -= 1
                 return false
             case .ret:
-                let back = returns.removeLast()
+                guard returnCount > 0 else { return false }
+                returnCount -= 1
+                let back = returnStack[returnCount]
                 if run(back, pos) { return true }
-                returns.append(back)
+                returnStack[returnCount] = back
+                returnCount += 1
                 return false
             case .slotBegin:
-                events.append(MatchEvent(kind: .begin, slot: op.a, start: Int32(pos), end: Int32(pos), value: op.b, number: 0))
+                guard pushEvent(MatchEvent(kind: .begin, slot: op.a, start: Int32(pos), end: Int32(pos), value: op.b, number: 0))
+                else { return false }
                 if run(op.next, pos) { return true }
-                events.removeLast()
+                eventCount -= 1
                 return false
             case .slotEnd:
-                events.append(MatchEvent(kind: .end, slot: op.a, start: Int32(pos), end: Int32(pos), value: op.b, number: 0))
+                guard pushEvent(MatchEvent(kind: .end, slot: op.a, start: Int32(pos), end: Int32(pos), value: op.b, number: 0))
+                else { return false }
                 if run(op.next, pos) { return true }
-                events.removeLast()
+                eventCount -= 1
                 return false
             case .number:
                 return number(op, pos)
@@ -144,20 +208,22 @@ private struct Walker {
                         while lo < hi, input[lo] == Scalars.space { lo += 1 }
                         while hi > lo, input[hi - 1] == Scalars.space { hi -= 1 }
                         if hi > lo {
-                            events.append(MatchEvent(kind: .wildcard, slot: op.a, start: Int32(lo), end: Int32(hi), value: -1, number: 0))
+                            guard pushEvent(MatchEvent(kind: .wildcard, slot: op.a, start: Int32(lo), end: Int32(hi), value: -1, number: 0))
+                            else { return false }
                             if run(op.next, end) { return true }
-                            events.removeLast()
+                            eventCount -= 1
                         }
                     }
                     end += 1
                 }
                 return false
             case .accept:
-                guard pos == n, contextAllows(Int(op.a)) else { return false }
+                guard pos == n else { return false }
+                if Int(op.a) < contextTemplates.count, contextTemplates[Int(op.a)], !contextAllows(Int(op.a)) { return false }
                 accepted = op.a
                 return true
             case .found:
-                guard grammar.cjkSpacing || pos == n || input[pos] == Scalars.space else { return false }
+                guard cjkSpacing || pos == n || input[pos] == Scalars.space else { return false }
                 foundEnd = pos
                 return true
             }
@@ -165,21 +231,23 @@ private struct Walker {
     }
 
     mutating func number(_ op: GrammarOp, _ pos: Int) -> Bool {
-        let range = grammar.ranges[Int(op.a)]
+        let range = ranges[Int(op.a)]
         var parsed: ParsedNumber? = nil
         if range.digits { parsed = NumberParser.digits(input, at: pos) }
-        if parsed == nil, range.words { parsed = NumberParser.words(input, at: pos, language: grammar.language) }
+        if parsed == nil, range.words { parsed = NumberParser.words(input, at: pos, language: language) }
         guard let p = parsed, range.contains(p.value) else { return false }
         let value = p.value * (range.multiplier ?? 1)
-        events.append(MatchEvent(kind: .number, slot: op.b, start: Int32(pos), end: Int32(p.end), value: p.isWords ? 1 : 0, number: value))
+        guard pushEvent(MatchEvent(kind: .number, slot: op.b, start: Int32(pos), end: Int32(p.end), value: p.isWords ? 1 : 0, number: value))
+        else { return false }
         if run(op.next, p.end) { return true }
-        events.removeLast()
+        eventCount -= 1
         return false
     }
 
     /// requires_context / excludes_context of the template's data block, against the context
     /// the matched list values contribute.
     func contextAllows(_ template: Int) -> Bool {
+        guard let grammar = context else { return true }
         let block = grammar.blocks[grammar.templates[template].block]
         if block.requiresContext.isEmpty && block.excludesContext.isEmpty { return true }
         var context: [String: SlotValue] = [:]
@@ -196,8 +264,8 @@ private struct Walker {
         return true
     }
 
-    func result() -> RawMatch {
-        var slots = self.slots()
+    func result(_ grammar: Grammar) -> RawMatch {
+        var slots = self.slots(grammar)
         let template = Int(accepted)
         let block = grammar.blocks[grammar.templates[template].block]
         for (name, value) in block.fixedSlots where !slots.contains(where: { $0.name == name }) {
@@ -206,7 +274,7 @@ private struct Walker {
         return RawMatch(template: template, slots: slots)
     }
 
-    func slots() -> [RawMatch.Slot] {
+    func slots(_ grammar: Grammar) -> [RawMatch.Slot] {
         var slots: [RawMatch.Slot] = []
         var open: [MatchEvent] = []
         for e in events {

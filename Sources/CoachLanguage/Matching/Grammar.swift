@@ -79,6 +79,8 @@ struct Grammar: Sendable {
     var probes: [(slot: String, list: String, entry: Int32)] = []
     /// Surface phrases of each values list (for completion), a bounded expansion of `in:`.
     var listPhrases: [String: [String]] = [:]
+    /// Per template: its data block has requires_context / excludes_context.
+    var contextTemplates: [Bool] = []
 }
 
 enum FirstSet {

@@ -5,9 +5,9 @@ struct LanguageModel: Sendable {
     let grammar: Grammar
     let fuzzy: FuzzyModel
 
-    init(grammar: Grammar, defs: IntentDefinitions) {
+    init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
         self.grammar = grammar
-        self.fuzzy = FuzzyModel(grammar: grammar, defs: defs)
+        self.fuzzy = FuzzyModel(grammar: grammar, defs: defs, fallback: fallback)
     }
 
     var language: Language { grammar.language }

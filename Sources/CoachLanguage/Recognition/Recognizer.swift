@@ -24,7 +24,8 @@ public struct Recognizer: Sendable {
             let defs = try IntentDefinitions.load(language: language.rawValue, directories: existing)
             if defs.intents.isEmpty { continue }
             let grammar = try Grammar.compile(defs, language: language)
-            models[language] = LanguageModel(grammar: grammar, defs: defs)
+            models[language] = LanguageModel(
+                grammar: grammar, defs: defs, fallback: FallbackData.load(directories: existing, language: language))
             try catalog.load(language: language, directories: existing)
         }
         self.models = models

@@ -4,8 +4,9 @@
 extension NormalizedText {
     /// The text without skip words, or nil when none occurs.
     func removingSkipWords(_ words: [[UInt32]], cjkSpacing: Bool) -> NormalizedText? {
-        guard !words.isEmpty else { return nil }
+        guard !words.isEmpty, containsSkipWord(words, cjkSpacing: cjkSpacing) else { return nil }
         var out: [UInt32] = []
+        out.reserveCapacity(scalars.count)
         var outOffsets: [Int32] = []
         var removed = false
         var i = 0
@@ -36,5 +37,28 @@ extension NormalizedText {
         guard removed else { return nil }
         while out.last == Scalars.space { out.removeLast(); outOffsets.removeLast() }
         return NormalizedText(scalars: out, offsets: outOffsets, originalLength: originalLength)
+    }
+
+    /// Whether any skip word occurs (as a whole word): a scan with no allocation, so the common
+    /// case (no skip word) costs no copy.
+    func containsSkipWord(_ words: [[UInt32]], cjkSpacing: Bool) -> Bool {
+        let n = scalars.count
+        return scalars.withUnsafeBufferPointer { s in
+            var i = 0
+            while i < n {
+                if cjkSpacing || i == 0 || s[i - 1] == Scalars.space {
+                    let first = s[i]
+                    for w in words where w[0] == first && i + w.count <= n {
+                        let end = i + w.count
+                        guard cjkSpacing || end == n || s[end] == Scalars.space else { continue }
+                        var k = 1
+                        while k < w.count && s[i + k] == w[k] { k += 1 }
+                        if k == w.count { return true }
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 }

@@ -44,7 +44,6 @@ enum Normalizer {
         var index: Int32 = 0
         var pendingSpace = false
         var pendingSpaceOffset: Int32 = 0
-        let view = Array(text.unicodeScalars.lazy.map(\.value))
 
         @inline(__always) func emit(_ v: UInt32, _ at: Int32) {
             if pendingSpace {
@@ -60,12 +59,14 @@ enum Normalizer {
             offsets.append(at)
         }
 
-        var i = 0
-        while i < view.count {
-            var v = view[i]
+        // Scalars are read straight from the string (no copy), with one scalar of lookahead.
+        var scalarsIterator = text.unicodeScalars.makeIterator()
+        var lookahead = scalarsIterator.next()
+        while let current = lookahead {
+            lookahead = scalarsIterator.next()
+            var v = current.value
             let at = index
             index += 1
-            i += 1
             // Width folding (the NFKC cases that occur in typed commands).
             if v >= 0xFF01 && v <= 0xFF5E {
                 v -= 0xFEE0
@@ -103,7 +104,7 @@ enum Normalizer {
             if Scalars.isDroppedPunctuation(v) {
                 // Keep decimal separators between digits ("2.5", "2,5").
                 if (v == 0x2E || v == 0x2C || v == 0xFF0E), let last = out.last, Scalars.isDigit(last), !pendingSpace,
-                    i < view.count, Scalars.isDigit(foldDigit(view[i]))
+                    let next = lookahead, Scalars.isDigit(foldDigit(next.value))
                 {
                     emit(0x2E, at)
                 }

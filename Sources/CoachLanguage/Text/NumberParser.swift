@@ -100,7 +100,31 @@ enum NumberParser {
         "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "half", "point",
     ]
 
+    /// First two letters of every word a number can start with ("a"/"an" for "a hundred"), as
+    /// a bitmap over (first letter, second letter or end of word).
+    private static let englishStarts: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 14)
+        for w in englishWords + ["a", "an"] {
+            let u = Array(w.unicodeScalars.map(\.value))
+            let k = startKey(u[0], u.count > 1 ? u[1] : Scalars.space)!
+            bits[k >> 6] |= 1 << UInt64(k & 63)
+        }
+        return bits
+    }()
+
+    @inline(__always)
+    private static func startKey(_ a: UInt32, _ b: UInt32) -> Int? {
+        guard a >= 0x61, a <= 0x7A else { return nil }
+        let second: UInt32
+        if b >= 0x61 && b <= 0x7A { second = b - 0x61 } else if b == Scalars.space { second = 26 } else { return nil }
+        return Int(a - 0x61) * 32 + Int(second)
+    }
+
     private static func english(_ s: UnsafeBufferPointer<UInt32>, at pos: Int) -> ParsedNumber? {
+        // Fast reject without building a String: most words cannot start a number.
+        guard pos < s.count, let k = startKey(s[pos], pos + 1 < s.count ? s[pos + 1] : Scalars.space),
+            englishStarts[k >> 6] & (1 << UInt64(k & 63)) != 0
+        else { return nil }
         var total = 0
         var current = 0
         var last = 0  // 0 none, 1 unit, 2 tens, 3 hundred, 4 thousand, 5 teen

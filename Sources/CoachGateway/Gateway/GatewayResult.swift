@@ -97,12 +97,25 @@ extension WorkoutSnapshot {
     }
 }
 
-/// ISO 8601 in UTC with milliseconds, without Foundation's formatter cost.
+/// ISO 8601 in UTC with milliseconds ("2026-01-01T00:00:00.000Z"). Hand-written: Foundation's
+/// formatter costs more than the rest of a status reply together.
 enum ISO8601 {
     static func format(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: true)
-            .timeSeparator(.colon).timeZone(separator: .omitted))
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return pad(parts.tm_year + 1900, 4) + "-" + pad(parts.tm_mon + 1, 2) + "-" + pad(parts.tm_mday, 2) + "T"
+            + pad(parts.tm_hour, 2) + ":" + pad(parts.tm_min, 2) + ":" + pad(parts.tm_sec, 2) + "."
+            + pad(Int32(milliseconds % 1000), 3) + "Z"
     }
 }
 
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation

@@ -176,14 +176,18 @@ struct ResponseComposer: Sendable {
     func clock(_ seconds: Double, language: Language) -> String {
         let total = Int(seconds.rounded(.down))
         let (hours, minutes, secs) = (total / 3600, (total % 3600) / 60, total % 60)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         if language == .ja {
-            return hours > 0 ? String(format: "%d時間%02d分%02d秒", hours, minutes, secs) : String(format: "%d分%02d秒", minutes, secs)
+            return hours > 0 ? "\(hours)時間\(two(minutes))分\(two(secs))秒" : "\(minutes)分\(two(secs))秒"
         }
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 
     func distance(_ meters: Double) -> String {
-        meters >= 1000 ? String(format: "%.2f km", meters / 1000) : "\(Int(meters.rounded())) m"
+        guard meters >= 1000 else { return "\(Int(meters.rounded())) m" }
+        let hundredths = Int((meters / 10).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) km"
     }
 }
 

@@ -4,6 +4,7 @@
 
 import CoachCore
 import CoachLanguage
+import CoachStore
 import Synchronization
 
 public final class Gateway: Sendable {
@@ -13,9 +14,13 @@ public final class Gateway: Sendable {
     private let lockState = Mutex(false)
     private let announcements = AnnouncementHub()
 
-    public init(manager: WorkoutManager, recognizer: Recognizer) {
+    /// The store of saved workouts, when there is one (not in guest mode or virtual time).
+    let store: @Sendable () -> WorkoutStore?
+
+    public init(manager: WorkoutManager, recognizer: Recognizer, store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
         self.manager = manager
         self.recognizer = recognizer
+        self.store = store
         self.composer = ResponseComposer(catalog: recognizer.responses)
     }
 

@@ -58,7 +58,7 @@ public enum GatewayHost {
             storeJournal = StoreJournal(path: path, opened: opened)
             journal = storeJournal
         }
-        let gateway = try makeGateway(configuration, journal: journal)
+        let gateway = try makeGateway(configuration, journal: journal, store: { [storeJournal] in storeJournal?.current })
         var recovered: WorkoutSnapshot?
         if let store = storeJournal?.current {
             do {
@@ -72,7 +72,8 @@ public enum GatewayHost {
         return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
     }
 
-    public static func makeGateway(_ configuration: GatewayConfiguration, journal: (any WorkoutJournal)? = nil) throws -> Gateway {
+    public static func makeGateway(_ configuration: GatewayConfiguration, journal: (any WorkoutJournal)? = nil,
+                                   store: @escaping @Sendable () -> WorkoutStore? = { nil }) throws -> Gateway {
         guard let intents = configuration.intentsDirectory ?? Recognizer.builtInIntentsDirectory() else {
             throw GatewayHostError.vocabularyNotFound
         }
@@ -88,7 +89,7 @@ public enum GatewayHost {
         } else {
             manager = WorkoutManager(clock: SystemWorkoutClock(), configuration: engine, journal: journal)
         }
-        return Gateway(manager: manager, recognizer: recognizer)
+        return Gateway(manager: manager, recognizer: recognizer, store: store)
     }
 }
 

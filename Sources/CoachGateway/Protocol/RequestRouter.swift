@@ -4,6 +4,7 @@
 
 import CoachCore
 import CoachLanguage
+import CoachStore
 
 /// Per-connection state: the conversation for follow-up questions, the reply language, and the
 /// subscription switch the connection handler implements.
@@ -147,13 +148,43 @@ public struct RequestRouter: Sendable {
             return "pong"
         case "help":
             return .array(Self.methods.map(JSONValue.string))
+        case "workouts.changes", "history", "show":
+            return try storeQuery(method, params)
         default:
             throw RPCError.methodNotFound(method)
         }
     }
 
     static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
-                          "lock", "unlock", "subscribe", "unsubscribe", "ping", "help"]
+                          "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
+                          "workouts.changes"]
+
+    /// Saved workouts and the anchored change feed, straight from the store.
+    private func storeQuery(_ method: String, _ params: Params) throws -> JSONValue {
+        guard let store = gateway.store() else {
+            throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
+        }
+        let text: String
+        do {
+            switch method {
+            case "history":
+                let limit = params.double("limit").map { Int($0) }
+                text = WorkoutFormatter.historyJSON(try store.history(limit: limit, includeAll: params.bool("all") ?? false))
+            case "show":
+                text = WorkoutFormatter.showJSON(try store.workout(matching: try params.requiredString("id")))
+            default:
+                let anchor = params.double("anchor").map { Int($0) }
+                text = WorkoutFormatter.changesJSON(try store.changes(since: anchor))
+            }
+        } catch let error as WorkoutLookupError {
+            throw RPCError.invalidParams(error.description)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw RPCError.storeError("errorDatabaseInaccessible", "\(error)")
+        }
+        return (try? JSONValue(parsing: text)) ?? .null
+    }
 
     private func perform(_ intent: WorkoutIntent, _ language: Language?, _ session: ConnectionSession) async -> JSONValue {
         await gateway.perform(intent, language: language ?? .en, conversation: session.conversation).json

@@ -158,3 +158,28 @@ struct SocketProtocolTests {
         }
     }
 }
+
+@Suite("Socket protocol: store", .serialized)
+struct SocketStoreTests {
+    @Test func savedWorkoutsAppearInHistoryAndTheChangeFeed() async throws {
+        let test = try await TestGateway.start()
+        defer { Task { await test.stop() } }
+        let (first, history, after) = try await onThread { () -> (JSONValue, JSONValue, JSONValue) in
+            let client = try test.client()
+            let first = try client.call("workouts.changes")
+            _ = try client.call("start", ["activity": "rowing"])
+            _ = try client.call("sample", ["type": "distance", "value": 250])
+            _ = try client.call("end", ["save": true])
+            let history = try client.call("history")
+            let anchor = first["anchor"] ?? .null
+            return (first, history, try client.call("workouts.changes", ["anchor": anchor]))
+        }
+        #expect(first["added"] == .array([]))
+        guard case .array(let workouts) = history else { Issue.record("history is not an array"); return }
+        #expect(workouts.count == 1)
+        #expect(workouts.first?["activity"] == "rowing")
+        guard case .array(let added) = after["added"] else { Issue.record("no added list"); return }
+        #expect(!added.isEmpty)
+        #expect((after["anchor"]?.doubleValue ?? 0) > (first["anchor"]?.doubleValue ?? 0))
+    }
+}

@@ -106,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachCore"]
+            dependencies: ["CoachCore", "CoachGateway", "CoachStore", "coach"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -91,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachCore"]
+            dependencies: ["coach", "CoachCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

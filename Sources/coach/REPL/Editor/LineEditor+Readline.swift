@@ -22,6 +22,13 @@ nonisolated(unsafe) private let readlineName = strdup("coach")
 enum EditorThread {
     static func run(_ configuration: EditorConfiguration, mailbox: EditorMailbox,
                     continuation: AsyncStream<EditorInput>.Continuation) {
+        // A parent may have started us with signals blocked (threads of a test runner or a service
+        // manager do), and every pool thread blocks them: this thread, idle in poll(), takes them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGWINCH, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+
         EditorThreadState.continuation = continuation
         EditorThreadState.completer = configuration.completer
         EditorThreadState.historyPath = configuration.historyPath
@@ -51,8 +58,11 @@ enum EditorThread {
                 continuation.yield(.endOfFile)
             }
         }
+        // readline has already drawn the next prompt; wipe it so the shell starts on a clean line.
+        rl_clear_visible_line()
+        // After Ctrl-D readline's teardown would add a newline (bracketed paste off), leaving a blank line.
+        rl_eof_found = 0
         rl_callback_handler_remove()
-        fputs("\n", stdout)
         fflush(stdout)
         continuation.finish()
         EditorThreadState.continuation = nil
@@ -88,6 +98,8 @@ enum EditorThread {
             fflush(stdout)
             rl_forced_update_display()
         case .prompt(let prompt):
+            // Wipe the old prompt first: readline redraws relative to what it believes is shown.
+            rl_clear_visible_line()
             rl_set_prompt(prompt)
             rl_forced_update_display()
         case .interrupt:

@@ -13,7 +13,7 @@ struct InteractiveReplTests {
         try await tmux.waitFor(lastLine: Self.prompt)
         try tmux.type("start an outdoor run")
         try tmux.press("Enter")
-        let lines = try await tmux.waitFor(text: "Starting your outdoor run in 3")
+        let lines = try await tmux.waitFor(text: "Starting your outdoor run.")
         #expect(lines.contains("coach> start an outdoor run"))
     }
 
@@ -22,7 +22,7 @@ struct InteractiveReplTests {
         try await tmux.waitFor(lastLine: Self.prompt)
         try tmux.type("屋外ランニングを開始")
         try tmux.press("Enter")
-        try await tmux.waitFor(text: "3秒後に屋外ランニングを開始します")
+        try await tmux.waitFor(text: "屋外ランニングを開始します")
     }
 
     @Test func tabCompletesAHalfTypedWord() async throws {
@@ -49,7 +49,7 @@ struct InteractiveReplTests {
             try await tmux.waitFor(lastLine: Self.prompt)
             try tmux.type("start a walk")
             try tmux.press("Enter")
-            try await tmux.waitFor(text: "Starting your walk")
+            try await tmux.waitFor(text: "Starting your walk.")
             try tmux.press("Up")
             try await tmux.waitFor(lastLine: "coach> start a walk")
             try tmux.press("C-u")
@@ -75,7 +75,7 @@ struct InteractiveReplTests {
         try await tmux.waitFor(lastLine: Self.prompt)
         try tmux.type("start an outdoor run")
         try tmux.press("Enter")
-        try await tmux.waitFor(text: "Starting your outdoor run in 3")
+        try await tmux.waitFor(text: "Starting your outdoor run.")
         try tmux.type("/sta")
         let lines = try await tmux.waitFor(text: "1…")
         #expect(lines.last == "coach> /sta")
@@ -85,7 +85,7 @@ struct InteractiveReplTests {
 
         try tmux.type("tus")
         try tmux.press("Enter")
-        let after = try await tmux.waitFor(text: "outdoor run, 0:0")
+        let after = try await tmux.waitFor(text: "Your outdoor run is")
         #expect(after.contains("coach> /status"))
     }
 
@@ -115,7 +115,7 @@ struct InteractiveReplTests {
         try await tmux.waitFor(lastLine: Self.prompt)
         try tmux.type("start a run")
         try tmux.press("Enter")
-        try await tmux.waitFor(text: "Starting your run in 3")
+        try await tmux.waitFor(text: "Starting your run.")
         try tmux.press("C-d")
         let lines = try await tmux.waitFor(text: "Press Ctrl-D again to leave.")
         #expect(lines.contains { $0.hasPrefix("A run is in progress and this REPL hosts the gateway") })
@@ -129,11 +129,12 @@ struct InteractiveReplTests {
         try await tmux.waitFor(lastLine: Self.prompt)
         try tmux.type("start a workout")
         try tmux.press("Enter")
-        try await tmux.waitFor(text: "Which workout?  1) run  2) walk  3) cycling")
+        try await tmux.waitFor(text: "Which workout?")
+        try await tmux.waitFor(text: "1) run  2) walk  3) ride")
         try await tmux.waitFor(lastLine: "which workout? >")
         try tmux.type("2")
         try tmux.press("Enter")
-        try await tmux.waitFor(text: "Starting your walk in 3")
+        try await tmux.waitFor(text: "Starting your walk.")
         try await tmux.waitFor(lastLine: Self.prompt)
 
         try tmux.type("cancel")

@@ -36,13 +36,13 @@ import Testing
         let first = try run(["--virtual-clock", "--json", "--keep-going"])
         let second = try run(["--virtual-clock", "--json", "--keep-going"])
         #expect(first.stdout == second.stdout)
-        #expect(first.status == 3, "--keep-going still reports the first failure (failureOngoingWorkout)")
+        #expect(first.status == 4, "--keep-going still reports the first failure (failureOngoingWorkout)")
 
         let replies = try objects(first.stdout)
         try #require(replies.count == 6, "one object per line that produced a result")
         func field(_ index: Int, _ key: String) -> String? { replies[index][key].map { "\($0)" } }
-        func status(_ index: Int, _ key: String) -> String? {
-            (replies[index]["status"] as? [String: Any])?[key].map { "\($0)" }
+        func workout(_ index: Int, _ key: String) -> String? {
+            (replies[index]["workout"] as? [String: Any])?[key].map { "\($0)" }
         }
         let expected: [(intent: String, code: String, state: String, elapsed: String)] = [
             ("StartWorkout", "success", "running", "0"),
@@ -55,17 +55,19 @@ import Testing
         for (index, reply) in expected.enumerated() {
             #expect(field(index, "intent") == reply.intent, "line \(index + 1)")
             #expect(field(index, "code") == reply.code, "line \(index + 1)")
-            #expect(status(index, "state") == reply.state, "line \(index + 1)")
-            #expect(status(index, "elapsed") == reply.elapsed, "line \(index + 1)")
+            #expect(field(index, "state") == reply.state, "line \(index + 1)")
+            #expect(field(index, "elapsed") == reply.elapsed, "line \(index + 1)")
         }
-        #expect(status(0, "activity") == "running")
-        #expect(status(0, "location") == "outdoor")
-        #expect(field(2, "ok") == "0", "the refused ride is not ok")
+        #expect(workout(0, "activity") == "running")
+        #expect(workout(0, "location") == "outdoor")
+        #expect(workout(0, "id") == "workout-1", "virtual time numbers workouts")
+        #expect(workout(4, "elapsed") == "120", "pauses excluded")
+        #expect(field(2, "reason") == "a workout is already paused")
     }
 
     @Test func theFirstFailureStopsTheScript() throws {
         let result = try run(["--virtual-clock", "--json"])
-        #expect(result.status == 3)
+        #expect(result.status == 4)
         #expect(try objects(result.stdout).count == 3, "nothing after the refused ride")
         #expect(result.stderr.contains(":5: stopped at the first failure"))
     }
@@ -73,22 +75,23 @@ import Testing
     @Test func textResultsOnePerLine() throws {
         let result = try run(["--virtual-clock", "--keep-going"])
         #expect(result.stdout.split(separator: "\n") == [
-            "Started your outdoor run.",
+            "Starting your outdoor run.",
             "(1m later)",
             "Paused your outdoor run.",
             "Your outdoor run is already in progress.",
             "(30s later)",
-            "Resumed your outdoor run.",
+            "Resuming your outdoor run.",
             "(1m later)",
-            "Running: outdoor run, 2:00 elapsed.",
-            "Ended your outdoor run after 2:00.",
+            "Your outdoor run is in progress: 2:00, no distance yet, no energy yet.",
+            "Ended your outdoor run after 2:00. Saved.",
         ])
     }
 
     @Test func notUnderstoodFailsWithItsOwnStatus() throws {
         let result = try run(["--virtual-clock"], script: "make me a sandwich\nstatus\n")
-        #expect(result.status == 5)
-        #expect(result.stdout == "Sorry, I didn't understand “make me a sandwich”.\n")
+        #expect(result.status == 3)
+        #expect(result.stdout.hasPrefix("Sorry, I didn't understand that."))
+        #expect(result.stdout.split(separator: "\n").count == 1, "the script stopped there")
     }
 
     @Test func stdinThatIsNotATerminalIsAScript() throws {
@@ -98,17 +101,18 @@ import Testing
                                     stdin: "start a workout\n2\n/status\ncancel\ny\n")
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").map(String.init) == [
-            "Which workout?  1) run  2) walk  3) cycling  4) swim  5) hiking  6) HIIT  7) strength training  8) yoga  9) rowing  10) elliptical",
-            "Started your walk.",
-            "Running: walk, 0:00 elapsed.",
+            "Which workout? Running, walking, cycling, swimming, yoga…",
+            "  1) run  2) walk  3) ride  4) swim  5) hike  6) HIIT workout  7) strength workout  8) yoga session  9) row",
+            "Starting your walk.",
+            "Your walk is in progress: 0:00, no distance yet, no energy yet.",
             "Discard your walk? Nothing will be saved. [y/N]",
-            "Discarded your walk.",
+            "Discarded your walk. Nothing was saved.",
         ])
     }
 
     @Test func aQuestionLeftUnansweredFails() throws {
         let result = try run(["--virtual-clock"], script: "start a workout\n")
-        #expect(result.status == 1)
+        #expect(result.status == 6, "more input needed")
         #expect(result.stderr.contains("question unanswered"))
     }
 }

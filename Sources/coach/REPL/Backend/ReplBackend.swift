@@ -11,9 +11,12 @@ protocol ReplBackend: Sendable {
     /// One utterance, recognised and performed.
     func submit(_ utterance: String, language: DisplayLanguage) async -> ReplReply
 
-    /// Continues an utterance whose reply asked a question: `value` is the chosen option's `value`,
-    /// or "yes" for a confirmation (a "no" never reaches the backend: nothing happens).
+    /// Answers the question the last reply asked: `value` is the chosen option's `value`, or
+    /// "yes" / "no" for a confirmation.
     func answer(_ question: ReplQuestion, with value: String, language: DisplayLanguage) async -> ReplReply
+
+    /// Ctrl-C: the pending question, if any, is dropped with the line.
+    func forgetQuestion()
 
     func status(language: DisplayLanguage) async -> ReplReply
     func sample(type: String, value: Double, unit: String?, language: DisplayLanguage) async -> ReplReply
@@ -23,8 +26,9 @@ protocol ReplBackend: Sendable {
     /// clock it sleeps.
     func wait(_ duration: Duration) async
 
-    /// Things that happened without this REPL asking: countdown, state changes, goals, other clients.
-    func events() -> AsyncStream<ReplEvent>
+    /// Things that happened without this REPL asking: countdown, state changes, goals, other
+    /// clients' commands — worded in `language` (the REPL subscribes again after /lang).
+    func events(language: DisplayLanguage) -> AsyncStream<ReplEvent>
 
     /// What leaving would do to an ongoing workout, if it matters (an embedded gateway ends with
     /// the REPL). Nil: leaving is harmless.
@@ -36,10 +40,10 @@ protocol ReplBackend: Sendable {
 
 /// The answer to one request, in both forms the REPL can show.
 struct ReplReply: Sendable, Hashable {
-    /// The spoken-style response, already in the requested language.
+    /// The spoken-style response, already in the requested language, with any options listed.
     var text: String
     /// The SiriKit code (`success`, `failureOngoingWorkout`, `needsValue` …); nil when the utterance
-    /// was not understood or the request never reached an intent.
+    /// was not understood.
     var code: String?
     /// A follow-up the user must answer on the next line.
     var question: ReplQuestion?
@@ -59,8 +63,6 @@ struct ReplQuestion: Sendable, Hashable {
     var kind: Kind
     /// Short form for the prompt: "which workout?".
     var promptLabel: String
-    /// Whatever the backend needs to carry on (the pending intent, a request id); opaque here.
-    var context: String
 }
 
 struct ReplOption: Sendable, Hashable {
@@ -70,8 +72,8 @@ struct ReplOption: Sendable, Hashable {
     var label: String
 }
 
-/// Something that happened, rendered by whoever knows the words.
-struct ReplEvent: Sendable {
-    var text: @Sendable (DisplayLanguage) -> String
+/// Something that happened, worded by the backend; `json` is the socket's event object.
+struct ReplEvent: Sendable, Hashable {
+    var text: String
     var json: String
 }

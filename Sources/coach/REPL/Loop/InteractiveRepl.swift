@@ -14,15 +14,13 @@ enum InteractiveRepl {
         editor.printAbove(ReplStrings.banner(mode: backend.modeDescription))
         editor.printAbove(ReplStrings.hint(session.language))
 
-        // The event printer reads the session's mode from here; the loop updates it after each line.
-        let presentation = Mutex((language: session.language, json: session.json))
-        let events = backend.events()
-        let printer = Task {
-            for await event in events {
-                let (language, json) = presentation.withLock { $0 }
-                editor.printAbove(json ? event.json : event.text(language))
-            }
+        // The event printer reads /json from here; /lang subscribes again in the new language.
+        let json = Flag(session.json)
+        func printEvents(in language: DisplayLanguage) -> Task<Void, Never> {
+            printEventsTask(backend.events(language: language), editor: editor, json: json)
         }
+        var language = session.language
+        var printer = printEvents(in: language)
 
         var prompt = interpreter.session.prompt
         loop: for await input in editor.inputs {
@@ -33,6 +31,7 @@ enum InteractiveRepl {
                 if output.quit { break loop }
             case .interrupt:
                 interpreter.session.interrupted()
+                backend.forgetQuestion()
             case .endOfFile:
                 let warning = await backend.leaveWarning(language: interpreter.session.language)
                 switch interpreter.session.endOfFile(warning: warning) {
@@ -42,7 +41,12 @@ enum InteractiveRepl {
             case .terminate:
                 break loop
             }
-            presentation.withLock { $0 = (interpreter.session.language, interpreter.session.json) }
+            json.value.store(interpreter.session.json, ordering: .relaxed)
+            if interpreter.session.language != language {
+                language = interpreter.session.language
+                printer.cancel()
+                printer = printEvents(in: language)
+            }
             if interpreter.session.prompt != prompt {
                 prompt = interpreter.session.prompt
                 editor.setPrompt(prompt)
@@ -53,4 +57,17 @@ enum InteractiveRepl {
         await backend.shutdown()
         return ReplExitStatus.success
     }
+}
+
+private func printEventsTask(_ events: AsyncStream<ReplEvent>, editor: LineEditor, json: Flag) -> Task<Void, Never> {
+    Task {
+        for await event in events {
+            editor.printAbove(json.value.load(ordering: .relaxed) ? event.json : event.text)
+        }
+    }
+}
+
+private final class Flag: Sendable {
+    let value: Atomic<Bool>
+    init(_ initial: Bool) { value = Atomic(initial) }
 }

@@ -3,6 +3,7 @@
 // go through here, so a line behaves the same typed or scripted.
 
 import CoachCore
+import CoachGateway
 
 /// What one line produced.
 struct ReplOutput: Sendable {
@@ -31,11 +32,6 @@ struct ReplInterpreter: Sendable {
             return render(await backend.submit(utterance, language: language))
         case .answer(let question, let value):
             return render(await backend.answer(question, with: value, language: language))
-        case .declined:
-            return ReplOutput(lines: [ReplStrings.declined(language)])
-        case .reask(let question):
-            if case .confirm = question.kind { return ReplOutput(lines: [ReplStrings.reaskConfirm(language)]) }
-            return ReplOutput(lines: [ReplStrings.reaskChoice(language)])
         case .usageError(let message):
             return ReplOutput(lines: [message], failure: .usage(message))
         case .command(let command):
@@ -78,17 +74,10 @@ struct ReplInterpreter: Sendable {
         return ReplOutput(lines: [Self.text(of: reply)], failure: failure)
     }
 
-    /// "Which workout? 1) run  2) walk  3) cycling …" and "Discard your run? … [y/N]".
+    /// The backend lists a choice's options itself; a yes/no question gets its default shown.
     static func text(of reply: ReplReply) -> String {
-        switch reply.question?.kind {
-        case .choose(_, let options)?:
-            let numbered = options.enumerated().map { "\($0.offset + 1)) \($0.element.label)" }
-            return ([reply.text] + numbered).joined(separator: "  ")
-        case .confirm?:
-            return reply.text + " [y/N]"
-        case nil:
-            return reply.text
-        }
+        if case .confirm? = reply.question?.kind, !reply.text.contains("[y/N]") { return reply.text + " [y/N]" }
+        return reply.text
     }
 }
 
@@ -103,29 +92,22 @@ enum ReplFailure: Sendable, Hashable {
         self = code.map { .failed(code: $0, message: message) } ?? .notUnderstood(message)
     }
 
-    /// Provisional table (docs/repl.md); the lead's command tree owns the final one.
     var exitStatus: Int32 {
         switch self {
         case .usage: return ReplExitStatus.usage
         case .notUnderstood: return ReplExitStatus.notUnderstood
-        case .unansweredQuestion: return ReplExitStatus.failure
-        case .failed(let code, _):
-            switch code {
-            case "failureOngoingWorkout": return ReplExitStatus.ongoingWorkout
-            case "failureNoMatchingWorkout": return ReplExitStatus.noMatchingWorkout
-            default: return ReplExitStatus.failure
-            }
+        case .unansweredQuestion: return ExitStatus.needsInput.rawValue
+        case .failed(let code, _): return ExitStatus(code: code).rawValue
         }
     }
 }
 
+/// The command line's table (CoachGateway's ExitStatus, docs/cli.md), by the names the REPL uses.
 enum ReplExitStatus {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let ongoingWorkout: Int32 = 3
-    static let noMatchingWorkout: Int32 = 4
-    static let notUnderstood: Int32 = 5
-    static let unreachable: Int32 = 6
-    /// sysexits' EX_USAGE, as ArgumentParser uses for validation errors.
-    static let usage: Int32 = 64
+    static let success = ExitStatus.success.rawValue
+    static let failure = ExitStatus.failure.rawValue
+    static let notUnderstood = ExitStatus.notUnderstood.rawValue
+    static let unreachable = ExitStatus.unreachable.rawValue
+    static let alreadyRunning = ExitStatus.alreadyRunning.rawValue
+    static let usage = ExitStatus.usage.rawValue
 }

@@ -20,10 +20,6 @@ struct ReplSession: Sendable {
         case nothing
         case submit(String)
         case answer(ReplQuestion, value: String)
-        /// "No" to a confirmation: nothing is sent, nothing changes.
-        case declined(ReplQuestion)
-        /// Not an answer to the pending question: ask again.
-        case reask(ReplQuestion)
         case command(ReplCommand)
         case usageError(String)
     }
@@ -42,7 +38,7 @@ struct ReplSession: Sendable {
             // An empty answer to "[y/N]" is the default, no.
             if text.isEmpty, let question, case .confirm = question.kind {
                 self.question = nil
-                return .declined(question)
+                return .answer(question, value: "no")
             }
             return .nothing
         }
@@ -51,21 +47,15 @@ struct ReplSession: Sendable {
             do { return .command(try ReplCommand.parse(text)) } catch { return .usageError(error.message) }
         }
         guard let question else { return .submit(text) }
+        // Anything that is not an answer is a new command, as the gateway treats it: "pause"
+        // after "Which workout?" pauses.
+        self.question = nil
         switch question.kind {
         case .confirm:
-            switch Self.yesOrNo(text) {
-            case true?:
-                self.question = nil
-                return .answer(question, value: "yes")
-            case false?:
-                self.question = nil
-                return .declined(question)
-            case nil:
-                return .reask(question)
-            }
+            guard let yes = Self.yesOrNo(text) else { return .submit(text) }
+            return .answer(question, value: yes ? "yes" : "no")
         case .choose(_, let options):
-            guard let option = Self.choose(text, from: options) else { return .reask(question) }
-            self.question = nil
+            guard let option = Self.choose(text, from: options) else { return .submit(text) }
             return .answer(question, value: option.value)
         }
     }

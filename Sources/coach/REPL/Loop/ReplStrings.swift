@@ -33,20 +33,6 @@ enum ReplStrings {
         return "\(intro)\n\(commands)\n\(keys)"
     }
 
-    static func declined(_ language: DisplayLanguage) -> String {
-        language == .en ? "Okay, nothing changed." : "わかりました。何も変更していません。"
-    }
-
-    static func reaskChoice(_ language: DisplayLanguage) -> String {
-        language == .en
-            ? "Answer with a number or a name (Ctrl-C drops the question)."
-            : "番号か名前で答えてください（Ctrl-C で取り消し）。"
-    }
-
-    static func reaskConfirm(_ language: DisplayLanguage) -> String {
-        language == .en ? "Please answer y or n." : "y か n で答えてください。"
-    }
-
     static func languageSet(_ language: DisplayLanguage) -> String {
         language == .en ? "Answering in English." : "日本語で答えます。"
     }

@@ -1,0 +1,177 @@
+// GatewayBackend: the REPL on an in-process Gateway (embedded mode). The interactive REPL also
+// serves the socket, so other clients can join; a script keeps its gateway private (and, on the
+// virtual clock, writes nothing to the store, as GatewayHost decides).
+
+import CoachCore
+import CoachGateway
+import CoachLanguage
+import Synchronization
+
+final class GatewayBackend: ReplBackend {
+    let gateway: Gateway
+    private let server: GatewayServer?
+    private let keepsWorkouts: Bool
+    private let virtualClock: Bool
+    /// Replaced on Ctrl-C, which drops the pending question along with the line.
+    private let conversation = Mutex(Conversation())
+    let modeDescription: String
+
+    /// `listen`: serve the socket too (the interactive REPL); a gateway already serving it is an error.
+    static func start(virtualClock: Bool, listen: Bool, socket: SocketLocation) async throws -> GatewayBackend {
+        var configuration = GatewayConfiguration()
+        configuration.virtualClock = virtualClock
+        // On the virtual clock a script's times add up as written: no countdown before "running".
+        if virtualClock { configuration.countdown = .zero }
+        let hosted = try await GatewayHost.start(configuration)
+        let server = listen ? try await GatewayServer.start(gateway: hosted.gateway, location: socket) : nil
+        var mode = server.map { "gateway embedded, listening on \($0.location.path)" } ?? "gateway embedded"
+        if virtualClock { mode += " (virtual clock)" }
+        if let problem = hosted.storeProblem { mode += "\nstore: \(problem)" }
+        if let recovered = hosted.recovered {
+            mode += "\nrecovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue)"
+        }
+        return GatewayBackend(gateway: hosted.gateway, server: server, keepsWorkouts: hosted.store != nil,
+                              virtualClock: virtualClock, mode: mode)
+    }
+
+    private init(gateway: Gateway, server: GatewayServer?, keepsWorkouts: Bool, virtualClock: Bool, mode: String) {
+        self.gateway = gateway
+        self.virtualClock = virtualClock
+        self.server = server
+        self.keepsWorkouts = keepsWorkouts
+        self.modeDescription = mode
+    }
+
+    func submit(_ utterance: String, language: DisplayLanguage) async -> ReplReply {
+        let conversation = self.conversation.withLock { $0 }
+        // Recognise in the REPL's language when the text is written in it; a Japanese line in an
+        // English session is still understood (and answered in Japanese).
+        let lang = Language(rawValue: language.rawValue).flatMap { Language.detect(utterance) == $0 ? $0 : nil }
+        let result = await gateway.say(utterance, language: lang, conversation: conversation)
+        return reply(result, conversation: conversation)
+    }
+
+    func answer(_ question: ReplQuestion, with value: String, language: DisplayLanguage) async -> ReplReply {
+        // The gateway's conversation holds the question; the answer is a line like any other.
+        let conversation = self.conversation.withLock { $0 }
+        let result = await gateway.say(value, language: Language(rawValue: language.rawValue), conversation: conversation)
+        return reply(result, conversation: conversation)
+    }
+
+    func forgetQuestion() {
+        conversation.withLock { $0 = Conversation() }
+    }
+
+    func status(language: DisplayLanguage) async -> ReplReply {
+        reply(await gateway.status(language: Language(rawValue: language.rawValue) ?? .en), conversation: nil)
+    }
+
+    func sample(type: String, value: Double, unit: String?, language: DisplayLanguage) async -> ReplReply {
+        guard let quantity = QuantityType(name: type) else {
+            let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
+            return failure("unknown sample type \"\(type)\" (one of \(names))")
+        }
+        do {
+            let outcome = try await gateway.addSample(quantity, value: value, unit: unit)
+            let text: String
+            let accepted: Bool
+            switch outcome {
+            case .added, .replaced, .ignoredOlderVersion:
+                (text, accepted) = ("\(quantity.rawValue) \(Self.number(value))\(unit.map { " " + $0 } ?? "") recorded.", true)
+            case .rejected(let reason):
+                (text, accepted) = ("\(quantity.rawValue) not recorded: \(reason.rawValue).", false)
+            }
+            let json: JSONValue = ["accepted": .bool(accepted), "outcome": .string("\(outcome)"), "message": .string(text)]
+            return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
+        } catch {
+            return failure("\(error)")
+        }
+    }
+
+    func setLocked(_ locked: Bool, language: DisplayLanguage) async -> ReplReply {
+        let text = await gateway.setLocked(locked, language: Language(rawValue: language.rawValue) ?? .en)
+        let json: JSONValue = ["locked": .bool(locked), "message": .string(text)]
+        return ReplReply(text: text, code: "success", question: nil, json: json.serialized())
+    }
+
+    func wait(_ duration: Duration) async {
+        if virtualClock {
+            await gateway.manager.advance(by: duration)
+        } else {
+            try? await Task.sleep(for: duration)
+        }
+    }
+
+    func events(language: DisplayLanguage) -> AsyncStream<ReplEvent> {
+        let announcements = gateway.announcements(language: Language(rawValue: language.rawValue) ?? .en)
+        return AsyncStream { continuation in
+            let task = Task {
+                for await announcement in announcements {
+                    // The same object a socket subscriber gets as an `event` notification's params.
+                    let json: JSONValue = [
+                        "event": .string(announcement.kind), "message": .string(announcement.text),
+                        "state": .string(announcement.state.rawValue),
+                        "elapsed": .number((announcement.snapshot.elapsed * 1000).rounded() / 1000),
+                    ]
+                    continuation.yield(ReplEvent(text: announcement.text, json: json.serialized()))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    func leaveWarning(language: DisplayLanguage) async -> String? {
+        guard server != nil else { return nil }
+        let snapshot = await gateway.manager.status()
+        guard snapshot.state.isOngoing else { return nil }
+        let name = (snapshot.activity ?? .other).displayName(language)
+        let en = language == .en
+        let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
+        if keepsWorkouts {
+            return en
+                ? "\(article) \(name) is in progress and this REPL hosts the gateway: leaving ends the gateway; the workout is kept and will be recovered on the next start. Press Ctrl-D again to leave."
+                : "\(name)が進行中で、このREPLがゲートウェイを動かしています。終了するとゲートウェイも止まりますが、ワークアウトは保存されていて次の起動で復元されます。もう一度 Ctrl-D で終了します。"
+        }
+        return en
+            ? "\(article) \(name) is in progress and this REPL hosts the gateway: leaving ends the gateway and, with no store, the workout is lost. Press Ctrl-D again to leave."
+            : "\(name)が進行中で、このREPLがゲートウェイを動かしています。ストアがないため、終了するとワークアウトは失われます。もう一度 Ctrl-D で終了します。"
+    }
+
+    func shutdown() async {
+        await server?.close()
+        await gateway.manager.shutdown()
+    }
+
+    // MARK: - Replies
+
+    private func reply(_ result: GatewayResult, conversation: Conversation?) -> ReplReply {
+        let language = DisplayLanguage(rawValue: result.language.rawValue) ?? .en
+        let code = result.code == GatewayResult.notUnderstood ? nil : result.code
+        return ReplReply(text: result.message, code: code,
+                         question: conversation?.question.map { Self.question($0, language: language) },
+                         json: result.json.serialized())
+    }
+
+    private static func question(_ pending: PendingQuestion, language: DisplayLanguage) -> ReplQuestion {
+        let en = language == .en
+        switch pending {
+        case .activity(_, let options):
+            return ReplQuestion(kind: .choose(parameter: "activity", options: options.map {
+                ReplOption(value: $0.rawValue, label: $0.displayName(language))
+            }), promptLabel: en ? "which workout?" : "どのワークアウト？")
+        case .confirmation(let intent):
+            let label = intent.kind == .cancelWorkout ? (en ? "discard?" : "破棄？") : (en ? "sure?" : "よろしいですか？")
+            return ReplQuestion(kind: .confirm, promptLabel: label + " [y/N]")
+        }
+    }
+
+    private func failure(_ text: String) -> ReplReply {
+        let json: JSONValue = ["accepted": false, "message": .string(text)]
+        return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

@@ -1,0 +1,134 @@
+// The REPL's conversation and command parsing, without a terminal: one expectation per turn.
+
+import CoachCore
+import Testing
+@testable import coach
+
+@Suite struct ReplSessionTests {
+    static let choice = ReplQuestion(kind: .choose(parameter: "activity", options: [
+        ReplOption(value: "running", label: "run"), ReplOption(value: "walking", label: "walk"),
+    ]), promptLabel: "which workout?")
+    static let confirm = ReplQuestion(kind: .confirm, promptLabel: "discard? [y/N]")
+
+    func asking(_ question: ReplQuestion) -> ReplSession {
+        var session = ReplSession()
+        session.received(ReplReply(text: "?", code: "needsValue", question: question, json: "{}"))
+        return session
+    }
+
+    @Test func aLineIsAnUtterance() {
+        var session = ReplSession()
+        #expect(session.interpret("  start a run ") == .submit("start a run"))
+    }
+
+    @Test func blankLinesAndCommentsDoNothing() {
+        var session = ReplSession()
+        #expect(session.interpret("") == .nothing)
+        #expect(session.interpret("# a comment") == .nothing)
+    }
+
+    @Test func aQuestionChangesThePrompt() {
+        #expect(ReplSession().prompt == "coach> ")
+        #expect(asking(Self.choice).prompt == "which workout? > ")
+    }
+
+    @Test func aChoiceIsAnsweredByNumberNameOrValue() {
+        var byNumber = asking(Self.choice)
+        #expect(byNumber.interpret("2") == .answer(Self.choice, value: "walking"))
+        #expect(byNumber.question == nil)
+        var byName = asking(Self.choice)
+        #expect(byName.interpret("Run") == .answer(Self.choice, value: "running"))
+        var byValue = asking(Self.choice)
+        #expect(byValue.interpret("walking") == .answer(Self.choice, value: "walking"))
+        var fullWidth = asking(Self.choice)
+        #expect(fullWidth.interpret("２") == .answer(Self.choice, value: "walking"))
+    }
+
+    @Test func aNonAnswerIsANewCommand() {
+        var session = asking(Self.choice)
+        #expect(session.interpret("pause") == .submit("pause"))
+        #expect(session.question == nil)
+    }
+
+    @Test func aConfirmationDefaultsToNo() {
+        var yes = asking(Self.confirm)
+        #expect(yes.interpret("y") == .answer(Self.confirm, value: "yes"))
+        var empty = asking(Self.confirm)
+        #expect(empty.interpret("") == .answer(Self.confirm, value: "no"))
+        var japanese = asking(Self.confirm)
+        #expect(japanese.interpret("いいえ") == .answer(Self.confirm, value: "no"))
+    }
+
+    @Test func ctrlCDropsTheQuestion() {
+        var session = asking(Self.choice)
+        session.interrupted()
+        #expect(session.prompt == "coach> ")
+    }
+
+    @Test func ctrlDWarnsOnceThenLeaves() {
+        var session = ReplSession()
+        #expect(session.endOfFile(warning: "careful") == .warn("careful"))
+        #expect(session.endOfFile(warning: "careful") == .leave)
+    }
+
+    @Test func anotherLineRearmsTheWarning() {
+        var session = ReplSession()
+        _ = session.endOfFile(warning: "careful")
+        _ = session.interpret("status")
+        #expect(session.endOfFile(warning: "careful") == .warn("careful"))
+    }
+
+    @Test func ctrlDWithNothingAtStakeLeaves() {
+        var session = ReplSession()
+        #expect(session.endOfFile(warning: nil) == .leave)
+    }
+}
+
+@Suite struct ReplCommandTests {
+    @Test func commandsParse() throws {
+        #expect(try ReplCommand.parse("/status") == .status)
+        #expect(try ReplCommand.parse("/sample heartRate 150") == .sample(type: "heartRate", value: 150, unit: nil))
+        #expect(try ReplCommand.parse("/sample distance 1.2 km") == .sample(type: "distance", value: 1.2, unit: "km"))
+        #expect(try ReplCommand.parse("/lang ja") == .language(.ja))
+        #expect(try ReplCommand.parse("/json on") == .json(true))
+        #expect(try ReplCommand.parse("/quit") == .quit)
+    }
+
+    @Test(arguments: [("60s", 60.0), ("1m30s", 90), ("2m", 120), ("1h", 3600), ("90", 90), ("1.5m", 90), ("1m30", 90)])
+    func durationsParse(text: String, seconds: Double) {
+        #expect(ReplCommand.parseDuration(text) == .milliseconds(Int64(seconds * 1000)))
+    }
+
+    @Test(arguments: ["", "abc", "0s", "5x", "m"])
+    func nonsenseIsNoDuration(text: String) {
+        #expect(ReplCommand.parseDuration(text) == nil)
+    }
+
+    @Test func mistakesAreUsageErrors() {
+        #expect(throws: ReplUsageError.self) { try ReplCommand.parse("/wait") }
+        #expect(throws: ReplUsageError.self) { try ReplCommand.parse("/lang fr") }
+        #expect(throws: ReplUsageError.self) { try ReplCommand.parse("/sample hr fast") }
+        #expect(throws: ReplUsageError.self) { try ReplCommand.parse("/dance") }
+    }
+}
+
+@Suite struct ReplCompleterTests {
+    let completer = ReplCompleter(vocabulary: .builtIn)
+
+    @Test func commandsCompleteAtTheStart() {
+        #expect(completer.complete(buffer: "", word: "/st") == ["/status"])
+        #expect(completer.complete(buffer: "", word: "/l") == ["/lang", "/lock"])
+    }
+
+    @Test func argumentsCompleteByCommand() {
+        #expect(completer.complete(buffer: "/lang ", word: "") == ["en", "ja"])
+        #expect(completer.complete(buffer: "/sample ", word: "he") == ["heartRate"])
+    }
+
+    @Test func workoutWordsCompleteInBothLanguages() {
+        #expect(completer.complete(buffer: "start an ", word: "outd") == ["outdoor"])
+        #expect(completer.complete(buffer: "start a ", word: "yo") == ["yoga"])
+        #expect(completer.complete(buffer: "", word: "ラン").contains("ランニング"))
+        #expect(completer.complete(buffer: "", word: "屋").contains("屋外"))
+    }
+}

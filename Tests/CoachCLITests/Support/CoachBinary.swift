@@ -1,0 +1,115 @@
+// Where the built `coach` executable is: next to the test bundle (swift test builds both into the
+// same directory), else the package's .build/debug; COACH_BINARY overrides both.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum CoachBinary {
+    static func path(filePath: String = #filePath) -> String? {
+        let fileManager = FileManager.default
+        if let override = ProcessInfo.processInfo.environment["COACH_BINARY"] { return override }
+        var candidates: [String] = []
+        if let runner = CommandLine.arguments.first {
+            // .build/debug/coachPackageTests.xctest (a file on Linux, a bundle on macOS)
+            var directory = URL(fileURLWithPath: runner).deletingLastPathComponent()
+            if directory.pathExtension == "xctest" || directory.path.contains(".xctest/") {
+                while directory.pathExtension != "xctest", directory.path != "/" { directory.deleteLastPathComponent() }
+                directory.deleteLastPathComponent()
+            }
+            candidates.append(directory.appendingPathComponent("coach").path)
+        }
+        // Tests/CoachCLITests/Support/CoachBinary.swift → the package root.
+        let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/coach").path)
+        return candidates.first { fileManager.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// A scratch directory with the XDG layout the gateway and the REPL use; removed on deinit.
+final class ScratchHome: @unchecked Sendable {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("coach-test-\(UUID().uuidString.prefix(8))")
+        for name in ["run", "state", "data", "config", "home"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// Isolates the program from the user's files: XDG directories and HOME (so no ~/.inputrc).
+    var environment: [String: String] {
+        [
+            "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "HOME": root.appendingPathComponent("home").path,
+            "LANG": "C.UTF-8",
+            "SWIFT_BACKTRACE": "interactive=no",
+        ]
+    }
+
+    var historyFile: URL { root.appendingPathComponent("state/coach/history") }
+}
+
+/// Runs a program to completion and returns its exit status and output.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                stdin: String? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    // Read before waiting: a full pipe would otherwise block the child forever.
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                         stderr: String(decoding: stderrData, as: UTF8.self))
+}
+
+/// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only.
+/// Not Foundation's Process: the daemon must start with no signals blocked (the test runner's
+/// threads block them, and a blocked SIGTERM makes `tmux kill-server` a no-op) and must not hold
+/// any pipe of ours open.
+func spawnDetached(_ arguments: [String]) throws -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd in Int32(0)...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+    guard result == 0 else { throw TmuxError("cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return status
+}

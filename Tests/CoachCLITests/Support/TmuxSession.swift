@@ -1,0 +1,113 @@
+// TmuxSession: the real `coach` in a real pseudo-terminal. A private tmux server (its own socket,
+// no config) runs the program; tests type with send-keys and read the screen with capture-pane,
+// polling until the expected text appears. The server is always killed, even when a test fails.
+
+import Foundation
+import Testing
+
+final class TmuxSession: @unchecked Sendable {
+    private static let counter = LockedCounter()
+    let socketName: String
+    let home: ScratchHome
+
+    /// Starts `coach ARGUMENTS` in a 120×40 window. When the program exits, "[exit N]" is shown
+    /// and the window stays, so a test can read how it ended.
+    init(_ arguments: [String] = [], home: ScratchHome? = nil) throws {
+        guard let binary = CoachBinary.path() else {
+            throw TmuxError("coach is not built: run `swift build --product coach` (or set COACH_BINARY)")
+        }
+        self.home = try home ?? ScratchHome()
+        socketName = "coach-test-\(getpid())-\(Self.counter.next())"
+        let command = ([binary] + arguments).map(Self.shellQuoted).joined(separator: " ")
+        var tmuxArguments = ["-f", "/dev/null", "new-session", "-d", "-s", "coach", "-x", "120", "-y", "40"]
+        for (key, value) in self.home.environment.sorted(by: { $0.key < $1.key }) { tmuxArguments += ["-e", "\(key)=\(value)"] }
+        tmuxArguments.append("\(command); echo \"[exit $?]\"; sleep 3600")
+        let status = try spawnDetached(["tmux", "-L", socketName] + tmuxArguments)
+        guard status == 0 else { throw TmuxError("tmux new-session failed (wait status \(status))") }
+    }
+
+    deinit { kill() }
+
+    func kill() {
+        _ = try? spawnDetached(["tmux", "-L", socketName, "kill-server"])
+    }
+
+    /// Types text literally (no key names).
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "coach", "-l", text]) }
+
+    /// Presses keys by tmux name: "Enter", "Tab", "Up", "C-c", "C-d".
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "coach"] + keys) }
+
+    /// The visible screen, lines that wrapped joined again (-J), so long replies read as one line.
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-t", "coach"]) }
+
+    /// The screen's lines without trailing blanks.
+    func lines() throws -> [String] {
+        var lines = try screen().split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop(while: { $0 == " " }).reversed())
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Polls the screen until `predicate` holds; on timeout the test fails with what was on screen.
+    @discardableResult
+    func waitFor(_ description: String, timeout: Duration = .seconds(20),
+                 sourceLocation: SourceLocation = #_sourceLocation,
+                 until predicate: ([String]) -> Bool) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let lines = try lines()
+            if predicate(lines) { return lines }
+            if ContinuousClock.now > deadline {
+                Issue.record("timed out waiting for \(description); screen:\n\(lines.joined(separator: "\n"))",
+                             sourceLocation: sourceLocation)
+                throw TmuxError("timed out waiting for \(description)")
+            }
+            try await Task.sleep(for: .milliseconds(40))
+        }
+    }
+
+    /// Waits until `text` appears anywhere on screen.
+    @discardableResult
+    func waitFor(text: String, timeout: Duration = .seconds(20),
+                 sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+        try await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { lines in
+            lines.contains { $0.contains(text) }
+        }
+    }
+
+    /// Waits until the last line on screen (where the prompt is) is exactly `line`.
+    @discardableResult
+    func waitFor(lastLine line: String, timeout: Duration = .seconds(20),
+                 sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+        try await waitFor("last line “\(line)”", timeout: timeout, sourceLocation: sourceLocation) { $0.last == line }
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let result = try runProcess("/usr/bin/env", ["tmux", "-L", socketName] + arguments)
+        guard result.status == 0 else { throw TmuxError("tmux \(arguments.first ?? ""): \(result.stderr)") }
+        return result.stdout
+    }
+
+    private static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

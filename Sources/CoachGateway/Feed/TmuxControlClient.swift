@@ -8,18 +8,13 @@
 //   headless client from shrinking windows;
 // - `set -g @opt` redraws every client's status line itself: no `refresh-client -S` is needed.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// Unchecked: `Process` and `FileHandle` are not Sendable; they are set once in `init` and only
-// read after, and every mutable field is behind the mutex.
-final class TmuxControlClient: @unchecked Sendable {
+final class TmuxControlClient: Sendable {
     private struct Block {
         var guardTag: Substring
         var lines: [String] = []
@@ -32,40 +27,37 @@ final class TmuxControlClient: @unchecked Sendable {
         var closed = false
     }
 
-    private let process: Process
-    private let inputHandle: FileHandle
-    private let outputHandle: FileHandle
-    private var inputFD: Int32 { inputHandle.fileDescriptor }
+    private let pid: pid_t
+    /// Our ends: tmux's stdin (closing it detaches the client) and its stdout.
+    private let inputFD: Int32
+    private let outputFD: Int32
     private let state = Mutex(State())
 
-    private init(process: Process, inputHandle: FileHandle, outputHandle: FileHandle) {
-        self.process = process
-        self.inputHandle = inputHandle
-        self.outputHandle = outputHandle
+    private init(pid: pid_t, inputFD: Int32, outputFD: Int32) {
+        self.pid = pid
+        self.inputFD = inputFD
+        self.outputFD = outputFD
     }
 
     /// Starts the client and waits for tmux to accept the attach.
     static func connect(target: TmuxTarget, executable: String = "tmux") async throws -> TmuxControlClient {
         // A write to a tmux that just exited must be an error, not a process-killing signal.
         signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + target.arguments + ["-C", "attach-session", "-f", "no-output,ignore-size"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        // The client keeps the write end of tmux's stdin (closing it detaches) and the read end of its stdout.
-        let client = TmuxControlClient(process: process, inputHandle: input.fileHandleForWriting,
-                                       outputHandle: output.fileHandleForReading)
+        let input = try Spawn.pipe(), output = try Spawn.pipe()
+        let pid: pid_t
+        do {
+            pid = try Spawn.start([executable] + target.arguments + ["-C", "attach-session", "-f", "no-output,ignore-size"],
+                                  stdin: .descriptor(input.read), stdout: .descriptor(output.write), stderr: .null)
+        } catch {
+            [input.read, input.write, output.read, output.write].forEach { _ = Glibc.close($0) }
+            throw error
+        }
+        // The child's ends now live in tmux only.
+        _ = Glibc.close(input.read)
+        _ = Glibc.close(output.write)
+        let client = TmuxControlClient(pid: pid, inputFD: input.write, outputFD: output.read)
         _ = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[String], any Error>) in
             client.state.withLock { $0.pending.append(continuation) }
-            do {
-                try process.run()
-            } catch {
-                client.failAll(TmuxError.spawnFailed("\(error)"))
-                return
-            }
             client.startReader()
         }
         return client
@@ -86,7 +78,7 @@ final class TmuxControlClient: @unchecked Sendable {
         }
     }
 
-    var isAlive: Bool { state.withLock { !$0.closed } && process.isRunning }
+    var isAlive: Bool { state.withLock { !$0.closed } }
 
     /// Detaches: closing tmux's stdin makes the control client exit cleanly.
     func close() {
@@ -94,7 +86,7 @@ final class TmuxControlClient: @unchecked Sendable {
             defer { state.closed = true }
             return !state.closed
         }
-        if first { try? inputHandle.close() }
+        if first { _ = Glibc.close(inputFD) }
         failAll(.unavailable("control client closed"))
     }
 
@@ -103,7 +95,7 @@ final class TmuxControlClient: @unchecked Sendable {
     private func startReader() {
         let thread = Thread { [self] in
             var buffer: [UInt8] = []
-            let fd = outputHandle.fileDescriptor
+            let fd = outputFD
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -115,9 +107,15 @@ final class TmuxControlClient: @unchecked Sendable {
                     buffer.removeSubrange(...newline)
                 }
             }
-            state.withLock { $0.closed = true }
+            let wasOpen = state.withLock { state -> Bool in
+                defer { state.closed = true }
+                return !state.closed
+            }
             failAll(.unavailable("tmux control client exited"))
-            process.waitUntilExit()
+            // Closing tmux's stdin is close()'s job unless tmux left on its own.
+            if wasOpen { _ = Glibc.close(inputFD) }
+            _ = Glibc.close(fd)
+            _ = Spawn.wait(pid)
         }
         thread.name = "tmux-control"
         thread.start()

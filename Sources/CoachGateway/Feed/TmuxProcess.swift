@@ -3,8 +3,13 @@
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-#endif
+#else
 import Foundation
+#endif
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 enum TmuxProcess {
     struct Result: Sendable {
@@ -16,20 +21,32 @@ enum TmuxProcess {
     /// Runs `tmux <target> <arguments>` to completion. Blocking: call from a task that may block
     /// briefly (tmux answers in about 2 ms) or from synchronous tools.
     static func run(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") throws(TmuxError) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + target.arguments + arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw .spawnFailed("\(error)") }
-        // Read before waiting: a full pipe would otherwise block tmux and us forever.
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      error: String(decoding: err, as: UTF8.self))
+        // Files, not pipes: nothing that tmux's server might inherit can then hold us up.
+        let base = "/tmp/coach-tmux-\(getpid())-\(counter.add(1, ordering: .relaxed).newValue)"
+        let outPath = base + ".out", errPath = base + ".err"
+        defer {
+            unlink(outPath)
+            unlink(errPath)
+        }
+        let pid = try Spawn.start([executable] + target.arguments + arguments, stdin: .null,
+                                  stdout: .file(outPath), stderr: .file(errPath))
+        let status = Spawn.wait(pid)
+        return Result(status: status, output: readFile(outPath), error: readFile(errPath))
+    }
+
+    private static let counter = Atomic<Int>(0)
+
+    private static func readFile(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Runs and throws tmux's message on failure; "no server running" and "no sessions" mean
@@ -38,7 +55,7 @@ enum TmuxProcess {
     static func check(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") throws(TmuxError) -> String {
         let result = try run(arguments, target: target, executable: executable)
         guard result.status == 0 else {
-            let message = result.error.trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = String(result.error.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             if message.contains("no server running") || message.contains("no sessions")
                 || message.contains("error connecting") {
                 throw .unavailable(message)

@@ -19,6 +19,8 @@ public struct WidgetFrame: Sendable, Hashable {
     public var accentRows: Set<Int>
     /// The state class whose colour the accent rows take (`LiveActivityContent.styleClass`).
     public var styleClass: String
+    /// That colour as `#rrggbb`, the same as the bars use.
+    public var accentColour: String { FeedPalette.colour(forClass: styleClass) }
 }
 
 public enum WidgetScreen {

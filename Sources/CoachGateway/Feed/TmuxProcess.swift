@@ -65,3 +65,13 @@ enum TmuxProcess {
         return result.output
     }
 }
+
+/// One tmux command as a process, for tools and commands (`coach tmux setup`, the benchmark):
+/// returns its standard output, throws tmux's message on failure.
+public enum TmuxCommand {
+    @discardableResult
+    public static func run(_ arguments: [String], target: TmuxTarget = .default,
+                           executable: String = "tmux") throws(TmuxError) -> String {
+        try TmuxProcess.check(arguments, target: target, executable: executable)
+    }
+}

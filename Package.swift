@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "coach", targets: ["coach"]),
         .library(name: "CoachCore", targets: ["CoachCore"]),
         .library(name: "CoachLanguage", targets: ["CoachLanguage"]),
+        .library(name: "CoachStore", targets: ["CoachStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
@@ -88,9 +89,23 @@ let package = Package(
             name: "CoachLanguageTests",
             dependencies: ["CoachLanguage", "CoachCore"]
         ),
+        // The store's crash-test child: writes through WorkoutStore, prints each acknowledged
+        // write, and is SIGKILLed by CoachStoreTests (and Benchmarks/store/crash-trials.sh).
+        .executableTarget(
+            name: "coach-store-crash",
+            dependencies: ["CoachStore", "CoachCore"],
+            swiftSettings: strictSettings
+        ),
+        // Store benchmark: recovery time and durable ingestion rate (Benchmarks/store/README.md).
+        .executableTarget(
+            name: "coach-store-bench",
+            dependencies: ["CoachStore", "CoachCore"],
+            path: "Benchmarks/store/Sources/coach-store-bench",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CoachStoreTests",
-            dependencies: ["CoachStore", "CoachCore"]
+            dependencies: ["CoachStore", "CoachCore", "coach-store-crash"]
         ),
         .testTarget(
             name: "CoachGatewayTests",
@@ -98,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachCore"]
+            dependencies: ["CoachCore", "CoachGateway", "CoachStore", "coach"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,8 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         case lap
         case marker(name: String?)
         case sample(QuantitySample)
+        /// The activity stopped; the session waits to be ended (HealthKit's `stopActivity`).
+        case stopped
         case ended
         /// Cancelled, or too short to keep: nothing is saved.
         case discarded(reason: DiscardReason)

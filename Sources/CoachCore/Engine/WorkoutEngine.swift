@@ -100,18 +100,30 @@ public struct WorkoutEngine: Sendable {
         guard var current = workout else { return [] }
         var actions: [WorkoutAction] = []
         let transition = current.session.tick(at: now)
-        workout = current
         for action in transition.actions {
+            // The countdown ran out: the builder starts at the deadline, and the start is journaled
+            // so a replay (which has no ticks) starts the activity at the same instant.
             if case .changeState(.prepared, .running, let startedAt) = action {
-                actions += apply(.started, at: startedAt)
+                current.builder.beginCollection(at: startedAt)
+                actions.append(.journal(JournalEntry(workoutID: current.id, kind: .started, at: startedAt)))
             }
         }
-        if actions.isEmpty, let left = current.session.countdownRemaining(at: now.monotonic), case .applied = transition {
-            actions += [.notify(.countdown(secondsLeft: left)), .publish]
+        workout = current
+        actions += translate(transition)
+        if current.session.state == .prepared, let left = current.session.countdownRemaining(at: now.monotonic),
+           case .applied = transition {
+            actions.insert(.notify(.countdown(secondsLeft: left)), at: 0)
         }
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return actions
+    }
+
+    /// Stops the activity without ending the session (HealthKit's `stopActivity`): no more data or
+    /// time, and the workout waits for an end (save) or a cancel (discard).
+    public mutating func stopActivity(at now: Timestamp) -> [WorkoutAction] {
+        guard state == .running || state == .paused else { return [] }
+        return apply(.stopped, at: now) + reschedule(at: now.monotonic)
     }
 
     /// Adds a sample to the running workout.
@@ -166,10 +178,14 @@ public struct WorkoutEngine: Sendable {
             return actions
         }
         guard var current = workout else { return [] }
+        // `current` must be the only reference while it is mutated: otherwise adding a sample
+        // copies the whole samples array (copy-on-write), and replaying an hour's journal is O(n²).
+        workout = nil
         let entry = JournalEntry(workoutID: current.id, kind: kind, at: now)
         var actions: [WorkoutAction] = []
         switch kind {
         case .prepared:
+            workout = current
             return []
         case .started:
             actions = translate(current.session.startActivity(at: now))
@@ -187,6 +203,9 @@ public struct WorkoutEngine: Sendable {
         case .sample(let sample):
             _ = current.builder.add(sample)
             actions = [.publish]
+        case .stopped:
+            actions = translate(current.session.stopActivity(at: now))
+            current.builder.pause(at: now)
         case .ended:
             // Apple's order: stop the activity, end collection, finish the workout, end the session.
             if current.session.state == .running || current.session.state == .paused {
@@ -255,6 +274,8 @@ public struct WorkoutEngine: Sendable {
             elapsed: builder.elapsed(at: (end ?? now).monotonic).seconds,
             countdown: session.countdownRemaining(at: now.monotonic),
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
-            laps: session.lapCount, statistics: builder.statistics, at: now)
+            laps: session.lapCount,
+            lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
+            statistics: builder.statistics, at: now)
     }
 }

@@ -7,6 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 
 public actor WorkoutManager {
     /// How timers run: against the real clock, or only when `advance(by:)` moves a manual clock
@@ -20,6 +21,8 @@ public actor WorkoutManager {
     private let journal: JournalPipeline?
     private var timer: Task<Void, Never>?
     private let subscribers = SubscriberRegistry()
+    /// The latest snapshot, readable without waiting on the actor (status bars poll often).
+    private let cache: Mutex<(snapshot: WorkoutSnapshot, countdownDeadline: MonotonicInstant?)>
 
     public init(clock: any WorkoutClock, configuration: EngineConfiguration = EngineConfiguration(),
                 journal: (any WorkoutJournal)? = nil, timerMode: TimerMode = .realTime,
@@ -29,6 +32,7 @@ public actor WorkoutManager {
         self.timerMode = timerMode
         self.makeWorkoutID = makeWorkoutID
         self.journal = journal.map(JournalPipeline.init)
+        self.cache = Mutex((WorkoutSnapshot(at: clock.now()), nil))
     }
 
     // MARK: - Inputs
@@ -56,6 +60,13 @@ public actor WorkoutManager {
     }
 
     public func status() -> WorkoutSnapshot { engine.snapshot(at: clock.now()) }
+
+    /// The status now, without waiting for the actor: the snapshot taken after the last change,
+    /// moved forward to the current time. Equal to `status()` (tested).
+    public nonisolated func currentStatus() -> WorkoutSnapshot {
+        let (snapshot, deadline) = cache.withLock { $0 }
+        return snapshot.advanced(to: clock.now(), countdownDeadline: deadline)
+    }
 
     public var state: SessionState { engine.state }
 
@@ -100,6 +111,9 @@ public actor WorkoutManager {
         subscribers.snapshots(initial: status())
     }
 
+    /// Publishes the current status again (e.g. after the privacy lock changed how it is shown).
+    public func republish() { subscribers.publish(status()) }
+
     /// Stops timers and finishes every subscriber's stream.
     public func shutdown() {
         timer?.cancel()
@@ -112,6 +126,11 @@ public actor WorkoutManager {
     /// Performs the engine's actions in order: journal writes are queued in order and awaited
     /// together (one durable batch), then subscribers hear about the change.
     private func run(_ actions: [WorkoutAction]) async -> JournalProblem? {
+        if !actions.isEmpty {
+            let snapshot = engine.snapshot(at: clock.now())
+            let deadline = engine.workout?.session.countdownDeadline
+            cache.withLock { $0 = (snapshot, deadline) }
+        }
         var writes: [JournalWrite] = []
         var notifications: [WorkoutNotification] = []
         var publish = false

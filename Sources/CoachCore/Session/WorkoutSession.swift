@@ -113,7 +113,7 @@ public struct WorkoutSession: Sendable, Hashable {
         guard state == .running || state == .paused, let start = startDate else {
             return .rejected(SessionError(input: "lap", state: state))
         }
-        let previous = events.last { $0.type == .lap }.map { $0.at.monotonic + ($0.duration ?? .zero) }
+        let previous = events.last { $0.type == .lap }.map(\.at.monotonic)
         let from = previous ?? start.monotonic
         let event = WorkoutEvent(type: .lap, at: now, duration: now.monotonic - from,
                                  metadata: ["lap": String(lapCount + 1)])

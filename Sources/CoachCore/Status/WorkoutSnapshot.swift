@@ -24,6 +24,8 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
     public var goalProgress: Double?
     public var goalReached: Bool
     public var laps: Int
+    /// How long the most recent lap took, in seconds.
+    public var lastLap: Double?
     public var statistics: [QuantityType: QuantityStatistics]
     /// The monotonic moment of this snapshot, for staleness checks by the live activity.
     public var at: Timestamp
@@ -31,7 +33,7 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
     public init(workoutID: String? = nil, state: SessionState = .notStarted, activity: ActivityType? = nil,
                 location: LocationType? = nil, goal: WorkoutGoal? = nil, workoutName: String? = nil,
                 startDate: Date? = nil, endDate: Date? = nil, elapsed: Double = 0, countdown: Int? = nil,
-                goalProgress: Double? = nil, goalReached: Bool = false, laps: Int = 0,
+                goalProgress: Double? = nil, goalReached: Bool = false, laps: Int = 0, lastLap: Double? = nil,
                 statistics: [QuantityType: QuantityStatistics] = [:], at: Timestamp) {
         self.workoutID = workoutID
         self.state = state
@@ -46,6 +48,7 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
         self.goalProgress = goalProgress
         self.goalReached = goalReached
         self.laps = laps
+        self.lastLap = lastLap
         self.statistics = statistics
         self.at = at
     }

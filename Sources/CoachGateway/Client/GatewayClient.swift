@@ -1,0 +1,95 @@
+// GatewayClient: a blocking JSON-RPC client over the Unix socket, for one-shot commands and the
+// REPL in client mode. No event loop: connect, write a line, read lines.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
+    case unreachable(String, String)
+    case closed
+    case protocolError(String)
+    case rpc(RPCError)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let path, let why):
+            return "no gateway answers on \(path) (\(why)). Start one with `coach serve`, or run `coach` for the REPL."
+        case .closed: return "the gateway closed the connection"
+        case .protocolError(let detail): return "unexpected reply from the gateway: \(detail)"
+        case .rpc(let error): return error.message
+        }
+    }
+}
+
+public final class GatewayClient {
+    public let location: SocketLocation
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var nextID = 0
+
+    public init(location: SocketLocation) throws(GatewayClientError) {
+        signal(SIGPIPE, SIG_IGN)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .unreachable(location.path, String(cString: strerror(errno))) }
+        let result = RawSocket.connect(fd, location.path)
+        guard result == 0 else {
+            close(fd)
+            throw .unreachable(location.path, String(cString: strerror(result)))
+        }
+        self.fd = fd
+        self.location = location
+    }
+
+    deinit { close(fd) }
+
+    /// Sends a request and returns its result, skipping any notifications that arrive first.
+    public func call(_ method: String, _ params: JSONValue = .object([])) throws(GatewayClientError) -> JSONValue {
+        nextID += 1
+        let id = nextID
+        try send(JSONValue.object([("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)),
+                                   ("params", params)]).serialized())
+        while true {
+            let line = try readLine()
+            let message: JSONValue
+            do { message = try JSONValue(parsing: line) } catch { throw .protocolError(line) }
+            guard message["id"]?.doubleValue == Double(id) else { continue }
+            if let error = message["error"] {
+                throw .rpc(RPCError(code: Int(error["code"]?.doubleValue ?? 0), message: error["message"]?.stringValue ?? "error",
+                                    data: error["data"]))
+            }
+            return message["result"] ?? .null
+        }
+    }
+
+    public func send(_ line: String) throws(GatewayClientError) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .closed
+            }
+            offset += written
+        }
+    }
+
+    /// The next line from the gateway (a reply or a notification), without its newline.
+    public func readLine() throws(GatewayClientError) -> String {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .closed }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+}

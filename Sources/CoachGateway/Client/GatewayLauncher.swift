@@ -1,0 +1,63 @@
+// Starting a gateway in the background when a one-shot command finds none, as tmux starts its
+// server: the gateway runs in its own session (it outlives the command and the terminal), its
+// output goes to a log file, and the command waits until the socket answers.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+public enum GatewayLauncher {
+    /// Connects to the gateway at `location`, starting one with `executable serve` if none answers.
+    public static func connect(location: SocketLocation, autostart: Bool, executable: String,
+                               extraArguments: [String] = []) throws(GatewayClientError) -> GatewayClient {
+        if let client = try? GatewayClient(location: location) { return client }
+        guard autostart else {
+            throw .unreachable(location.path, "not running; --no-start was given")
+        }
+        do {
+            try spawn(executable: executable, arguments: ["serve", "--socket", location.path] + extraArguments)
+        } catch {
+            throw .unreachable(location.path, "could not start a gateway: \(error)")
+        }
+        // Up to 5 s: a cold start loads the vocabulary and opens the store.
+        for _ in 0..<500 {
+            if let client = try? GatewayClient(location: location) { return client }
+            usleep(10_000)
+        }
+        throw .unreachable(location.path, "a gateway was started but did not answer within 5 s; see \(logPath())")
+    }
+
+    /// Where a background gateway writes its log: `$XDG_STATE_HOME/coach/gateway.log`.
+    public static func logPath() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/state")
+        return state + "/coach/gateway.log"
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID (declared only under _GNU_SOURCE).
+    static let spawnSetsid: Int16 = 0x80
+
+    static func spawn(executable: String, arguments: [String]) throws {
+        let log = logPath()
+        try? FileManager.default.createDirectory(atPath: (log as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own session: no controlling terminal, so closing the terminal does not hang it up.
+        posix_spawnattr_setflags(&attributes, Self.spawnSetsid)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    }
+}

@@ -1,0 +1,43 @@
+// Plain blocking Unix-socket client calls (no event loop): one-shot commands connect, send a line
+// and read a line in well under a millisecond, and probing a socket must not start NIO.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+public enum SocketProbe: Sendable, Equatable {
+    case answers, refused, missing
+}
+
+public enum RawSocket {
+    /// Whether something listens on `path`.
+    public static func probe(_ path: String) -> SocketProbe {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return .refused }
+        defer { close(fd) }
+        switch connect(fd, path) {
+        case 0: return .answers
+        case ENOENT: return .missing
+        default: return .refused
+        }
+    }
+
+    /// connect(2) to a Unix path; returns 0 or the errno.
+    static func connect(_ fd: Int32, _ path: String) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return ENAMETOOLONG }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0 ? 0 : errno
+    }
+}

@@ -1,1 +1,0 @@
-// CoachGateway — module placeholder, replaced as the module grows.

@@ -1,0 +1,38 @@
+// A conversation: the follow-up question a channel is waiting on ("Which workout?", "Discard your
+// run?"), so that the next line can answer it. One per REPL, per socket connection.
+
+import CoachCore
+import Synchronization
+
+/// What the last reply asked the user.
+public enum PendingQuestion: Sendable, Hashable {
+    /// "Which workout?" for this start; answerable by name or by number among `options`.
+    case activity(StartWorkoutIntent, options: [ActivityType])
+    /// "Discard your run?", "Did you mean: end your run?": a yes performs the intent.
+    case confirmation(WorkoutIntent)
+}
+
+public final class Conversation: Sendable {
+    private let pending = Mutex<PendingQuestion?>(nil)
+
+    public init() {}
+
+    public var question: PendingQuestion? { pending.withLock { $0 } }
+
+    func ask(_ question: PendingQuestion?) { pending.withLock { $0 = question } }
+
+    func take() -> PendingQuestion? { pending.withLock { question in defer { question = nil }; return question } }
+}
+
+/// Yes/no words in both languages, normalised to lower case without punctuation.
+enum Answer {
+    static let yes: Set<String> = ["y", "yes", "yeah", "yep", "sure", "ok", "okay", "confirm", "do it", "はい", "うん", "ええ", "お願い", "お願いします", "いいよ", "オッケー"]
+    static let no: Set<String> = ["n", "no", "nope", "nah", "cancel", "never mind", "nevermind", "keep it", "いいえ", "いや", "やめて", "やめる", "いらない", "だめ"]
+
+    static func normalised(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { ![.otherPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .dashPunctuation, .connectorPunctuation].contains($0.properties.generalCategory) }))
+            .trimmingCharacters(in: .whitespaces)
+    }
+}
+
+import Foundation

@@ -1,0 +1,217 @@
+// Gateway: where every channel ends. A typed line, a socket request and (later) speech all become
+// the same call here: recognise → intent → resolve/confirm/handle on the WorkoutManager → a reply
+// in the user's language. Follow-up questions live in the caller's Conversation.
+
+import CoachCore
+import CoachLanguage
+import CoachStore
+import Synchronization
+
+public final class Gateway: Sendable {
+    public let manager: WorkoutManager
+    public let recognizer: Recognizer
+    let composer: ResponseComposer
+    private let lockState = Mutex(false)
+    private let announcements = AnnouncementHub()
+
+    /// The store of saved workouts, when there is one (not in guest mode or virtual time).
+    let store: @Sendable () -> WorkoutStore?
+
+    public init(manager: WorkoutManager, recognizer: Recognizer, store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+        self.manager = manager
+        self.recognizer = recognizer
+        self.store = store
+        self.composer = ResponseComposer(catalog: recognizer.responses)
+    }
+
+    // MARK: - Privacy
+
+    public var isLocked: Bool { lockState.withLock { $0 } }
+
+    public func setLocked(_ locked: Bool, language: Language = .en) async -> String {
+        let changed = lockState.withLock { state -> Bool in
+            defer { state = locked }
+            return state != locked
+        }
+        let text = composer.event(locked ? "locked" : "unlocked", values: [:], language: language)
+        if changed { await manager.republish() }
+        return text
+    }
+
+    // MARK: - Lines
+
+    /// Understands one line of speech or text and acts on it.
+    public func say(_ text: String, language: Language? = nil, conversation: Conversation = Conversation()) async -> GatewayResult {
+        let recognition = recognizer.recognize(text, language: language)
+        let lang = language ?? recognition.language
+
+        if let question = conversation.take() {
+            if let answered = await answer(question, with: text, recognition: recognition, language: lang, conversation: conversation) {
+                return answered
+            }
+        }
+        guard let intent = recognition.workoutIntent() else {
+            return GatewayResult(intent: nil, code: GatewayResult.notUnderstood,
+                                 message: composer.notUnderstood(recognition, language: lang), language: lang,
+                                 recognition: recognition, suggestion: recognition.suggestion, locked: isLocked)
+        }
+        // An End or Cancel that was only guessed is never performed without a yes.
+        if recognition.needsConfirmation {
+            conversation.ask(.confirmation(intent))
+            let snapshot = await manager.status()
+            return GatewayResult(intent: intent.kind, code: IntentCode.confirmationRequired.rawValue,
+                                 message: composer.confirmGuess(intent, snapshot: snapshot, language: lang),
+                                 language: lang, recognition: recognition, suggestion: recognition.suggestion, locked: isLocked)
+        }
+        var result = await perform(intent, language: lang, conversation: conversation)
+        result.recognition = recognition
+        return result
+    }
+
+    /// Runs a typed intent (from the CLI or a JSON request) and words the outcome.
+    public func perform(_ intent: WorkoutIntent, language: Language = .en, conversation: Conversation? = nil) async -> GatewayResult {
+        let outcome = await manager.perform(intent)
+        switch (outcome.code, intent) {
+        case (.needsValue, .start(let start)) where outcome.parameter == "activity":
+            conversation?.ask(.activity(start, options: outcome.options.compactMap(ActivityType.init(rawValue:))))
+        case (.confirmationRequired, .cancel(let activity, _)):
+            conversation?.ask(.confirmation(.cancel(activity: activity, confirmed: true)))
+        default: break
+        }
+        return result(for: outcome, language: language)
+    }
+
+    public func status(language: Language = .en) async -> GatewayResult {
+        await perform(.status, language: language)
+    }
+
+    /// The status without waiting on the manager (a status request changes nothing, so it need
+    /// not queue behind commands): the same result `status` gives.
+    public func immediateStatus(language: Language = .en) -> GatewayResult {
+        result(for: IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
+                                  snapshot: manager.currentStatus()), language: language)
+    }
+
+    /// Recognises without acting (`coach parse`).
+    public func parse(_ text: String, language: Language? = nil) -> Recognition {
+        recognizer.recognize(text, language: language)
+    }
+
+    func result(for outcome: IntentOutcome, language: Language) -> GatewayResult {
+        let locked = isLocked
+        return GatewayResult(intent: outcome.intent, code: outcome.code.rawValue,
+                             message: composer.message(for: outcome, language: language, locked: locked),
+                             language: language, outcome: outcome, locked: locked)
+    }
+
+    // MARK: - Follow-ups
+
+    /// Treats `text` as the answer to `question`; nil when it is not an answer (the line is then
+    /// handled as a new command, so "pause" after "Which workout?" still pauses).
+    private func answer(_ question: PendingQuestion, with text: String, recognition: Recognition, language: Language,
+                        conversation: Conversation) async -> GatewayResult? {
+        let word = Answer.normalised(text)
+        switch question {
+        case .confirmation(let intent):
+            if Answer.yes.contains(word) {
+                var confirmed = intent
+                if case .cancel(let activity, _) = intent { confirmed = .cancel(activity: activity, confirmed: true) }
+                return await perform(confirmed, language: language, conversation: conversation)
+            }
+            if Answer.no.contains(word) {
+                let snapshot = await manager.status()
+                return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue,
+                                     message: composer.event("declined", values: [:], language: language),
+                                     language: language,
+                                     outcome: IntentOutcome(intent: intent.kind, phase: .confirm, code: .failure,
+                                                            reason: "declined by the user", snapshot: snapshot),
+                                     locked: isLocked)
+            }
+            return nil
+        case .activity(var start, let options):
+            if let number = Int(word), (1...options.count).contains(number) {
+                start.activity = options[number - 1]
+            } else if let activity = ActivityType(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+                start.activity = activity
+            } else if let heard = recognition.slots.activity.flatMap(ActivityType.init(rawValue:)),
+                      recognition.intent == nil || recognition.intent == IntentKind.startWorkout.rawValue {
+                start.activity = heard
+                if start.location == nil { start.location = recognition.slots.location.flatMap(LocationType.init(rawValue:)) }
+                if start.goal == nil { start.goal = recognition.slots.goal.map(\.coreGoal) }
+            } else {
+                return nil
+            }
+            return await perform(.start(start), language: language, conversation: conversation)
+        }
+    }
+
+    // MARK: - Samples
+
+    /// Feeds a metric. Returns the outcome, or throws a unit error or a store problem.
+    public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
+                          syncIdentifier: String? = nil, syncVersion: Int? = nil) async throws -> SampleOutcome {
+        try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion)
+    }
+
+    // MARK: - Announcements
+
+    /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the
+    /// REPL to print above its prompt and for socket subscribers.
+    public func announcements(language: Language = .en) -> AsyncStream<Announcement> {
+        announcements.subscribe(gateway: self, language: language)
+    }
+
+    func announce(_ notification: WorkoutNotification, language: Language) async -> Announcement? {
+        let snapshot = await manager.status()
+        guard let text = composer.announcement(notification, snapshot: snapshot, language: language, locked: isLocked) else {
+            return nil
+        }
+        return Announcement(notification: notification, text: text, snapshot: snapshot)
+    }
+}
+
+/// One announced change: the notification, its sentence, and the workout at that moment.
+public struct Announcement: Sendable {
+    public var notification: WorkoutNotification
+    public var text: String
+    public var snapshot: WorkoutSnapshot
+
+    /// The state the change is about: the new state of a transition, else the current one.
+    public var state: SessionState {
+        if case .stateChanged(_, let to, _) = notification { return to }
+        return snapshot.state
+    }
+
+    /// The kind of change, for the protocol's `event` field.
+    public var kind: String {
+        switch notification {
+        case .stateChanged: return "stateChanged"
+        case .event(let event): return event.type.rawValue
+        case .countdown: return "countdown"
+        case .goalReached: return "goalReached"
+        case .saved: return "saved"
+        case .discarded: return "discarded"
+        case .recovered: return "recovered"
+        }
+    }
+}
+
+/// Turns the manager's notifications into announcement streams, one task per subscriber.
+final class AnnouncementHub: Sendable {
+    func subscribe(gateway: Gateway, language: Language) -> AsyncStream<Announcement> {
+        let notifications = gateway.manager.notifications()
+        let (stream, continuation) = AsyncStream.makeStream(of: Announcement.self, bufferingPolicy: .bufferingNewest(256))
+        let task = Task {
+            for await notification in notifications {
+                if let announcement = await gateway.announce(notification, language: language) {
+                    continuation.yield(announcement)
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}
+
+import Foundation

@@ -1,0 +1,102 @@
+// GatewayHost: assembles a gateway for `coach serve` and the embedded REPL — the vocabulary, the
+// workout manager with its clock, and (once the store is wired) the journal and crash recovery.
+
+import CoachCore
+import CoachLanguage
+import CoachStore
+import Foundation
+
+public struct GatewayConfiguration: Sendable {
+    /// The countdown before a workout runs (HealthKit's prepare → start).
+    public var countdown: Duration = .seconds(3)
+    /// Guest mode: workouts run and show as usual, but nothing is written.
+    public var guest = false
+    /// Virtual time for scripts: the clock moves only when told to, so output is repeatable.
+    public var virtualClock = false
+    /// The built-in vocabulary; nil looks it up (`$COACH_INTENTS`, next to the binary, the source tree).
+    public var intentsDirectory: String?
+    /// The SQLite store; nil is `$XDG_DATA_HOME/coach/coach.sqlite`. Unused in guest mode and in
+    /// virtual time (a replayed script must not leave made-up workouts in the user's history).
+    public var storePath: String?
+
+    public init() {}
+}
+
+public enum GatewayHostError: Error, CustomStringConvertible {
+    case vocabularyNotFound
+
+    public var description: String {
+        "cannot find the Intents/ vocabulary directory; set COACH_INTENTS to its path"
+    }
+}
+
+/// A gateway and what was found on start.
+public struct HostedGateway: Sendable {
+    public var gateway: Gateway
+    /// The workout recovered from the journal after a crash, if there was one.
+    public var recovered: WorkoutSnapshot?
+    /// A problem with the store, to report (the gateway runs anyway).
+    public var storeProblem: String?
+    public var store: WorkoutStore?
+}
+
+public enum GatewayHost {
+    /// Builds the gateway, opens the store and recovers an interrupted workout.
+    public static func start(_ configuration: GatewayConfiguration) async throws -> HostedGateway {
+        var journal: (any WorkoutJournal)?
+        var storeJournal: StoreJournal?
+        var problem: String?
+        if configuration.guest {
+            journal = GuestJournal()
+        } else if !configuration.virtualClock {
+            let path = configuration.storePath ?? StorePaths.databasePath()
+            let opened: WorkoutStore?
+            do { opened = try WorkoutStore.open(path: path) } catch {
+                opened = nil
+                problem = "\(error)"
+            }
+            storeJournal = StoreJournal(path: path, opened: opened)
+            journal = storeJournal
+        }
+        let gateway = try makeGateway(configuration, journal: journal, store: { [storeJournal] in storeJournal?.current })
+        var recovered: WorkoutSnapshot?
+        if let store = storeJournal?.current {
+            do {
+                if let entries = try store.activeWorkoutJournal(), !entries.isEmpty {
+                    recovered = await gateway.manager.recover(from: entries)
+                }
+            } catch {
+                problem = "could not read the interrupted workout: \(error)"
+            }
+        }
+        return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
+    }
+
+    public static func makeGateway(_ configuration: GatewayConfiguration, journal: (any WorkoutJournal)? = nil,
+                                   store: @escaping @Sendable () -> WorkoutStore? = { nil }) throws -> Gateway {
+        guard let intents = configuration.intentsDirectory ?? Recognizer.builtInIntentsDirectory() else {
+            throw GatewayHostError.vocabularyNotFound
+        }
+        let user = Recognizer.userIntentsDirectory()
+        let recognizer = try Recognizer(intentsDirectory: intents,
+                                        userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
+        let engine = EngineConfiguration(countdown: configuration.countdown)
+        let manager: WorkoutManager
+        if configuration.virtualClock {
+            let counter = WorkoutCounter()
+            manager = WorkoutManager(clock: ManualWorkoutClock(), configuration: engine, journal: journal,
+                                     timerMode: .manual, makeWorkoutID: { counter.next() })
+        } else {
+            manager = WorkoutManager(clock: SystemWorkoutClock(), configuration: engine, journal: journal)
+        }
+        return Gateway(manager: manager, recognizer: recognizer, store: store)
+    }
+}
+
+/// Deterministic workout IDs for virtual-time scripts ("workout-1", "workout-2", …).
+final class WorkoutCounter: Sendable {
+    private let value = Mutex(0)
+    func next() -> String { value.withLock { $0 += 1; return "workout-\($0)" } }
+}
+
+import Synchronization

@@ -1,0 +1,39 @@
+// From what the recogniser heard (strings and numbers) to a typed intent for the engine.
+
+import CoachCore
+import CoachLanguage
+
+extension Recognition {
+    /// The intent this recognition asks for, with its parameters; nil when not understood.
+    func workoutIntent() -> WorkoutIntent? {
+        guard let name = intent, let kind = IntentKind(rawValue: name) else { return nil }
+        let activity = slots.activity.flatMap(ActivityType.init(rawValue:))
+        switch kind {
+        case .startWorkout:
+            return .start(StartWorkoutIntent(
+                activity: activity,
+                location: slots.location.flatMap(LocationType.init(rawValue:)),
+                goal: slots.goal.map(\.coreGoal),
+                isOpenEnded: slots.openEnded,
+                workoutName: slots.workoutName))
+        // Naming the activity in "pause my run" is informational: a wrong name is not a reason
+        // to refuse a spoken pause, so only the typed CLI passes a name to match.
+        case .pauseWorkout: return .pause()
+        case .resumeWorkout: return .resume()
+        case .endWorkout: return .end()
+        case .cancelWorkout: return .cancel()
+        case .workoutStatus: return .status
+        case .markLap: return .lap
+        }
+    }
+}
+
+extension CoachLanguage.WorkoutGoal {
+    var coreGoal: CoachCore.WorkoutGoal {
+        switch type {
+        case .time: return .time(seconds: value)
+        case .distance: return .distance(meters: value)
+        case .energy: return .energy(kilocalories: value)
+        }
+    }
+}

@@ -1,0 +1,194 @@
+// ResponseComposer: turns an outcome into the sentence a person reads, in their language, from the
+// response texts and word tables in Intents/<lang>/_responses.yaml.
+
+import CoachCore
+import CoachLanguage
+
+struct ResponseComposer: Sendable {
+    let catalog: ResponseCatalog
+
+    // MARK: - Messages for outcomes
+
+    func message(for outcome: IntentOutcome, language: Language, locked: Bool) -> String {
+        let intent = outcome.intent.rawValue
+        var key = outcome.code.rawValue
+        let snapshot = outcome.snapshot
+        var values = placeholders(snapshot, language: language, locked: locked)
+        if outcome.intent == .startWorkout, outcome.phase == .resolve || outcome.phase == .confirm, snapshot.activity == nil,
+           case .start(let start)? = outcome.resolved {
+            values["workout"] = workout(start.activity, start.location, language: language)
+        }
+        values["options"] = outcome.options.compactMap(ActivityType.init(rawValue:))
+            .map { activityName($0, language: language) }.joined(separator: language == .ja ? "、" : ", ")
+
+        switch (outcome.intent, outcome.code) {
+        case (.startWorkout, .success):
+            if let goal = snapshot.goal, goal != .open { key = "successWithGoal" }
+        case (.workoutStatus, .success) where snapshot.state == .notStarted:
+            key = IntentCode.failureNoMatchingWorkout.rawValue
+        case (.endWorkout, .success) where outcome.discardReason == .tooShort:
+            return event("discardedTooShort", values: values, language: language)
+        case (.markLap, .success):
+            values["lap"] = String(snapshot.laps)
+            values["lap_time"] = clock(snapshot.lastLap ?? 0, language: language)
+        default: break
+        }
+        if key == "successWithGoal", !catalog.has(intent: intent, code: key, language: language) { key = "success" }
+        var text = catalog.text(intent: intent, code: key, language: language, values: values)
+        if outcome.code == .needsValue, !outcome.options.isEmpty {
+            let numbered = outcome.options.prefix(9).enumerated().compactMap { index, raw in
+                ActivityType(rawValue: raw).map { "\(index + 1)) \(activityName($0, language: language))" }
+            }
+            text += "\n  " + numbered.joined(separator: "  ")
+        }
+        if let problem = outcome.journalProblem {
+            text += " " + event("notSaved", values: ["reason": problem.message], language: language)
+        }
+        return text
+    }
+
+    func notUnderstood(_ recognition: Recognition, language: Language) -> String {
+        if let suggestion = recognition.suggestion {
+            return catalog.text(intent: "errors", code: "didYouMean", language: language, values: ["suggestion": suggestion])
+        }
+        return catalog.text(intent: "errors", code: "notUnderstood", language: language)
+    }
+
+    /// "Did you mean: end your run?" for an End or Cancel that was only guessed.
+    func confirmGuess(_ intent: WorkoutIntent, snapshot: WorkoutSnapshot, language: Language) -> String {
+        let values = placeholders(snapshot, language: language, locked: true)
+        let text = catalog.text(intent: intent.kind.rawValue, code: IntentCode.confirmationRequired.rawValue,
+                                language: language, values: values)
+        return language == .ja ? text + "（はい／いいえ）" : text + " (yes/no)"
+    }
+
+    // MARK: - Announcements
+
+    func event(_ key: String, values: [String: String], language: Language) -> String {
+        let template = catalog.phrase("events", key, language: language) ?? catalog.phrase("events", key, language: .en) ?? key
+        return catalog.fill(template, values: values)
+    }
+
+    /// The line announced for a notification, or nil for notifications that are not worth a line.
+    func announcement(_ notification: WorkoutNotification, snapshot: WorkoutSnapshot, language: Language, locked: Bool) -> String? {
+        var values = placeholders(snapshot, language: language, locked: locked)
+        switch notification {
+        case .countdown(let left):
+            return event("countdown", values: ["seconds": String(left)], language: language)
+        case .stateChanged(let from, let to, _):
+            switch (from, to) {
+            case (.prepared, .running): return event("started", values: values, language: language)
+            case (.running, .paused): return event("paused", values: values, language: language)
+            case (.paused, .running): return event("resumed", values: values, language: language)
+            case (_, .stopped): return event("stopped", values: values, language: language)
+            default: return nil
+            }
+        case .event(let event) where event.type == .lap:
+            values["lap"] = event.metadata["lap"] ?? "?"
+            values["lap_time"] = clock(event.duration?.seconds ?? 0, language: language)
+            return self.event("lap", values: values, language: language)
+        case .event:
+            return nil
+        case .goalReached(let goal, _):
+            values["goal"] = self.goal(goal, language: language)
+            return event("goalReached", values: values, language: language)
+        case .saved(let finished):
+            values["elapsed"] = clock(finished.elapsed, language: language)
+            return event("saved", values: values, language: language)
+        case .discarded(_, let reason):
+            return event(reason == .tooShort ? "discardedTooShort" : "discarded", values: values, language: language)
+        case .recovered:
+            return event("recovered", values: values, language: language)
+        }
+    }
+
+    // MARK: - Placeholder values
+
+    func placeholders(_ snapshot: WorkoutSnapshot, language: Language, locked: Bool) -> [String: String] {
+        var values: [String: String] = [
+            "workout": workout(snapshot.activity, snapshot.location, name: snapshot.workoutName, language: language),
+            "activity": snapshot.activity.map { activityName($0, language: language) } ?? "",
+            "location": snapshot.location.flatMap { locationName($0, language: language) } ?? "",
+            "state": catalog.phrase("states", snapshot.state.rawValue, language: language) ?? snapshot.state.rawValue,
+            "elapsed": clock(snapshot.elapsed, language: language),
+            "lap": String(snapshot.laps),
+            "goal": snapshot.goal.map { goal($0, language: language) } ?? "",
+        ]
+        if locked {
+            let hidden = event("hidden", values: [:], language: language)
+            values["distance"] = hidden
+            values["energy"] = hidden
+        } else {
+            values["distance"] = snapshot.current(.distance).map { distance($0) } ?? event("noDistance", values: [:], language: language)
+            values["energy"] = snapshot.current(.activeEnergy).map { "\(Int($0.rounded())) kcal" } ?? event("noEnergy", values: [:], language: language)
+        }
+        return values
+    }
+
+    func activityName(_ activity: ActivityType, language: Language) -> String {
+        catalog.phrase("activities", activity.rawValue, language: language)
+            ?? activity.displayName(language == .ja ? .ja : .en)
+    }
+
+    func locationName(_ location: LocationType, language: Language) -> String? {
+        guard location != .unknown else { return nil }
+        return catalog.phrase("locations", location.rawValue, language: language)
+            ?? location.displayName(language == .ja ? .ja : .en)
+    }
+
+    /// "outdoor run", "屋外ランニング", "workout".
+    func workout(_ activity: ActivityType?, _ location: LocationType?, name: String? = nil, language: Language) -> String {
+        if let name { return name }
+        guard let activity else { return catalog.phrase("phrases", "workout_unknown", language: language) ?? "workout" }
+        let values = ["activity": activityName(activity, language: language),
+                      "location": location.flatMap { locationName($0, language: language) } ?? ""]
+        let key = values["location"]!.isEmpty || !activity.distinguishesLocation ? "workout" : "workout_with_location"
+        let template = catalog.phrase("phrases", key, language: language) ?? "{location} {activity}"
+        return catalog.fill(template, values: values).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// "30 minutes", "5 kilometers", "500 calories", "30分".
+    func goal(_ goal: CoachCore.WorkoutGoal, language: Language) -> String {
+        let (value, unit): (Double, String)
+        switch goal {
+        case .open: return ""
+        case .time(let seconds):
+            if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { (value, unit) = (seconds / 3600, "hour") }
+            else if seconds.truncatingRemainder(dividingBy: 60) == 0 { (value, unit) = (seconds / 60, "minute") }
+            else { (value, unit) = (seconds, "second") }
+        case .distance(let meters):
+            (value, unit) = meters >= 1000 ? (meters / 1000, "kilometer") : (meters, "meter")
+        case .energy(let kilocalories):
+            (value, unit) = (kilocalories, "kilocalorie")
+        }
+        let number = value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+            .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+        let template = catalog.phrase("phrases", "goal", language: language) ?? "{value} {unit}"
+        var unitName = catalog.phrase("units", unit, language: language) ?? unit
+        if language == .en, number == "1" {
+            // "1 kilometer", "1 hour": the table holds plurals.
+            unitName = unitName == "feet" ? "foot" : (unitName.hasSuffix("s") ? String(unitName.dropLast()) : unitName)
+        }
+        return catalog.fill(template, values: ["value": number, "unit": unitName])
+    }
+
+    /// "12:05" / "1:02:03"; Japanese "12分05秒" / "1時間02分03秒".
+    func clock(_ seconds: Double, language: Language) -> String {
+        let total = Int(seconds.rounded(.down))
+        let (hours, minutes, secs) = (total / 3600, (total % 3600) / 60, total % 60)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        if language == .ja {
+            return hours > 0 ? "\(hours)時間\(two(minutes))分\(two(secs))秒" : "\(minutes)分\(two(secs))秒"
+        }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+    }
+
+    func distance(_ meters: Double) -> String {
+        guard meters >= 1000 else { return "\(Int(meters.rounded())) m" }
+        let hundredths = Int((meters / 10).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) km"
+    }
+}
+
+import Foundation

@@ -1,0 +1,45 @@
+// JSON-RPC 2.0 errors: the standard codes, and the line that carries one.
+
+public struct RPCError: Error, Sendable, Hashable {
+    public var code: Int
+    public var message: String
+    public var data: JSONValue?
+
+    public init(code: Int, message: String, data: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    public static func parseError(_ detail: String) -> RPCError { RPCError(code: -32700, message: "Parse error: \(detail)") }
+    public static func invalidRequest(_ detail: String) -> RPCError { RPCError(code: -32600, message: "Invalid request: \(detail)") }
+    public static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(code: -32601, message: "Method not found: \(method) (see docs/protocol.md; try \"help\")")
+    }
+    public static func invalidParams(_ detail: String) -> RPCError { RPCError(code: -32602, message: "Invalid params: \(detail)") }
+    public static func internalError(_ detail: String) -> RPCError { RPCError(code: -32603, message: "Internal error: \(detail)") }
+    /// Application error: the store could not make a change durable.
+    public static func storeError(_ code: String, _ detail: String) -> RPCError {
+        RPCError(code: -32001, message: detail, data: ["code": .string(code)])
+    }
+
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [("code", .number(Double(code))), ("message", .string(message))]
+        if let data { members.append(("data", data)) }
+        return .object(members)
+    }
+}
+
+enum RPCMessage {
+    static func result(id: JSONValue, _ result: JSONValue) -> String {
+        JSONValue.object([("jsonrpc", "2.0"), ("id", id), ("result", result)]).serialized()
+    }
+
+    static func error(id: JSONValue, _ error: RPCError) -> String {
+        JSONValue.object([("jsonrpc", "2.0"), ("id", id), ("error", error.json)]).serialized()
+    }
+
+    static func notification(method: String, _ params: JSONValue) -> String {
+        JSONValue.object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)]).serialized()
+    }
+}

@@ -1,0 +1,267 @@
+// RequestRouter: one line in, one line out. JSON lines are JSON-RPC 2.0 requests dispatched to the
+// gateway; any other line is an utterance answered in plain text, so `echo pause | socat - UNIX-
+// CONNECT:…` just works. Documented in docs/protocol.md.
+
+import CoachCore
+import CoachLanguage
+import CoachStore
+
+/// Per-connection state: the conversation for follow-up questions, the reply language, and the
+/// subscription switch the connection handler implements.
+public final class ConnectionSession: Sendable {
+    public let conversation = Conversation()
+    let subscription: @Sendable (SubscriptionRequest?) -> Void
+
+    public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
+        self.subscription = subscription
+    }
+}
+
+/// What a subscriber asked for: announcements (events) and/or status snapshots, in a language.
+public struct SubscriptionRequest: Sendable, Hashable {
+    public var events: Bool
+    public var status: Bool
+    public var language: Language
+}
+
+public struct RequestRouter: Sendable {
+    public let gateway: Gateway
+
+    public init(gateway: Gateway) { self.gateway = gateway }
+
+    /// The reply to one line, without its newline; nil for JSON-RPC notifications (no id).
+    public func reply(to line: String, session: ConnectionSession) async -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first else { return nil }
+        guard first == "{" || first == "[" else {
+            // A plain-text utterance gets a plain-text answer on exactly one line.
+            let result = await gateway.say(trimmed, conversation: session.conversation)
+            return result.message.replacingOccurrences(of: "\n", with: " ")
+        }
+        let request: JSONValue
+        do {
+            request = try JSONValue(parsing: trimmed)
+        } catch {
+            return RPCMessage.error(id: .null, .parseError(error.description))
+        }
+        if case .array(let batch) = request {
+            guard !batch.isEmpty else { return RPCMessage.error(id: .null, .invalidRequest("empty batch")) }
+            var replies: [String] = []
+            for item in batch { if let reply = await handle(item, session: session) { replies.append(reply) } }
+            return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
+        }
+        return await handle(request, session: session)
+    }
+
+    /// Answers on the spot the requests that need no waiting (`ping`, `status`, `help`), so the
+    /// connection can reply from the event loop; nil when the line must go through `reply(to:)`.
+    /// The outer optional is "handled"; the inner one is the reply (nil for a notification).
+    public func immediateReply(to line: String) -> String?? {
+        guard line.first == "{", let request = try? JSONValue(parsing: line), request["jsonrpc"]?.stringValue == "2.0",
+              let method = request["method"]?.stringValue else { return nil }
+        let id = request["id"]
+        if let id, !(id.isNull || id.stringValue != nil || id.doubleValue != nil) { return nil }
+        let result: JSONValue
+        switch method {
+        case "ping":
+            result = "pong"
+        case "help":
+            result = .array(Self.methods.map(JSONValue.string))
+        case "status":
+            let params = Params(request["params"] ?? .object([]))
+            guard let language = try? params.language() else { return nil }
+            result = gateway.immediateStatus(language: language ?? .en).json
+        default:
+            return nil
+        }
+        guard let id else { return .some(nil) }
+        return .some(RPCMessage.result(id: id, result))
+    }
+
+    private func handle(_ request: JSONValue, session: ConnectionSession) async -> String? {
+        guard case .object = request else { return RPCMessage.error(id: .null, .invalidRequest("expected an object")) }
+        let id = request["id"]
+        if let id, !(id.isNull || id.stringValue != nil || id.doubleValue != nil) {
+            return RPCMessage.error(id: .null, .invalidRequest("id must be a string, a number or null"))
+        }
+        guard request["jsonrpc"]?.stringValue == "2.0" else {
+            return RPCMessage.error(id: id ?? .null, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
+        }
+        guard let method = request["method"]?.stringValue else {
+            return RPCMessage.error(id: id ?? .null, .invalidRequest("\"method\" must be a string"))
+        }
+        let params = request["params"] ?? .object([])
+        guard case .object = params else {
+            return RPCMessage.error(id: id ?? .null, .invalidParams("params must be an object"))
+        }
+        let outcome: Result<JSONValue, RPCError>
+        do {
+            outcome = .success(try await dispatch(method, Params(params), session: session))
+        } catch let error as RPCError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .failure(.internalError("\(error)"))
+        }
+        // A request without an id is a notification: it is performed but never answered.
+        guard let id else { return nil }
+        switch outcome {
+        case .success(let result): return RPCMessage.result(id: id, result)
+        case .failure(let error): return RPCMessage.error(id: id, error)
+        }
+    }
+
+    // MARK: - Methods
+
+    private func dispatch(_ method: String, _ params: Params, session: ConnectionSession) async throws -> JSONValue {
+        let language = try params.language()
+        switch method {
+        case "say":
+            let text = try params.requiredString("text")
+            return await gateway.say(text, language: language, conversation: session.conversation).json
+        case "parse":
+            return try JSONValue(parsing: gateway.parse(try params.requiredString("text"), language: language).json())
+        case "start":
+            let start = StartWorkoutIntent(
+                activity: try params.activity(), location: try params.location(), goal: try params.goal(),
+                isOpenEnded: params.bool("open"), workoutName: params.string("name"))
+            return await perform(.start(start), language, session)
+        case "pause": return await perform(.pause(activity: try params.activity()), language, session)
+        case "resume": return await perform(.resume(activity: try params.activity()), language, session)
+        case "end": return await perform(.end(activity: try params.activity(), saveShort: params.bool("save") ?? false), language, session)
+        case "cancel":
+            return await perform(.cancel(activity: try params.activity(), confirmed: params.bool("confirm") ?? false), language, session)
+        case "lap": return await perform(.lap, language, session)
+        case "status": return await perform(.status, language, session)
+        case "sample": return try await sample(params)
+        case "lock", "unlock":
+            let message = await gateway.setLocked(method == "lock", language: language ?? .en)
+            return ["locked": .bool(method == "lock"), "message": .string(message)]
+        case "subscribe":
+            let events = params.bool("events") ?? true
+            let status = params.bool("status") ?? true
+            session.subscription(SubscriptionRequest(events: events, status: status, language: language ?? .en))
+            return ["subscribed": true, "events": .bool(events), "status": .bool(status)]
+        case "unsubscribe":
+            session.subscription(nil)
+            return ["subscribed": false]
+        case "ping":
+            return "pong"
+        case "help":
+            return .array(Self.methods.map(JSONValue.string))
+        case "workouts.changes", "history", "show":
+            return try storeQuery(method, params)
+        default:
+            throw RPCError.methodNotFound(method)
+        }
+    }
+
+    static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
+                          "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
+                          "workouts.changes"]
+
+    /// Saved workouts and the anchored change feed, straight from the store.
+    private func storeQuery(_ method: String, _ params: Params) throws -> JSONValue {
+        guard let store = gateway.store() else {
+            throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
+        }
+        let text: String
+        do {
+            switch method {
+            case "history":
+                let limit = params.double("limit").map { Int($0) }
+                text = WorkoutFormatter.historyJSON(try store.history(limit: limit, includeAll: params.bool("all") ?? false))
+            case "show":
+                text = WorkoutFormatter.showJSON(try store.workout(matching: try params.requiredString("id")))
+            default:
+                let anchor = params.double("anchor").map { Int($0) }
+                text = WorkoutFormatter.changesJSON(try store.changes(since: anchor))
+            }
+        } catch let error as WorkoutLookupError {
+            throw RPCError.invalidParams(error.description)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw RPCError.storeError("errorDatabaseInaccessible", "\(error)")
+        }
+        return (try? JSONValue(parsing: text)) ?? .null
+    }
+
+    private func perform(_ intent: WorkoutIntent, _ language: Language?, _ session: ConnectionSession) async -> JSONValue {
+        await gateway.perform(intent, language: language ?? .en, conversation: session.conversation).json
+    }
+
+    private func sample(_ params: Params) async throws -> JSONValue {
+        let name = try params.requiredString("type")
+        guard let type = QuantityType(name: name) else {
+            throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard let value = params.double("value") else { throw RPCError.invalidParams("\"value\" must be a number") }
+        let version = params.double("syncVersion").map { Int($0) }
+        do {
+            let outcome = try await gateway.addSample(type, value: value, unit: params.string("unit"),
+                                                      syncIdentifier: params.string("syncIdentifier"), syncVersion: version)
+            switch outcome {
+            case .added: return ["accepted": true, "outcome": "added"]
+            case .replaced: return ["accepted": true, "outcome": "replaced"]
+            case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
+            case .rejected(let reason):
+                return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
+            }
+        } catch let error as UnitError {
+            throw RPCError.invalidParams(error.description)
+        } catch let problem as JournalProblem {
+            throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+}
+
+/// Typed access to request params, with errors that say what was expected.
+struct Params {
+    let value: JSONValue
+    init(_ value: JSONValue) { self.value = value }
+
+    func string(_ key: String) -> String? { value[key]?.stringValue }
+    func double(_ key: String) -> Double? { value[key]?.doubleValue }
+    func bool(_ key: String) -> Bool? { value[key]?.boolValue }
+
+    func requiredString(_ key: String) throws -> String {
+        guard let text = string(key) else { throw RPCError.invalidParams("\"\(key)\" must be a string") }
+        return text
+    }
+
+    func language() throws -> Language? {
+        guard let code = string("lang") else { return nil }
+        guard let language = Language(rawValue: code) else { throw RPCError.invalidParams("\"lang\" must be \"en\" or \"ja\"") }
+        return language
+    }
+
+    func activity() throws -> ActivityType? {
+        guard let name = string("activity") else { return nil }
+        guard let activity = ActivityType(rawValue: name) else {
+            throw RPCError.invalidParams("unknown activity \"\(name)\" (HealthKit names such as running, cycling, highIntensityIntervalTraining)")
+        }
+        return activity
+    }
+
+    func location() throws -> LocationType? {
+        guard let name = string("location") else { return nil }
+        guard let location = LocationType(rawValue: name) else { throw RPCError.invalidParams("\"location\" must be indoor or outdoor") }
+        return location
+    }
+
+    func goal() throws -> CoachCore.WorkoutGoal? {
+        guard let goal = value["goal"], !goal.isNull else { return nil }
+        if let shorthand = goal.stringValue {
+            guard let parsed = CoachCore.WorkoutGoal(shorthand: shorthand) else {
+                throw RPCError.invalidParams("goal \"\(shorthand)\" is not a goal (examples: 30min, 5km, 500kcal)")
+            }
+            return parsed
+        }
+        guard let type = goal["type"]?.stringValue, let parsed = CoachCore.WorkoutGoal(type: type, value: goal["value"]?.doubleValue) else {
+            throw RPCError.invalidParams("goal must be {\"type\":\"time|distance|energy\",\"value\":…} or a shorthand such as \"30min\"")
+        }
+        return parsed
+    }
+}
+
+import Foundation

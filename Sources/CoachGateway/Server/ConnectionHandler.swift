@@ -1,0 +1,175 @@
+// One client connection: requests are answered strictly in order (pipelining allowed), replies are
+// flushed when the client's queue runs dry, and subscriptions stream notifications as whole lines
+// so they never split a reply. A subscriber that stops reading is dropped with a reason.
+
+import CoachCore
+import CoachLanguage
+import NIOCore
+import Synchronization
+
+final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
+    // @unchecked: NIO calls every ChannelHandler method on the channel's event loop; the state
+    // shared with the processing task is in `Shared`, which is Sendable.
+    typealias InboundIn = InboundLine
+    typealias OutboundOut = ByteBuffer
+
+    /// Requests queued beyond this stop reading from the socket until the queue drains.
+    static let maximumQueuedRequests = 4096
+    /// Notifications a subscriber may fall behind by before it is disconnected.
+    static let maximumSubscriberBacklog = 256
+
+    private final class Shared: Sendable {
+        let queued = Atomic<Int>(0)
+        let readingPaused = Atomic<Bool>(false)
+        let subscription = Mutex<Task<Void, Never>?>(nil)
+        let lagging = Atomic<Int>(0)
+    }
+
+    private let router: RequestRouter
+    private let lineLimit: Int
+    private let shared = Shared()
+    private var inbox: AsyncStream<InboundLine>.Continuation?
+    private var processor: Task<Void, Never>?
+    private var needsFlush = false
+
+    init(router: RequestRouter, lineLimit: Int) {
+        self.router = router
+        self.lineLimit = lineLimit
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let channel = context.channel
+        let (stream, continuation) = AsyncStream.makeStream(of: InboundLine.self)
+        inbox = continuation
+        let shared = self.shared
+        let router = self.router
+        let limit = lineLimit
+        let session = ConnectionSession { request in
+            ConnectionHandler.subscribe(request, channel: channel, router: router, shared: shared)
+        }
+        processor = Task {
+            for await item in stream {
+                let reply: String?
+                switch item {
+                case .line(let text):
+                    reply = await router.reply(to: text, session: session)
+                case .tooLong(let bytes):
+                    reply = RPCMessage.error(id: .null, .invalidRequest(
+                        "line of \(bytes) bytes is longer than the limit of \(limit) bytes; it was skipped"))
+                }
+                let remaining = shared.queued.subtract(1, ordering: .acquiringAndReleasing).newValue
+                if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil) }
+                if remaining == 0 {
+                    channel.flush()
+                    if shared.readingPaused.exchange(false, ordering: .acquiringAndReleasing) {
+                        channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
+                    }
+                }
+            }
+            shared.subscription.withLock { $0?.cancel() }
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let item = unwrapInboundIn(data)
+        // Fast path: with nothing queued ahead of it (so order is kept), a request that needs no
+        // waiting is answered right here on the event loop, without a hop to another thread.
+        if shared.queued.load(ordering: .acquiring) == 0, case .line(let text) = item,
+           let immediate = router.immediateReply(to: text) {
+            if let reply = immediate {
+                context.write(wrapOutboundOut(Self.line(reply, allocator: context.channel.allocator)), promise: nil)
+                needsFlush = true
+            }
+            return
+        }
+        let queued = shared.queued.add(1, ordering: .acquiringAndReleasing).newValue
+        inbox?.yield(item)
+        if queued > Self.maximumQueuedRequests, !shared.readingPaused.exchange(true, ordering: .acquiringAndReleasing) {
+            context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        inbox?.finish()
+        shared.subscription.withLock { $0?.cancel() }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    static func line(_ text: String, allocator: ByteBufferAllocator) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: text.utf8.count + 1)
+        buffer.writeString(text)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        return buffer
+    }
+
+    // MARK: - Subscriptions
+
+    private static func subscribe(_ request: SubscriptionRequest?, channel: any Channel, router: RequestRouter, shared: Shared) {
+        let previous = shared.subscription.withLock { current -> Task<Void, Never>? in
+            defer { current = nil }
+            return current
+        }
+        previous?.cancel()
+        guard let request else { return }
+        let gateway = router.gateway
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                if request.events {
+                    group.addTask {
+                        for await announcement in gateway.announcements(language: request.language) {
+                            let params: JSONValue = [
+                                "event": .string(announcement.kind), "message": .string(announcement.text),
+                                "state": .string(announcement.state.rawValue),
+                                "elapsed": .number(GatewayResult.milliseconds(announcement.snapshot.elapsed)),
+                            ]
+                            guard send(RPCMessage.notification(method: "event", params), channel: channel, shared: shared) else { return }
+                        }
+                    }
+                }
+                if request.status {
+                    group.addTask {
+                        for await snapshot in await gateway.manager.snapshots() {
+                            let params = snapshot.json(locked: gateway.isLocked)
+                            guard send(RPCMessage.notification(method: "status", params), channel: channel, shared: shared) else { return }
+                        }
+                    }
+                }
+            }
+        }
+        shared.subscription.withLock { $0 = task }
+    }
+
+    /// Writes a notification unless the client has stopped reading; after too many skipped, the
+    /// client is told why and disconnected. Returns false once the subscription is over.
+    private static func send(_ text: String, channel: any Channel, shared: Shared) -> Bool {
+        guard channel.isActive else { return false }
+        if channel.isWritable {
+            shared.lagging.store(0, ordering: .relaxed)
+            channel.writeAndFlush(line(text, allocator: channel.allocator), promise: nil)
+            return true
+        }
+        let lag = shared.lagging.add(1, ordering: .relaxed).newValue
+        if lag >= maximumSubscriberBacklog {
+            let reason = RPCMessage.notification(method: "disconnect", [
+                "reason": .string("subscriber stopped reading: \(lag) notifications behind; reconnect to resubscribe"),
+            ])
+            channel.writeAndFlush(line(reason, allocator: channel.allocator)).whenComplete { _ in channel.close(promise: nil) }
+            // Closing also covers a peer so stuck that the reason itself cannot be written.
+            channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,113 @@
+// GatewayServer: the Unix-socket listener. It claims the socket safely (lock, stale-socket check,
+// 0600 before anyone can connect), accepts only the same user, and serves RequestRouter per line.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import CoachCore
+import Foundation
+import NIOCore
+import NIOPosix
+
+public final class GatewayServer: Sendable {
+    public let location: SocketLocation
+    private let channel: any Channel
+    private let lock: InstanceLock?
+    private let ownsSocketFile: Bool
+    private let ticker: Task<Void, Never>
+
+    /// Starts listening. With systemd socket activation the inherited socket is used; otherwise the
+    /// socket is created at `location`, replacing a stale file only when nothing answers on it.
+    public static func start(gateway: Gateway, location: SocketLocation,
+                             lineLimit: Int = LineFrameDecoder.defaultLimit) async throws -> GatewayServer {
+        let router = RequestRouter(gateway: gateway)
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
+            .childChannelInitializer { channel in
+                acceptOnlySameUser(channel).flatMap {
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: lineLimit)))
+                        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, lineLimit: lineLimit))
+                    }
+                }
+            }
+
+        let channel: any Channel
+        var lock: InstanceLock?
+        var owns = false
+        if let inherited = SystemdActivation.listeningDescriptor() {
+            channel = try await bootstrap.withBoundSocket(inherited).get()
+        } else {
+            try location.prepareDirectory()
+            lock = try InstanceLock(path: location.lockPath, socketPath: location.path)
+            try removeStaleSocket(at: location)
+            // The socket file is created by bind(); with this umask it is 0600 from its first instant.
+            let previous = umask(0o177)
+            defer { umask(previous) }
+            do {
+                channel = try await bootstrap.bind(unixDomainSocketPath: location.path).get()
+            } catch {
+                throw GatewayStartError.bind(location.path, "\(error)")
+            }
+            chmod(location.path, 0o600)
+            owns = true
+        }
+        return GatewayServer(location: location, channel: channel, lock: lock, ownsSocketFile: owns, gateway: gateway)
+    }
+
+    private init(location: SocketLocation, channel: any Channel, lock: InstanceLock?, ownsSocketFile: Bool, gateway: Gateway) {
+        self.location = location
+        self.channel = channel
+        self.lock = lock
+        self.ownsSocketFile = ownsSocketFile
+        // Status subscribers (status bars) see the clock move once a second while a workout runs.
+        self.ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                if await gateway.manager.state == .running { await gateway.manager.republish() }
+            }
+        }
+    }
+
+    /// Resolves when the listener has closed.
+    public func waitUntilClosed() async {
+        try? await channel.closeFuture.get()
+    }
+
+    /// Stops accepting, removes the socket file we created, and releases the lock.
+    public func close() async {
+        ticker.cancel()
+        try? await channel.close()
+        if ownsSocketFile { unlink(location.path) }
+    }
+
+    // MARK: - Safety checks
+
+    /// A socket file whose connect() is refused is a leftover of a killed gateway: remove it. One
+    /// that answers is never touched (another program may be using that path).
+    static func removeStaleSocket(at location: SocketLocation) throws(GatewayStartError) {
+        var info = stat()
+        guard lstat(location.path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+            throw .bind(location.path, "a file that is not a socket is in the way; move it or pass --socket PATH")
+        }
+        switch RawSocket.probe(location.path) {
+        case .answers: throw .inUseByAnotherProgram(location.path)
+        case .refused, .missing: unlink(location.path)
+        }
+    }
+
+    private static func acceptOnlySameUser(_ channel: any Channel) -> EventLoopFuture<Void> {
+        guard let credentials = PeerCheck.credentials(of: channel) else { return channel.eventLoop.makeSucceededVoidFuture() }
+        return credentials.flatMap { peer in
+            guard peer.uid == getuid() else {
+                let refusal = RPCMessage.error(id: .null, RPCError(code: -32003, message: "permission denied: this gateway belongs to uid \(getuid())"))
+                return channel.writeAndFlush(ConnectionHandler.line(refusal, allocator: channel.allocator)).flatMap {
+                    channel.close()
+                }.flatMapThrowing { throw ChannelError.ioOnClosedChannel }
+            }
+            return channel.eventLoop.makeSucceededVoidFuture()
+        }
+    }
+}

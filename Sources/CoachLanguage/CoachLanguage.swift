@@ -1,1 +1,0 @@
-// CoachLanguage — module placeholder, replaced as the module grows.

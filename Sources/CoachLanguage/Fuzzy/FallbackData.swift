@@ -1,0 +1,135 @@
+// FallbackData: the vocabulary of the fallback (what the recogniser does when no template
+// matches), read from the `fallback:` key of Intents/<lang>/*.yaml (hassil ignores that key):
+//
+//   fallback:
+//     cues:            {Intent: [phrase, …]}   phrases that signal an intent ("for a sec" → Pause)
+//     negative_words:  [word, …]               objects that are not workouts (music, 音楽 …)
+//     activity_hints:  {word: activityId}      nouns that imply an activity ("pool" → swimming)
+//     goals:           [{in, value, unit}]     set phrases with a goal ("half an hour" → 30 minute)
+//     location_ignore: [word, …]               location words too vague on their own ("out")
+//
+// Phrases are normalised like user input. English phrases match whole words; Japanese ones
+// match anywhere (no spaces to anchor on). Longer cues win where cues overlap.
+
+import Foundation
+
+struct FallbackData: Sendable {
+    struct Cue: Sendable {
+        let intent: String
+        let scalars: [UInt32]
+        let weight: Double
+    }
+
+    struct GoalPhrase: Sendable {
+        let scalars: [UInt32]
+        let value: Double
+        let unit: String
+    }
+
+    var cues: [Cue] = []
+    var negativeWords: [String] = []
+    var activityHints: [(scalars: [UInt32], activity: String)] = []
+    var goals: [GoalPhrase] = []
+    var locationIgnore: Set<String> = []
+
+    /// Cues by first scalar, longest first.
+    var cueIndex: [UInt32: [Int]] = [:]
+
+    static func load(directories: [String], language: Language) -> FallbackData {
+        var data = FallbackData()
+        let cjk = language == .ja
+        func norm(_ s: String) -> [UInt32] { Normalizer.normalize(s, cjkSpacing: cjk).scalars }
+        func string(_ s: [UInt32]) -> String { Self.string(s) }
+        for dir in directories {
+            for file in IntentDefinitions.yamlFiles(in: dir) {
+                guard let root = try? IntentDefinitions.loadYAML(file), let fb = root["fallback"] as? [String: Any]
+                else { continue }
+                for (intent, phrases) in fb["cues"] as? [String: Any] ?? [:] {
+                    for p in phrases as? [Any] ?? [] {
+                        let text = "\(p)"
+                        let s = norm(text)
+                        guard !s.isEmpty else { continue }
+                        // Longer phrases are more specific: English by words, Japanese by characters.
+                        let size = cjk ? Double(s.count) / 2 : Double(s.filter { $0 == Scalars.space }.count + 1)
+                        data.cues.append(Cue(intent: intent, scalars: s, weight: 2.5 + 0.5 * (size - 1)))
+                    }
+                }
+                for w in fb["negative_words"] as? [Any] ?? [] {
+                    data.negativeWords.append(string(norm("\(w)")))
+                }
+                for (w, a) in fb["activity_hints"] as? [String: Any] ?? [:] {
+                    data.activityHints.append((norm(w), "\(a)"))
+                }
+                for g in fb["goals"] as? [[String: Any]] ?? [] {
+                    guard let input = g["in"], let unit = g["unit"], let value = g["value"] else { continue }
+                    guard let v = Double("\(value)") else { continue }
+                    data.goals.append(GoalPhrase(scalars: norm("\(input)"), value: v, unit: "\(unit)"))
+                }
+                for w in fb["location_ignore"] as? [Any] ?? [] { data.locationIgnore.insert("\(w)") }
+            }
+        }
+        data.activityHints.sort { $0.scalars.count > $1.scalars.count }
+        data.goals.sort { $0.scalars.count > $1.scalars.count }
+        for (i, c) in data.cues.enumerated() { data.cueIndex[c.scalars[0], default: []].append(i) }
+        for k in data.cueIndex.keys { data.cueIndex[k]!.sort { data.cues[$0].scalars.count > data.cues[$1].scalars.count } }
+        return data
+    }
+
+    static func string(_ s: [UInt32]) -> String {
+        String(String.UnicodeScalarView(s.compactMap(Unicode.Scalar.init)))
+    }
+
+    /// Every word of every phrase (typo correction must not "correct" them away).
+    var words: [String] {
+        var out: [String] = []
+        func add(_ s: [UInt32]) {
+            let str = Self.string(s)
+            out.append(contentsOf: str.split(separator: " ").map(String.init))
+        }
+        for c in cues { add(c.scalars) }
+        for h in activityHints { add(h.scalars) }
+        for g in goals { add(g.scalars) }
+        return out
+    }
+
+    /// Does `phrase` occur in `s` at `i` (as whole words when `words`)?
+    @inline(__always)
+    static func matches(_ phrase: [UInt32], _ s: [UInt32], at i: Int, words: Bool) -> Bool {
+        let end = i + phrase.count
+        guard end <= s.count else { return false }
+        if words {
+            if i > 0 && s[i - 1] != Scalars.space { return false }
+            if end < s.count && s[end] != Scalars.space { return false }
+        }
+        var k = 0
+        while k < phrase.count {
+            if s[i + k] != phrase[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Cues found in `s` (longest first at each position, no overlaps); marks them in `covered`.
+    func matchCues(_ s: [UInt32], words: Bool, covered: inout [Bool]) -> [(intent: String, weight: Double, range: Range<Int>)] {
+        var hits: [(intent: String, weight: Double, range: Range<Int>)] = []
+        var i = 0
+        while i < s.count {
+            if let list = cueIndex[s[i]], !covered[i] {
+                var hit: Int? = nil
+                for c in list where Self.matches(cues[c].scalars, s, at: i, words: words) {
+                    hit = c
+                    break
+                }
+                if let c = hit {
+                    let r = i ..< i + cues[c].scalars.count
+                    hits.append((cues[c].intent, cues[c].weight, r))
+                    for k in r { covered[k] = true }
+                    i = r.upperBound
+                    continue
+                }
+            }
+            i += 1
+        }
+        return hits
+    }
+}

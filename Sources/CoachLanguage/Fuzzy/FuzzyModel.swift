@@ -1,0 +1,455 @@
+import Foundation
+
+// FuzzyModel: what the recogniser does when no template accepts the text.
+//  1. Negative evidence: a non-workout object ("music", "timer", "音楽") → not understood.
+//  2. Typo correction (English): unknown words are replaced by the closest vocabulary word
+//     within an edit budget that grows with word length, then the templates are tried again.
+//  3. Keywords: every intent's literal template words (Japanese: character bigrams) weighted
+//     by how specific they are to that intent (idf), plus slot values found anywhere
+//     (activities, locations, number + unit goals) as evidence for StartWorkout. The score
+//     becomes a confidence; below `threshold` nothing is returned, only a suggestion.
+// End/Cancel are never returned from keywords (only suggested), and a typo-corrected
+// End/Cancel is returned with `needsConfirmation` (see docs/recognizer.md).
+
+struct FuzzyModel: Sendable {
+    static let threshold = 0.6
+
+    /// English function words: frequent in every intent's templates, evidence for none.
+    static let stopwords: Set<String> = [
+        "a", "an", "the", "my", "me", "i", "i'm", "im", "we", "we're", "you", "your", "it", "it'", "its", "this",
+        "that", "these", "those", "to", "on", "in", "of", "for", "at", "by", "with", "from", "up", "off", "into",
+        "is", "are", "was", "be", "been", "am", "do", "doe", "did", "have", "ha", "had", "what", "how", "where", "when",
+        "why", "who", "which", "some", "any", "and", "or", "but", "so", "let'", "let", "get", "got", "go", "going",
+        "gonna", "can", "could", "would", "will", "should", "there", "here", "now", "just", "about", "again",
+    ]
+    static let suggestionFloor = 0.3
+
+    let language: Language
+    /// English vocabulary for typo correction, as scalars, by word.
+    let words: [String: [UInt32]]
+    /// feature → (intent → weight).
+    let features: [String: [String: Double]]
+    /// Known tokens that are not intent evidence (skip words, numbers, list words).
+    let neutral: Set<String>
+    /// intent → a short example rendered from its first template ("start workout").
+    let examples: [String: String]
+    /// Cues, activity hints, set-phrase goals, negative words (Intents/<lang>/_fallback.yaml).
+    let fallback: FallbackData
+    /// Non-workout objects: the built-in lists plus `fallback.negative_words`.
+    let negativeEnglish: Set<String>
+    let negativeJapanese: [String]
+    let negativeJapaneseScalars: [[UInt32]]
+    /// Vocabulary words by length, for typo correction (only lengths within the budget are read).
+    let wordsByLength: [[(word: String, scalars: [UInt32])]]
+
+    init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
+        language = grammar.language
+        self.fallback = fallback
+        negativeEnglish = NegativeEvidence.english.union(grammar.language == .en ? fallback.negativeWords : [])
+        negativeJapanese = NegativeEvidence.japanese + (grammar.language == .ja ? fallback.negativeWords : [])
+        negativeJapaneseScalars = negativeJapanese.map { $0.unicodeScalars.map(\.value) }.filter { !$0.isEmpty }
+        var collector = LiteralCollector(defs: defs)
+        var perIntent: [String: Set<String>] = [:]
+        var vocabulary = Set<String>()
+        var examples: [String: String] = [:]
+        for (intent, blocks) in defs.intents {
+            var set = perIntent[intent] ?? []
+            for block in blocks {
+                for sentence in block.sentences {
+                    guard let node = try? TemplateParser.parse(sentence) else { continue }
+                    var texts: [String] = []
+                    collector.collect(node, into: &texts)
+                    for t in texts {
+                        let norm = Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace).string
+                        for f in Self.features(of: norm, language: grammar.language) { set.insert(f) }
+                        for w in norm.split(separator: " ") { vocabulary.insert(String(w)) }
+                    }
+                    // The shortest rendering reads best in "did you mean: …?".
+                    let example = collector.render(node).split(separator: " ").joined(separator: " ")
+                    if !example.isEmpty, examples[intent].map({ example.count < $0.count }) ?? true {
+                        examples[intent] = example
+                    }
+                }
+            }
+            perIntent[intent] = set
+        }
+        var neutral = Set<String>()
+        for (_, list) in defs.lists {
+            guard case .values(let values) = list else { continue }
+            for v in values {
+                guard let node = try? TemplateParser.parse(v.input) else { continue }
+                var texts: [String] = []
+                collector.collect(node, into: &texts)
+                for t in texts {
+                    for w in Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace).string.split(separator: " ") {
+                        vocabulary.insert(String(w))
+                        neutral.insert(Self.stem(String(w)))
+                    }
+                }
+            }
+        }
+        for s in defs.skipWords {
+            for w in Normalizer.normalize(s, cjkSpacing: defs.ignoreWhitespace).string.split(separator: " ") {
+                vocabulary.insert(String(w))
+                neutral.insert(Self.stem(String(w)))
+            }
+        }
+        for w in fallback.words {
+            vocabulary.insert(w)
+        }
+        for w in NumberParser.englishWords where grammar.language == .en {
+            vocabulary.insert(w)
+            neutral.insert(w)
+        }
+        let n = Double(max(perIntent.count, 1))
+        var df: [String: Int] = [:]
+        for (_, set) in perIntent { for f in set { df[f, default: 0] += 1 } }
+        var features: [String: [String: Double]] = [:]
+        for (intent, set) in perIntent {
+            for f in set {
+                let idf = log(n / Double(df[f]!))
+                if idf > 0 { features[f, default: [:]][intent] = idf }
+                else { neutral.insert(f) }
+            }
+        }
+        self.features = features
+        self.neutral = neutral
+        self.examples = examples
+        var words: [String: [UInt32]] = [:]
+        if grammar.language == .en {
+            for w in vocabulary where w.unicodeScalars.count >= 2 { words[w] = w.unicodeScalars.map(\.value) }
+        }
+        self.words = words
+        var byLength: [[(word: String, scalars: [UInt32])]] = []
+        for (w, ws) in words.sorted(by: { $0.key < $1.key }) {
+            while byLength.count <= ws.count { byLength.append([]) }
+            byLength[ws.count].append((w, ws))
+        }
+        self.wordsByLength = byLength
+    }
+
+    // MARK: - Features
+
+    /// Crude English stemming so "started"/"starting"/"starts" meet "start".
+    static func stem(_ w: String) -> String {
+        if w.count > 5, w.hasSuffix("ing") { return String(w.dropLast(3)) }
+        if w.count > 4, w.hasSuffix("ed") { return String(w.dropLast(2)) }
+        if w.count > 3, w.hasSuffix("s"), !w.hasSuffix("ss") { return String(w.dropLast()) }
+        return w
+    }
+
+    static func features(of text: String, language: Language) -> [String] {
+        switch language {
+        case .en:
+            return text.split(separator: " ").map { stem(String($0)) }
+        case .ja:
+            // Character bigrams of runs of CJK text: Japanese has no spaces to split on.
+            var out: [String] = []
+            let scalars = Array(text.unicodeScalars)
+            var i = 0
+            while i + 1 < scalars.count {
+                if Scalars.isCJK(scalars[i].value), Scalars.isCJK(scalars[i + 1].value) {
+                    var s = String.UnicodeScalarView()
+                    s.append(scalars[i])
+                    s.append(scalars[i + 1])
+                    out.append(String(s))
+                }
+                i += 1
+            }
+            return out
+        }
+    }
+
+    // MARK: - Recognition
+
+    func isNegative(words: [String], text: String) -> Bool {
+        switch language {
+        case .en: return words.contains { negativeEnglish.contains($0) }
+        case .ja:
+            // Scalar comparison: Foundation's String.contains folds and is slow.
+            let s = Array(text.unicodeScalars.map(\.value))
+            for w in negativeJapaneseScalars where w.count <= s.count {
+                var i = 0
+                while i + w.count <= s.count {
+                    if FallbackData.matches(w, s, at: i, words: false) { return true }
+                    i += 1
+                }
+            }
+            return false
+        }
+    }
+
+    func recognize(text: String, norm: NormalizedText, model: LanguageModel, units: UnitTable) -> Recognition {
+        let notUnderstood = Recognition(text: text, language: language)
+        if norm.count == 0 { return notUnderstood }
+        let normString = norm.string
+        let tokens = language == .en ? normString.split(separator: " ").map(String.init) : []
+        if isNegative(words: tokens, text: normString) {
+            // A cue can contain a negative word ("a red light" is a pause, "the lights" are not):
+            // only what no cue explains counts as negative evidence.
+            var cueCovered = [Bool](repeating: false, count: norm.count)
+            _ = fallback.matchCues(norm.scalars, words: language == .en, covered: &cueCovered)
+            let rest = uncoveredText(norm, cueCovered)
+            let restTokens = language == .en ? rest.split(separator: " ").map(String.init) : []
+            if isNegative(words: restTokens, text: rest) { return notUnderstood }
+        }
+
+        // 2. Typos.
+        var corrected = tokens
+        var edits = 0
+        if language == .en {
+            for (i, t) in tokens.enumerated() where words[t] == nil {
+                if let (w, d) = closestWord(t) {
+                    corrected[i] = w
+                    edits += d
+                }
+            }
+            if edits > 0 {
+                if isNegative(words: corrected, text: "") { return notUnderstood }
+                let fixed = Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false)
+                if let (match, _) = model.exactMatch(fixed) {
+                    // Spans refer to the corrected text; map them through word positions.
+                    var r = model.recognition(
+                        text: text, match: match, in: Self.remap(fixed, onto: norm), units: units,
+                        confidence: max(0.6, 0.95 - 0.08 * Double(edits)), method: .typoCorrected)
+                    r.text = text
+                    return r
+                }
+            }
+        }
+
+        // 3. Cues, slots found anywhere, keywords. Only longer words keep their correction here:
+        // a four-letter word one edit from the vocabulary is as often another word ("come" is not
+        // "core"), and without a template around it nothing confirms the correction.
+        var fallbackWords = tokens
+        for (i, t) in tokens.enumerated() where t.unicodeScalars.count >= 5 { fallbackWords[i] = corrected[i] }
+        let source = fallbackWords != tokens
+            ? Self.remap(Normalizer.normalize(fallbackWords.joined(separator: " "), cjkSpacing: false), onto: norm) : norm
+        var covered = [Bool](repeating: false, count: source.count)
+        var scores: [String: Double] = [:]
+        let cues = fallback.matchCues(source.scalars, words: language == .en, covered: &covered)
+        for c in cues { scores[c.intent, default: 0] += c.weight }
+        let found = findSlots(source, covered: covered, model: model, units: units)
+        for r in found.ranges { for i in r where i < covered.count { covered[i] = true } }
+        let inputFeatures = Self.features(of: uncoveredText(source, covered), language: language)
+        var known = 0
+        var seen = Set<String>()
+        var functionWords = 0
+        // Japanese bigrams overlap, so one word votes several times: count them at half weight.
+        let keywordScale = language == .ja ? 0.5 : 1.0
+        for f in inputFeatures where seen.insert(f).inserted {
+            if Self.stopwords.contains(f) {
+                functionWords += 1
+                continue
+            }
+            if let weights = features[f] {
+                known += 1
+                for (intent, w) in weights { scores[intent, default: 0] += w * keywordScale }
+            } else if neutral.contains(f) {
+                known += 1
+            }
+        }
+        // Function words neither vote nor count as understood; half of them dilute coverage
+        // ("what time is it" is one content word among four).
+        let spans = found.ranges.count + cues.count
+        let total = seen.count - functionWords + spans + functionWords / 2
+        known += spans
+        // Naming an activity or a goal with no other command word is how people start one.
+        if found.slots.activity != nil { scores["StartWorkout", default: 0] += 2.0 }
+        if found.slots.goal != nil { scores["StartWorkout", default: 0] += 2.5 }
+        if found.slots.location != nil { scores["StartWorkout", default: 0] += 0.5 }
+        let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        guard let best = ranked.first, best.value > 0 else { return notUnderstood }
+        let second = ranked.count > 1 ? ranked[1].value : 0
+        let coverage = total == 0 ? 0 : Double(known) / Double(total)
+        let confidence = Self.confidence(best: best.value, second: second, coverage: coverage)
+        let suggestion = examples[best.key].map { "did you mean: \($0)?" }
+        if confidence < Self.threshold || LanguageModel.isDestructive(best.key) {
+            var r = notUnderstood
+            r.confidence = confidence
+            if confidence >= Self.suggestionFloor {
+                r.suggestion = suggestion
+                r.suggestedIntent = best.key
+            }
+            return r
+        }
+        var slots = found.slots
+        if best.key != "StartWorkout" {
+            // Only the activity is meaningful outside StartWorkout (informational).
+            slots = RecognizedSlots(activity: slots.activity, spans: slots.spans.filter { $0.key == "activity" },
+                values: slots.values.filter { $0.key == "activity" })
+        }
+        return Recognition(
+            text: text, language: language, intent: best.key, slots: slots, confidence: confidence, template: nil,
+            isExact: false, method: .keywords, needsConfirmation: false, suggestion: nil, response: "default")
+    }
+
+    /// Keyword confidence from the best two intent scores and the share of the line understood.
+    static func confidence(best: Double, second: Double, coverage: Double) -> Double {
+        min(0.85, 0.1 + 0.45 * min(best / 4, 1) + 0.2 * (best - second) / best + 0.25 * coverage)
+    }
+
+    func closestWord(_ token: String) -> (String, Int)? {
+        let t = token.unicodeScalars.map(\.value)
+        guard t.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        let budget = EditDistance.budget(forLength: t.count)
+        guard budget > 0 else { return nil }
+        var best: (String, Int)? = nil
+        let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
+        guard lo <= hi else { return nil }
+        for length in lo ... hi {
+          for (w, ws) in wordsByLength[length] {
+            let d = EditDistance.distance(t, ws, limit: budget)
+            guard d <= budget else { continue }
+            // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
+            if t.count == 3, !EditDistance.isTransposition(t, ws) { continue }
+            if let b = best, b.1 < d || (b.1 == d && (b.0 < w)) { continue }
+            best = (w, d)
+          }
+        }
+        return best
+    }
+
+    /// Typo-corrected text has the same words as the input, so positions map word by word.
+    static func remap(_ fixed: NormalizedText, onto norm: NormalizedText) -> NormalizedText {
+        var offsets: [Int32] = []
+        let starts = wordStarts(norm)
+        var word = 0, inWord = 0
+        for (i, v) in fixed.scalars.enumerated() {
+            if v == Scalars.space {
+                word += 1
+                inWord = 0
+                offsets.append(word < starts.count ? norm.offsets[max(starts[word] - 1, 0)] : Int32(norm.originalLength))
+                continue
+            }
+            let base = word < starts.count ? starts[word] : norm.count
+            let end = word + 1 < starts.count ? starts[word + 1] - 1 : norm.count
+            let idx = min(base + inWord, max(end - 1, base))
+            offsets.append(idx < norm.offsets.count ? norm.offsets[idx] : Int32(norm.originalLength))
+            inWord += 1
+            _ = i
+        }
+        return NormalizedText(scalars: fixed.scalars, offsets: offsets, originalLength: norm.originalLength)
+    }
+
+    static func wordStarts(_ t: NormalizedText) -> [Int] {
+        var s: [Int] = []
+        for i in 0 ..< t.count where t.scalars[i] != Scalars.space && (i == 0 || t.scalars[i - 1] == Scalars.space) {
+            s.append(i)
+        }
+        return s
+    }
+
+    func uncoveredText(_ t: NormalizedText, _ covered: [Bool]) -> String {
+        var view = String.UnicodeScalarView()
+        for i in 0 ..< t.count {
+            if let u = Unicode.Scalar(covered[i] ? Scalars.space : t.scalars[i]) { view.append(u) }
+        }
+        return String(view).split(separator: " ").joined(separator: " ")
+    }
+
+    // MARK: - Slots anywhere
+
+    struct Found {
+        var slots = RecognizedSlots()
+        var ranges: [Range<Int>] = []
+    }
+
+    /// Activity, location and a number + unit goal found anywhere in the text (outside cues).
+    func findSlots(_ t: NormalizedText, covered: [Bool], model: LanguageModel, units: UnitTable) -> Found {
+        var found = Found()
+        let g = model.grammar
+        let s = t.scalars
+        let wordMode = !g.cjkSpacing
+        var i = 0
+        while i < s.count {
+            let wordStart = g.cjkSpacing || i == 0 || s[i - 1] == Scalars.space
+            guard wordStart, s[i] != Scalars.space else { i += 1; continue }
+            var advanced = false
+            // Goals never start inside a cue: "for a minute" is a pause, not a one-minute goal.
+            let inCue = i < covered.count && covered[i]
+            // A set phrase with a goal ("half an hour", 一時間半).
+            if found.slots.goal == nil, !inCue {
+                for p in fallback.goals where FallbackData.matches(p.scalars, s, at: i, words: wordMode) {
+                    if let goal = units.goal(value: p.value, unit: p.unit) {
+                        found.slots.goal = goal
+                        found.slots.values["goal_value"] = .number(p.value)
+                        found.slots.values["goal_unit"] = .string(p.unit)
+                        found.ranges.append(i ..< i + p.scalars.count)
+                        i += p.scalars.count
+                        advanced = true
+                        break
+                    }
+                }
+            }
+            if advanced { continue }
+            // A goal: number, optional space, unit.
+            let number = s.withUnsafeBufferPointer { buf in
+                NumberParser.digits(buf, at: i) ?? NumberParser.words(buf, at: i, language: language)
+            }
+            if let number, found.slots.goal == nil, !inCue {
+                var j = number.end
+                if j < s.count, s[j] == Scalars.space { j += 1 }
+                for probe in g.probes where probe.slot == "goal_unit" {
+                    if let unit = g.probe(probe.entry, s, at: j), let r = unit.range, case .string(let u) = unit.value,
+                        r.upperBound == s.count || !wordMode || s[r.upperBound] == Scalars.space,
+                        let goal = units.goal(value: number.value, unit: u)
+                    {
+                        found.slots.goal = goal
+                        found.slots.values["goal_value"] = .number(number.value)
+                        found.slots.values["goal_unit"] = unit.value
+                        found.ranges.append(i ..< r.upperBound)
+                        i = r.upperBound
+                        advanced = true
+                        break
+                    }
+                }
+            }
+            if advanced { continue }
+            var best: RawMatch.Slot? = nil
+            for probe in g.probes where probe.slot == "activity" || probe.slot == "location" {
+                if let slot = g.probe(probe.entry, s, at: i), let r = slot.range,
+                    r.upperBound == s.count || !wordMode || s[r.upperBound] == Scalars.space,
+                    best == nil || r.upperBound > best!.range!.upperBound
+                {
+                    if slot.name == "location",
+                        fallback.locationIgnore.contains(FallbackData.string(Array(s[r.lowerBound ..< r.upperBound])))
+                    {
+                        continue
+                    }
+                    best = slot
+                }
+            }
+            if let best, let r = best.range {
+                if best.name == "activity", found.slots.activity == nil, case .string(let a) = best.value {
+                    found.slots.activity = a
+                    found.slots.values[best.name] = best.value
+                } else if best.name == "location", found.slots.location == nil, case .string(let l) = best.value {
+                    found.slots.location = l
+                    found.slots.values[best.name] = best.value
+                }
+                let span = t.originalSpan(r.lowerBound, r.upperBound)
+                found.slots.spans[best.name] = SlotSpan(start: span.lowerBound, end: span.upperBound)
+                found.ranges.append(r)
+                i = r.upperBound
+                continue
+            }
+            // A noun that implies an activity ("pool" → swimming).
+            if found.slots.activity == nil {
+                for h in fallback.activityHints where FallbackData.matches(h.scalars, s, at: i, words: wordMode) {
+                    found.slots.activity = h.activity
+                    found.slots.values["activity"] = .string(h.activity)
+                    let span = t.originalSpan(i, i + h.scalars.count)
+                    found.slots.spans["activity"] = SlotSpan(start: span.lowerBound, end: span.upperBound)
+                    found.ranges.append(i ..< i + h.scalars.count)
+                    i += h.scalars.count
+                    advanced = true
+                    break
+                }
+            }
+            if advanced { continue }
+            i += 1
+        }
+        return found
+    }
+}

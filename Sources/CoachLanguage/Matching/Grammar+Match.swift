@@ -1,0 +1,313 @@
+// Grammar+Match: anchored matching of normalised text against the compiled graph — a
+// depth-first walk that tries alternatives in template order (so the first template that
+// accepts wins, as in hassil's `recognize`), records slot events on a stack, and undoes them
+// on backtracking. No allocation beyond the two preallocated stacks.
+
+struct MatchEvent: Sendable {
+    enum Kind: UInt8, Sendable { case begin, end, number, wildcard }
+    var kind: Kind
+    var slot: Int32
+    var start: Int32
+    var end: Int32
+    /// `.end`: value index (or -1 - index when the list value has no `out`).
+    var value: Int32
+    var number: Double
+}
+
+/// A template match: the template and its slot values, spans in normalised positions.
+struct RawMatch: Sendable {
+    struct Slot: Sendable, Equatable {
+        var name: String
+        var value: SlotValue
+        /// Normalised-text range; nil for a data block's fixed `slots:`.
+        var range: Range<Int>?
+        var listName: String?
+        var isWords = false
+        /// The value is the matched text (list value without `out:`, or a wildcard).
+        var isText = false
+    }
+
+    var template: Int
+    var slots: [Slot]
+}
+
+extension Grammar {
+    /// Matches probe `entry` (one list) starting at `pos`, unanchored at the end: the slot found.
+    func probe(_ entry: Int32, _ text: [UInt32], at pos: Int) -> RawMatch.Slot? {
+        walk(text, from: entry, at: pos) { walker in walker.slots(self).first }
+    }
+
+    /// Matches `text` (already normalised for this grammar). Returns the first template (in
+    /// file order) that accepts the whole text.
+    func match(_ text: [UInt32]) -> RawMatch? {
+        walk(text, from: root, at: 0) { walker in walker.result(self) }
+    }
+
+    /// Runs a walker over `text` from op `entry`; its two stacks live on the call stack (no
+    /// heap allocation per match), and it holds no reference-counted state.
+    @inline(__always)
+    private func walk<T>(_ text: [UInt32], from entry: Int32, at pos: Int, _ done: (inout Walker) -> T?) -> T? {
+        text.withUnsafeBufferPointer { input in
+            ops.withUnsafeBufferPointer { ops in
+                alts.withUnsafeBufferPointer { alts in
+                    ranges.withUnsafeBufferPointer { ranges in
+                      contextTemplates.withUnsafeBufferPointer { contextTemplates in
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Walker.capacity) { returns in
+                            withUnsafeTemporaryAllocation(of: MatchEvent.self, capacity: Walker.capacity) { events in
+                                var walker = Walker(
+                                    cjkSpacing: cjkSpacing, language: language, ops: ops, alts: alts, ranges: ranges,
+                                    input: input, returns: returns, events: events)
+                                walker.contextTemplates = contextTemplates
+                                if contextTemplates.contains(true) {
+                                    // Only grammars with requires/excludes_context pay for the check.
+                                    return templates.withUnsafeBufferPointer { templates in
+                                        blocks.withUnsafeBufferPointer { blocks in
+                                            values.withUnsafeBufferPointer { values in
+                                                walker.context = (templates, blocks, values)
+                                                guard walker.run(entry, pos), !walker.overflow else { return nil }
+                                                return done(&walker)
+                                            }
+                                        }
+                                    }
+                                }
+                                guard walker.run(entry, pos), !walker.overflow else { return nil }
+                                return done(&walker)
+                            }
+                        }
+                      }
+                    }
+                }
+            }
+        }
+    }
+}
+
+private struct Walker {
+    /// Depth of the return stack and number of slot events a match may use (templates nest
+    /// a handful of levels; a match that needs more is treated as no match).
+    static let capacity = 256
+    let cjkSpacing: Bool
+    let language: Language
+    let ops: UnsafeBufferPointer<GrammarOp>
+    let alts: UnsafeBufferPointer<GrammarAlternative>
+    let ranges: UnsafeBufferPointer<RangeDefinition>
+    let input: UnsafeBufferPointer<UInt32>
+    let returnStack: UnsafeMutableBufferPointer<Int32>
+    let eventStack: UnsafeMutableBufferPointer<MatchEvent>
+    var returnCount = 0
+    var eventCount = 0
+    var overflow = false
+    var accepted: Int32 = -1
+    var foundEnd = -1
+    /// Templates whose data block has requires/excludes_context, and what checking them needs.
+    var contextTemplates = UnsafeBufferPointer<Bool>(start: nil, count: 0)
+    var context: (
+        templates: UnsafeBufferPointer<CompiledTemplate>, blocks: UnsafeBufferPointer<CompiledBlock>,
+        values: UnsafeBufferPointer<SlotListValue>
+    )? = nil
+
+    init(
+        cjkSpacing: Bool, language: Language, ops: UnsafeBufferPointer<GrammarOp>,
+        alts: UnsafeBufferPointer<GrammarAlternative>, ranges: UnsafeBufferPointer<RangeDefinition>,
+        input: UnsafeBufferPointer<UInt32>, returns: UnsafeMutableBufferPointer<Int32>,
+        events: UnsafeMutableBufferPointer<MatchEvent>
+    ) {
+        self.cjkSpacing = cjkSpacing
+        self.language = language
+        self.ops = ops
+        self.alts = alts
+        self.ranges = ranges
+        self.input = input
+        self.returnStack = returns
+        self.eventStack = events
+    }
+
+    var events: UnsafeBufferPointer<MatchEvent> { UnsafeBufferPointer(rebasing: eventStack[0 ..< eventCount]) }
+
+    @inline(__always) mutating func pushEvent(_ e: MatchEvent) -> Bool {
+        guard eventCount < eventStack.count else { overflow = true; return false }
+        eventStack[eventCount] = e
+        eventCount += 1
+        return true
+    }
+
+    @inline(__always) mutating func pushReturn(_ r: Int32) -> Bool {
+        guard returnCount < returnStack.count else { overflow = true; return false }
+        returnStack[returnCount] = r
+        returnCount += 1
+        return true
+    }
+
+    mutating func run(_ start: Int32, _ startPos: Int) -> Bool {
+        var node = start
+        var pos = startPos
+        let n = input.count
+        while true {
+            let op = ops[Int(node)]
+            switch op.kind {
+            case .char:
+                guard pos < n, input[pos] == UInt32(bitPattern: op.a) else { return false }
+                pos += 1
+                node = op.next
+            case .space:
+                if pos < n, input[pos] == Scalars.space {
+                    pos += 1
+                } else if !(cjkSpacing || pos == 0 || pos == n || input[pos - 1] == Scalars.space) {
+                    return false
+                }
+                node = op.next
+            case .branch:
+                let bit = pos < n ? FirstSet.bit(input[pos]) : FirstSet.end
+                let end = Int(op.a + op.b)
+                var k = Int(op.a)
+                // Tail-call the last viable alternative instead of recursing.
+                var lastViable = -1
+                while k < end {
+                    if alts[k].first & bit != 0 {
+                        if lastViable >= 0, run(alts[lastViable].target, pos) { return true }
+                        lastViable = k
+                    }
+                    k += 1
+                }
+                guard lastViable >= 0 else { return false }
+                node = alts[lastViable].target
+            case .call:
+                guard pushReturn(op.next) else { return false }
+                if run(op.a, pos) { return true }
+                returnCount -= 1
+                return false
+            case .ret:
+                guard returnCount > 0 else { return false }
+                returnCount -= 1
+                let back = returnStack[returnCount]
+                if run(back, pos) { return true }
+                returnStack[returnCount] = back
+                returnCount += 1
+                return false
+            case .slotBegin:
+                guard pushEvent(MatchEvent(kind: .begin, slot: op.a, start: Int32(pos), end: Int32(pos), value: op.b, number: 0))
+                else { return false }
+                if run(op.next, pos) { return true }
+                eventCount -= 1
+                return false
+            case .slotEnd:
+                guard pushEvent(MatchEvent(kind: .end, slot: op.a, start: Int32(pos), end: Int32(pos), value: op.b, number: 0))
+                else { return false }
+                if run(op.next, pos) { return true }
+                eventCount -= 1
+                return false
+            case .number:
+                return number(op, pos)
+            case .wildcard:
+                guard pos < n else { return false }
+                var end = pos + 1
+                while end <= n {
+                    if op.b == 0 || end == n || input[end] == Scalars.space {
+                        var lo = pos
+                        var hi = end
+                        while lo < hi, input[lo] == Scalars.space { lo += 1 }
+                        while hi > lo, input[hi - 1] == Scalars.space { hi -= 1 }
+                        if hi > lo {
+                            guard pushEvent(MatchEvent(kind: .wildcard, slot: op.a, start: Int32(lo), end: Int32(hi), value: -1, number: 0))
+                            else { return false }
+                            if run(op.next, end) { return true }
+                            eventCount -= 1
+                        }
+                    }
+                    end += 1
+                }
+                return false
+            case .accept:
+                guard pos == n else { return false }
+                if Int(op.a) < contextTemplates.count, contextTemplates[Int(op.a)], !contextAllows(Int(op.a)) { return false }
+                accepted = op.a
+                return true
+            case .found:
+                guard cjkSpacing || pos == n || input[pos] == Scalars.space else { return false }
+                foundEnd = pos
+                return true
+            }
+        }
+    }
+
+    mutating func number(_ op: GrammarOp, _ pos: Int) -> Bool {
+        let range = ranges[Int(op.a)]
+        var parsed: ParsedNumber? = nil
+        if range.digits { parsed = NumberParser.digits(input, at: pos) }
+        if parsed == nil, range.words { parsed = NumberParser.words(input, at: pos, language: language) }
+        guard let p = parsed, range.contains(p.value) else { return false }
+        let value = p.value * (range.multiplier ?? 1)
+        guard pushEvent(MatchEvent(kind: .number, slot: op.b, start: Int32(pos), end: Int32(p.end), value: p.isWords ? 1 : 0, number: value))
+        else { return false }
+        if run(op.next, p.end) { return true }
+        eventCount -= 1
+        return false
+    }
+
+    /// requires_context / excludes_context of the template's data block, against the context
+    /// the matched list values contribute.
+    func contextAllows(_ template: Int) -> Bool {
+        guard let grammar = context else { return true }
+        let block = grammar.blocks[grammar.templates[template].block]
+        if block.requiresContext.isEmpty && block.excludesContext.isEmpty { return true }
+        var context: [String: SlotValue] = [:]
+        for e in events where e.kind == .end && e.value >= 0 {
+            context.merge(grammar.values[Int(e.value)].context) { $1 }
+        }
+        for (key, allowed) in block.requiresContext {
+            guard let v = context[key] else { return false }
+            if !allowed.isEmpty && !allowed.contains(v) { return false }
+        }
+        for (key, banned) in block.excludesContext {
+            if let v = context[key], banned.contains(v) { return false }
+        }
+        return true
+    }
+
+    func result(_ grammar: Grammar) -> RawMatch {
+        var slots = self.slots(grammar)
+        let template = Int(accepted)
+        let block = grammar.blocks[grammar.templates[template].block]
+        for (name, value) in block.fixedSlots where !slots.contains(where: { $0.name == name }) {
+            slots.append(RawMatch.Slot(name: name, value: value, range: nil))
+        }
+        return RawMatch(template: template, slots: slots)
+    }
+
+    func slots(_ grammar: Grammar) -> [RawMatch.Slot] {
+        var slots: [RawMatch.Slot] = []
+        var open: [MatchEvent] = []
+        for e in events {
+            switch e.kind {
+            case .begin:
+                open.append(e)
+            case .end:
+                guard let b = open.popLast() else { continue }
+                if b.value == 1 { continue }  // capture: for responses only
+                let name = grammar.slotNames[Int(e.slot)]
+                let range = Int(b.start) ..< Int(e.start)
+                let valueIndex = e.value >= 0 ? Int(e.value) : Int(-1 - e.value)
+                let listValue = grammar.values[valueIndex]
+                let value = listValue.output ?? .string(text(range))
+                slots.append(
+                    RawMatch.Slot(
+                        name: name, value: value, range: range, listName: listValue.listName, isText: listValue.output == nil))
+            case .number:
+                slots.append(
+                    RawMatch.Slot(
+                        name: grammar.slotNames[Int(e.slot)], value: .number(e.number), range: Int(e.start) ..< Int(e.end),
+                        isWords: e.value == 1))
+            case .wildcard:
+                let range = Int(e.start) ..< Int(e.end)
+                slots.append(RawMatch.Slot(name: grammar.slotNames[Int(e.slot)], value: .string(text(range)), range: range, isText: true))
+            }
+        }
+        return slots
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        var view = String.UnicodeScalarView()
+        for i in range where i < input.count { if let u = Unicode.Scalar(input[i]) { view.append(u) } }
+        return String(view)
+    }
+}

@@ -1,0 +1,15 @@
+// Language: the languages Coach understands, and how to guess one from a line of text.
+
+public enum Language: String, Sendable, Codable, CaseIterable {
+    case en
+    case ja
+
+    /// Guesses the language of an utterance: any kana or CJK ideograph means Japanese,
+    /// because an English command never contains one and a Japanese one almost always does.
+    public static func detect(_ text: String) -> Language {
+        for scalar in text.unicodeScalars where Scalars.isCJK(scalar.value) || Scalars.isHalfWidthKana(scalar.value) {
+            return .ja
+        }
+        return .en
+    }
+}

@@ -1,0 +1,89 @@
+// LanguageModel: everything compiled for one language (grammar + fuzzy tables) and the
+// recognition pipeline: exact → typo-corrected → keywords → not understood.
+
+struct LanguageModel: Sendable {
+    let grammar: Grammar
+    let fuzzy: FuzzyModel
+
+    init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
+        self.grammar = grammar
+        self.fuzzy = FuzzyModel(grammar: grammar, defs: defs, fallback: fallback)
+    }
+
+    var language: Language { grammar.language }
+
+    /// Exact (hassil-equivalent) match: the text as typed and without skip words; the
+    /// earlier template wins, and the text as typed wins a tie (hassil's order).
+    func exactMatch(_ norm: NormalizedText) -> (RawMatch, NormalizedText)? {
+        let raw = grammar.match(norm.scalars)
+        if let raw, raw.template == 0 { return (raw, norm) }
+        guard let stripped = norm.removingSkipWords(grammar.skipWords, cjkSpacing: grammar.cjkSpacing) else {
+            return raw.map { ($0, norm) }
+        }
+        let skip = grammar.match(stripped.scalars)
+        switch (raw, skip) {
+        case (let r?, let s?): return s.template < r.template ? (s, stripped) : (r, norm)
+        case (let r?, nil): return (r, norm)
+        case (nil, let s?): return (s, stripped)
+        case (nil, nil): return nil
+        }
+    }
+
+    func recognize(_ text: String, units: UnitTable) -> Recognition {
+        let norm = Normalizer.normalize(text, cjkSpacing: grammar.cjkSpacing)
+        if let (match, used) = exactMatch(norm) {
+            return recognition(text: text, match: match, in: used, units: units, confidence: 1, method: .template)
+        }
+        return fuzzy.recognize(text: text, norm: norm, model: self, units: units)
+    }
+
+    /// Builds the public result from a template match over `used` (normalised positions).
+    func recognition(
+        text: String, match: RawMatch, in used: NormalizedText, units: UnitTable, confidence: Double,
+        method: Recognition.Method
+    ) -> Recognition {
+        let template = grammar.templates[match.template]
+        var slots = RecognizedSlots()
+        var original: [Unicode.Scalar]? = nil
+        for slot in match.slots {
+            var value = slot.value
+            if let range = slot.range {
+                let span = used.originalSpan(range.lowerBound, range.upperBound)
+                slots.spans[slot.name] = SlotSpan(start: span.lowerBound, end: span.upperBound)
+                // Text-valued slots (no `out:`, wildcards) report the text as the user typed it.
+                if slot.isText {
+                    if original == nil { original = Array(text.unicodeScalars) }
+                    var view = String.UnicodeScalarView()
+                    for i in span where i < original!.count { view.append(original![i]) }
+                    value = .string(String(view))
+                }
+            }
+            slots.values[slot.name] = value
+        }
+        Self.fillTyped(&slots, units: units)
+        let intent = template.intent
+        return Recognition(
+            text: text, language: language, intent: intent, slots: slots, confidence: confidence,
+            template: template.text, isExact: method == .template, method: method,
+            needsConfirmation: method != .template && Self.isDestructive(intent),
+            response: grammar.blocks[template.block].response ?? "default")
+    }
+
+    static func isDestructive(_ intent: String) -> Bool { intent == "EndWorkout" || intent == "CancelWorkout" }
+
+    /// activity / location / goal / openEnded / workoutName from the template slot values.
+    static func fillTyped(_ slots: inout RecognizedSlots, units: UnitTable) {
+        let v = slots.values
+        if case .string(let a)? = v["activity"] { slots.activity = a }
+        if case .string(let l)? = v["location"] { slots.location = l }
+        if let gv = v["goal_value"]?.doubleValue, case .string(let unit)? = v["goal_unit"] {
+            slots.goal = units.goal(value: gv, unit: unit)
+        }
+        switch v["open_ended"] {
+        case .bool(let b)?: slots.openEnded = b
+        case .string(let s)?: slots.openEnded = s == "true"
+        default: break
+        }
+        if let name = v["workout_name"] ?? v["workoutName"] ?? v["name"] { slots.workoutName = name.stringValue }
+    }
+}

@@ -1,0 +1,75 @@
+// Recognizer: the public entry point — loads every language of an Intents/ directory (plus
+// user extensions), compiles each once, and recognises utterances: exact template match
+// first, then typo correction, then keyword fallback (see docs/recognizer.md).
+
+import Foundation
+
+public struct Recognizer: Sendable {
+    let models: [Language: LanguageModel]
+    let units: UnitTable
+    public let responses: ResponseCatalog
+    public let vocabulary: Vocabulary
+
+    /// Loads `intentsDirectory/<lang>/*.yaml` for every language found, each extended by
+    /// `userDirectory/<lang>/*.yaml` when given (same format: sentences and list values add
+    /// to the built-ins).
+    public init(intentsDirectory: String, userDirectory: String? = nil) throws {
+        var models: [Language: LanguageModel] = [:]
+        var catalog = ResponseCatalog()
+        for language in Language.allCases {
+            var dirs = [(intentsDirectory as NSString).appendingPathComponent(language.rawValue)]
+            if let user = userDirectory { dirs.append((user as NSString).appendingPathComponent(language.rawValue)) }
+            let existing = dirs.filter { !IntentDefinitions.yamlFiles(in: $0).isEmpty }
+            guard !existing.isEmpty else { continue }
+            let defs = try IntentDefinitions.load(language: language.rawValue, directories: existing)
+            if defs.intents.isEmpty { continue }
+            let grammar = try Grammar.compile(defs, language: language)
+            models[language] = LanguageModel(
+                grammar: grammar, defs: defs, fallback: FallbackData.load(directories: existing, language: language))
+            try catalog.load(language: language, directories: existing)
+        }
+        self.models = models
+        self.units = UnitTable.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml"))
+        self.responses = catalog
+        self.vocabulary = Vocabulary(models: models)
+    }
+
+    /// Languages with at least one intent loaded.
+    public var languages: [Language] { Language.allCases.filter { models[$0] != nil } }
+
+    /// The built-in Intents/ directory: `$COACH_INTENTS`, then `<executable dir>/../share/coach/Intents`,
+    /// then the source tree's `Intents/` (so `swift run` and `swift test` work from a checkout).
+    public static func builtInIntentsDirectory() -> String? {
+        let fm = FileManager.default
+        func isDir(_ p: String) -> Bool {
+            var d: ObjCBool = false
+            return fm.fileExists(atPath: p, isDirectory: &d) && d.boolValue
+        }
+        if let env = ProcessInfo.processInfo.environment["COACH_INTENTS"], !env.isEmpty, isDir(env) { return env }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let installed = exe.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/coach/Intents").path
+        if isDir(installed) { return installed }
+        // Sources/CoachLanguage/Recognition/Recognizer.swift → repository root.
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Intents").path
+        if isDir(source) { return source }
+        return nil
+    }
+
+    /// `$XDG_CONFIG_HOME/coach/intents` (or `~/.config/coach/intents`), where user sentences live.
+    public static func userIntentsDirectory() -> String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+        return (base as NSString).appendingPathComponent("coach/intents")
+    }
+
+    public func recognize(_ text: String, language: Language? = nil) -> Recognition {
+        let lang = language ?? Language.detect(text)
+        guard let model = models[lang] ?? (language == nil ? models.values.first : nil) else {
+            return Recognition(text: text, language: lang)
+        }
+        return model.recognize(text, units: units)
+    }
+}

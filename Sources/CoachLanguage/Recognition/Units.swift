@@ -1,0 +1,35 @@
+// Units: goal_unit identifiers → goal type and factor to base units (seconds, metres,
+// kilocalories). Read from Intents/intents.yaml `units:` when present; these defaults
+// mirror it so the module works without that file.
+
+struct UnitTable: Sendable {
+    var units: [String: (WorkoutGoal.Kind, Double)]
+
+    static let defaults = UnitTable(units: [
+        "second": (.time, 1), "minute": (.time, 60), "hour": (.time, 3600),
+        "meter": (.distance, 1), "kilometer": (.distance, 1000), "mile": (.distance, 1609.344),
+        "yard": (.distance, 0.9144), "foot": (.distance, 0.3048),
+        "kilocalorie": (.energy, 1), "calorie": (.energy, 1), "kilojoule": (.energy, 1 / 4.184),
+    ])
+
+    static func load(contractFile: String) -> UnitTable {
+        var table = defaults
+        guard let root = try? IntentDefinitions.loadYAML(contractFile), let units = root["units"] as? [String: Any] else {
+            return table
+        }
+        for (family, entries) in units {
+            guard let kind = WorkoutGoal.Kind(rawValue: family), let entries = entries as? [String: Any] else { continue }
+            for (unit, factor) in entries {
+                if let f = (factor as? Double) ?? (factor as? Int).map(Double.init) { table.units[unit] = (kind, f) }
+            }
+        }
+        return table
+    }
+
+    func goal(value: Double, unit: String) -> WorkoutGoal? {
+        guard let (kind, factor) = units[unit] else { return nil }
+        let base = value * factor
+        // Round away float noise (0.239005736 × 500 kJ) to what a person would state.
+        return WorkoutGoal(type: kind, value: (base * 1000).rounded() / 1000)
+    }
+}

@@ -1,1 +1,0 @@
-// CoachStore — module placeholder, replaced as the module grows.

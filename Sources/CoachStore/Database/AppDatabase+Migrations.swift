@@ -1,0 +1,87 @@
+// The schema, as string-named migrations. Never edit a shipped migration: add a new one.
+
+import GRDB
+
+extension AppDatabase {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+
+        migrator.registerMigration("v1 create workout, journalEntry, event, sample, change") { db in
+            try db.create(table: "workout") { t in
+                t.primaryKey("id", .text)
+                t.column("activity", .text)
+                t.column("location", .text)
+                t.column("goalType", .text)
+                t.column("goalValue", .double)
+                t.column("name", .text)
+                t.column("startDate", .datetime)
+                t.column("endDate", .datetime)
+                t.column("elapsed", .double).notNull().defaults(to: 0)
+                t.column("state", .text).notNull().indexed()
+                    .check { ["active", "saved", "discarded"].contains($0) }
+                t.column("discardReason", .text)
+                t.column("goalReached", .boolean).notNull().defaults(to: false)
+                t.column("statistics", .jsonText)
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "journalEntry") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("workout", onDelete: .cascade).notNull()
+                t.column("sequence", .integer).notNull()
+                t.column("kind", .text).notNull()
+                t.column("payload", .jsonText).notNull()
+                t.column("monotonicNs", .integer).notNull()
+                // Seconds since 2001-01-01 (Foundation's reference date): REAL keeps a Date exact.
+                t.column("date", .double).notNull()
+                // A sample entry's sample, in columns: recovery reads these instead of the JSON.
+                t.column("sampleType", .text)
+                t.column("sampleValue", .double)
+                t.column("sampleMonotonicNs", .integer)
+                t.column("sampleDate", .double)
+                t.column("sampleSyncIdentifier", .text)
+                t.column("sampleSyncVersion", .integer)
+                t.uniqueKey(["workoutId", "sequence"])
+            }
+            try db.create(table: "event") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("workout", onDelete: .cascade).notNull()
+                t.column("type", .text).notNull()
+                t.column("healthKitType", .integer).notNull()
+                t.column("date", .datetime).notNull()
+                t.column("monotonicNs", .integer).notNull()
+                t.column("duration", .double)
+                t.column("metadata", .jsonText).notNull()
+            }
+            try db.create(table: "sample") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("workout", onDelete: .cascade).notNull()
+                t.column("type", .text).notNull()
+                t.column("value", .double).notNull()
+                t.column("date", .datetime).notNull()
+                t.column("monotonicNs", .integer).notNull()
+                t.column("syncIdentifier", .text)
+                t.column("syncVersion", .integer)
+                // NULLs are distinct in SQLite: only samples with an identifier are constrained.
+                t.uniqueKey(["workoutId", "syncIdentifier"])
+            }
+            try db.create(table: "change") { t in
+                // AUTOINCREMENT: an anchor is never reused, even after the newest row is deleted.
+                t.autoIncrementedPrimaryKey("id")
+                t.column("objectKind", .text).notNull()
+                t.column("objectId", .text).notNull()
+                t.column("workoutId", .text).notNull()
+                t.column("operation", .text).notNull()
+                t.column("date", .datetime).notNull()
+            }
+            try db.create(index: "change_on_object", on: "change", columns: ["objectKind", "objectId"])
+        }
+
+        return migrator
+    }
+
+    /// Names of the migrations applied to this database, in order.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Self.migrator.appliedMigrations(db) }
+    }
+}

@@ -1,0 +1,42 @@
+// Opening the database file: WAL through a DatabasePool with `synchronous=FULL` on the writer —
+// every commit fsyncs the WAL, so a committed batch survives power loss, not just a crash.
+
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// Opens (creating if needed) the database at `path`. Read-write opens force and verify
+    /// `synchronous=FULL` on the writer; read-only opens (the CLI's `history`/`show` while the
+    /// gateway writes) never write. Failures are `JournalProblem`s with `errorDatabaseInaccessible`.
+    public static func open(path: String, readOnly: Bool = false) throws -> AppDatabase {
+        do {
+            if !readOnly {
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
+            }
+            let pool = try DatabasePool(path: path, configuration: makeConfiguration(readOnly: readOnly))
+            if readOnly {
+                // Migrating needs writes; a read-only open trusts the schema the writer made.
+                let database = AppDatabase(unmigrated: pool, path: path)
+                return database
+            }
+            // DatabasePool sets synchronous=NORMAL on its writer after `prepareDatabase`, so FULL
+            // must be set afterwards, on the writer, and checked there (not on a reader).
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            let database = try AppDatabase(pool, path: path)
+            let mode = try database.writerSynchronousMode()
+            guard mode == 2 else {
+                throw StoreFailure.message("SQLite kept synchronous=\(mode) instead of FULL (2) on the writer")
+            }
+            return database
+        } catch {
+            throw StoreFailure.problem(for: error, path: path, opening: true)
+        }
+    }
+
+    private init(unmigrated writer: any DatabaseWriter, path: String?) {
+        self.writer = writer
+        self.path = path
+    }
+}

@@ -1,0 +1,146 @@
+// Pure text and JSON renderings for `coach history [--json]`, `coach show ID [--json]` and the
+// change feed. No I/O: the CLI prints what these return. Time zone and "now" are passed in.
+
+import CoachCore
+import Foundation
+
+public enum WorkoutFormatter {
+    // MARK: - JSON
+
+    /// Stable JSON: sorted keys, ISO 8601 dates, values in canonical units.
+    public static func json<Value: Encodable>(_ value: Value, pretty: Bool = false) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                                          : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Every value here is finite (the builder rejects NaN), so encoding cannot fail in practice.
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    public static func historyJSON(_ workouts: [WorkoutSummary]) -> String { json(workouts) }
+
+    public static func showJSON(_ detail: WorkoutDetail) -> String { json(detail) }
+
+    public static func changesJSON(_ changes: StoreChanges) -> String { json(changes) }
+
+    // MARK: - Text
+
+    /// One line per workout, newest first, with the short id `coach show` accepts.
+    public static func historyText(_ workouts: [WorkoutSummary], timeZone: TimeZone = .current) -> String {
+        guard !workouts.isEmpty else { return "No workouts yet. Start one with 'coach start'.\n" }
+        let showState = workouts.contains { $0.state != .saved }
+        var rows: [[String]] = [["ID", "DATE", "WORKOUT", "DURATION", "DISTANCE", "ENERGY"] + (showState ? ["STATE"] : [])]
+        for workout in workouts {
+            var row = [shortID(workout.id), date(workout.startDate, timeZone: timeZone, seconds: false),
+                       title(workout), duration(workout.elapsed),
+                       workout.totalDistance.map(distance) ?? "-",
+                       workout.totalEnergy.map { "\(Int($0.rounded())) kcal" } ?? "-"]
+            if showState { row.append(workout.state.rawValue) }
+            rows.append(row)
+        }
+        return table(rows)
+    }
+
+    /// The summary, then per-metric statistics: sum for cumulative types; avg/min/max for
+    /// discrete ones; the most recent value for both.
+    public static func showText(_ detail: WorkoutDetail, timeZone: TimeZone = .current) -> String {
+        let summary = detail.summary
+        var lines: [String] = []
+        lines.append("Workout \(summary.id)")
+        var pairs: [(String, String)] = [("Workout", title(summary)), ("State", summary.state.rawValue)]
+        if let reason = summary.discardReason { pairs.append(("Discarded", reason)) }
+        if let goal = summary.goal, goal != .open {
+            pairs.append(("Goal", goalText(goal) + (summary.goalReached ? " (reached)" : "")))
+        }
+        pairs.append(("Started", date(summary.startDate, timeZone: timeZone, seconds: true)))
+        pairs.append(("Ended", date(summary.endDate, timeZone: timeZone, seconds: true)))
+        pairs.append(("Duration", duration(summary.elapsed) + " (pauses excluded)"))
+        pairs.append(("Events", eventsText(detail.events)))
+        pairs.append(("Samples", "\(detail.sampleCount)"))
+        for (label, value) in pairs {
+            lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+        }
+        if !detail.statistics.isEmpty {
+            lines.append("")
+            var rows: [[String]] = [["METRIC", "COUNT", "SUM", "AVG", "MIN", "MAX", "LATEST"]]
+            for metric in detail.statistics {
+                let unit = metric.type.displayUnit
+                rows.append([metric.type.rawValue, "\(metric.count)",
+                             metric.sum.map { number($0) + " " + unit } ?? "-",
+                             metric.average.map { number($0) + " " + unit } ?? "-",
+                             metric.minimum.map(number) ?? "-", metric.maximum.map(number) ?? "-",
+                             metric.mostRecent.map { number($0) + " " + unit } ?? "-"])
+            }
+            lines.append(table(rows).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
+            return lines.joined(separator: "\n")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Pieces
+
+    /// Eight characters, as `git log --oneline` shows enough to be unique in practice.
+    public static func shortID(_ id: String) -> String { String(id.prefix(8)) }
+
+    static func title(_ workout: WorkoutSummary) -> String {
+        let activity = workout.activity?.displayName(.en) ?? "workout"
+        let location = workout.location?.displayName(.en) ?? ""
+        let base = (location.isEmpty ? activity : location + " " + activity)
+        guard let name = workout.name, !name.isEmpty else { return base }
+        return "\(name) (\(base))"
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.down))
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
+    }
+
+    static func distance(_ meters: Double) -> String {
+        meters >= 1000 ? String(format: "%.2f km", meters / 1000) : "\(Int(meters.rounded())) m"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    static func goalText(_ goal: WorkoutGoal) -> String {
+        switch goal {
+        case .open: return "open"
+        case .time(let seconds): return duration(seconds)
+        case .distance(let meters): return distance(meters)
+        case .energy(let kilocalories): return "\(number(kilocalories)) kcal"
+        }
+    }
+
+    static func eventsText(_ events: [StoredEvent]) -> String {
+        guard !events.isEmpty else { return "none" }
+        var counts: [WorkoutEventType: Int] = [:]
+        for event in events { counts[event.type, default: 0] += 1 }
+        return WorkoutEventType.allCases.compactMap { type in
+            counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" }
+        }.joined(separator: ", ")
+    }
+
+    static func date(_ date: Date?, timeZone: TimeZone, seconds: Bool) -> String {
+        guard let date else { return "-" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let day = String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+        return seconds ? day + String(format: ":%02d", c.second!) : day
+    }
+
+    /// Left-aligned columns, two spaces apart; no trailing spaces.
+    static func table(_ rows: [[String]]) -> String {
+        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
+            rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+        }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,110 @@
+// The values the store's queries return: what `coach history`, `coach show` and the change feed
+// print. Plain Codable structs, so the gateway can send them as JSON as they are.
+
+import CoachCore
+import Foundation
+
+/// One workout as `coach history` lists it.
+public struct WorkoutSummary: Sendable, Hashable, Codable {
+    public var id: String
+    public var activity: ActivityType?
+    public var location: LocationType?
+    public var goal: WorkoutGoal?
+    public var name: String?
+    public var startDate: Date?
+    public var endDate: Date?
+    /// Running seconds, pauses excluded.
+    public var elapsed: Double
+    public var state: StoredWorkoutState
+    public var discardReason: String?
+    public var goalReached: Bool
+    /// Totals from the saved statistics (metres, kilocalories); nil when not measured or not saved.
+    public var totalDistance: Double?
+    public var totalEnergy: Double?
+}
+
+/// Statistics of one metric, as `HKStatistics`: sum for cumulative types; average, minimum and
+/// maximum for discrete ones; the most recent value for both.
+public struct MetricStatistics: Sendable, Hashable, Codable {
+    public var type: QuantityType
+    /// The canonical unit every value is in.
+    public var unit: String
+    public var count: Int
+    public var sum: Double?
+    public var average: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var mostRecent: Double?
+    public var mostRecentDate: Date?
+}
+
+/// A workout event (pause, resume, lap, marker) as stored.
+public struct StoredEvent: Sendable, Hashable, Codable {
+    public var type: WorkoutEventType
+    public var date: Date
+    public var duration: Double?
+    public var metadata: [String: String]
+}
+
+/// A sample as stored; `id` is stable until the sample is replaced or deleted.
+public struct StoredSample: Sendable, Hashable, Codable {
+    public var id: Int64
+    public var workoutID: String
+    public var type: QuantityType
+    public var value: Double
+    public var date: Date
+    public var syncIdentifier: String?
+    public var syncVersion: Int?
+}
+
+/// Everything `coach show ID` prints.
+public struct WorkoutDetail: Sendable, Hashable, Codable {
+    public var summary: WorkoutSummary
+    public var statistics: [MetricStatistics]
+    public var events: [StoredEvent]
+    public var sampleCount: Int
+}
+
+/// Why `workout(matching:)` found no single workout.
+public enum WorkoutLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notFound(String)
+    case ambiguous(String, candidates: [String])
+
+    public var description: String {
+        switch self {
+        case .notFound(let prefix):
+            return "No workout matches '\(prefix)'. 'coach history' lists them."
+        case .ambiguous(let prefix, let candidates):
+            return "'\(prefix)' matches \(candidates.count) workouts (\(candidates.prefix(5).joined(separator: ", "))): type more of the id."
+        }
+    }
+}
+
+extension WorkoutSummary {
+    init(_ record: WorkoutRecord) {
+        self.init(id: record.id, activity: record.activity.flatMap(ActivityType.init(rawValue:)),
+                  location: record.location.flatMap(LocationType.init(rawValue:)),
+                  goal: record.goalType.flatMap { WorkoutGoal(type: $0, value: record.goalValue) },
+                  name: record.name, startDate: record.startDate, endDate: record.endDate, elapsed: record.elapsed,
+                  state: record.state, discardReason: record.discardReason, goalReached: record.goalReached,
+                  totalDistance: record.statistics?.first { $0.type == .distance }?.sum,
+                  totalEnergy: record.statistics?.first { $0.type == .activeEnergy }?.sum)
+    }
+}
+
+extension MetricStatistics {
+    init(_ statistics: QuantityStatistics) {
+        self.init(type: statistics.type, unit: statistics.type.canonicalUnit, count: statistics.count,
+                  sum: statistics.sum, average: statistics.average, minimum: statistics.minimum,
+                  maximum: statistics.maximum, mostRecent: statistics.mostRecent,
+                  mostRecentDate: statistics.mostRecentAt?.date)
+    }
+}
+
+extension StoredSample {
+    init?(_ record: SampleRecord) {
+        guard let id = record.id, let type = QuantityType(rawValue: record.type) else { return nil }
+        self.init(id: id, workoutID: record.workoutId, type: type, value: record.value, date: record.date,
+                  syncIdentifier: record.syncIdentifier, syncVersion: record.syncVersion)
+    }
+}

@@ -1,0 +1,43 @@
+// SampleRecord: one row of `sample` — a quantity sample of a workout, written as it is journaled
+// so the change feed sees samples live, as HealthKit's does.
+
+import CoachCore
+import Foundation
+import GRDB
+
+struct SampleRecord: Codable, Hashable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "sample"
+
+    var id: Int64?
+    var workoutId: String
+    var type: String
+    /// In the type's canonical unit.
+    var value: Double
+    var date: Date
+    var monotonicNs: Int64
+    /// Unique per workout; with `syncVersion`, a higher version replaces the row.
+    var syncIdentifier: String?
+    var syncVersion: Int?
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let workoutId = Column(CodingKeys.workoutId)
+        static let type = Column(CodingKeys.type)
+        static let syncIdentifier = Column(CodingKeys.syncIdentifier)
+        static let date = Column(CodingKeys.date)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension SampleRecord {
+    init(_ sample: QuantitySample, workoutID: String) {
+        self.init(id: nil, workoutId: workoutID, type: sample.type.rawValue, value: sample.value,
+                  date: sample.at.date, monotonicNs: sample.at.monotonic.nanoseconds,
+                  syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion)
+    }
+
+    /// Identity of a sample without a sync identifier, to reconcile the saved workout's samples
+    /// with the ones already written live: same type, same instant, same value.
+    var naturalKey: String { "\(type)|\(monotonicNs)|\(value.bitPattern)" }
+}

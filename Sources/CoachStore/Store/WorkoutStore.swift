@@ -1,0 +1,43 @@
+// WorkoutStore: the durable `WorkoutJournal`. A batch is one SQLite transaction, committed with
+// synchronous=FULL before `write` returns, so whatever the manager acknowledges is on disk.
+
+import CoachCore
+import Foundation
+import GRDB
+
+/// Coach's workout store: the active workout's journal, finished workouts, their samples and
+/// events, and the change feed. Thread-safe; writes are serialised by SQLite's single writer.
+public final class WorkoutStore: WorkoutJournal, Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Opens the store at `path` (default `$XDG_DATA_HOME/coach/coach.sqlite`). Throws a
+    /// `JournalProblem` (`errorDatabaseInaccessible`) that says what to do if it cannot.
+    public static func open(path: String? = nil, readOnly: Bool = false,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WorkoutStore {
+        let path = path ?? StorePaths.databasePath(environment: environment)
+        return WorkoutStore(database: try AppDatabase.open(path: path, readOnly: readOnly))
+    }
+
+    /// A store in memory, for tests: same schema and behaviour, no durability.
+    public static func inMemory() throws -> WorkoutStore {
+        WorkoutStore(database: try AppDatabase.inMemory())
+    }
+
+    /// Writes the batch in one transaction and returns once it is committed (and, on a file,
+    /// fsynced). A failure rolls the whole batch back, so the manager's retry starts clean.
+    public func write(_ batch: [JournalWrite]) async throws {
+        guard !batch.isEmpty else { return }
+        let now = Date()
+        do {
+            try await database.writer.write { db in
+                try JournalApplier.apply(batch, in: db, now: now)
+            }
+        } catch {
+            throw StoreFailure.problem(for: error, path: database.path)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// `coach history` and `coach show ID`: saved workouts, read straight from the store (no gateway
+// needed; SQLite's WAL lets us read while a gateway writes).
+
+import ArgumentParser
+import CoachGateway
+import CoachStore
+import Foundation
+
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store (default: $XDG_DATA_HOME/coach/coach.sqlite).", valueName: "path"))
+    var store: String?
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func open() throws -> WorkoutStore {
+        let path = store ?? StorePaths.databasePath()
+        guard FileManager.default.fileExists(atPath: path) else {
+            OneShot.printError("no store at \(path) yet: nothing has been saved. Start a workout with 'coach start'.")
+            throw ExitCode(ExitStatus.noMatchingWorkout.rawValue)
+        }
+        do {
+            return try WorkoutStore.open(path: path, readOnly: true)
+        } catch {
+            OneShot.printError("\(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "List saved workouts, newest first.",
+        discussion: """
+            Examples:
+              coach history
+              coach history --all --limit 50     # include discarded and active workouts
+              coach history --json
+            """)
+
+    @OptionGroup var options: StoreOptions
+    @Option(help: "Show at most this many.") var limit: Int?
+    @Flag(help: "Include discarded and active workouts.") var all = false
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
+    func run() throws {
+        let store = try options.open()
+        let workouts = try store.history(limit: limit, includeAll: all)
+        print(options.json ? WorkoutFormatter.historyJSON(workouts) : WorkoutFormatter.historyText(workouts), terminator: options.json ? "\n" : "")
+    }
+}
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one workout with its statistics.",
+        discussion: """
+            ID may be any unique prefix of the id that 'coach history' prints.
+
+            Examples:
+              coach show 3f2a
+              coach show 3f2a9c1e --json
+            """)
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "The workout's id or a unique prefix of it.") var id: String
+
+    func run() throws {
+        let store = try options.open()
+        do {
+            let detail = try store.workout(matching: id)
+            print(options.json ? WorkoutFormatter.showJSON(detail) : WorkoutFormatter.showText(detail))
+        } catch let error as WorkoutLookupError {
+            OneShot.printError(error.description)
+            throw ExitCode(ExitStatus.noMatchingWorkout.rawValue)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// One-shot commands: connect (starting a gateway in the background if none runs), send one
+// request, print the reply, and exit with the status the reply's code maps to.
+
+import ArgumentParser
+import CoachCore
+import CoachGateway
+import CoachLanguage
+import Foundation
+
+enum OneShot {
+    /// The path of this executable, for starting `coach serve` in the background.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    static func connect(_ options: GatewayOptions) throws -> GatewayClient {
+        do {
+            return try GatewayLauncher.connect(location: options.location, autostart: !options.noStart,
+                                               executable: executablePath)
+        } catch {
+            printError(error.description)
+            throw ExitCode(ExitStatus.unreachable.rawValue)
+        }
+    }
+
+    /// Calls `method` and prints the result: the message line, or the JSON object with `--json`.
+    static func run(_ method: String, _ params: JSONValue = .object([]), options: GatewayOptions) throws {
+        let client = try connect(options)
+        var params = params
+        if let lang = options.lang, case .object(var members) = params {
+            members.append(("lang", .string(lang.rawValue)))
+            params = .object(members)
+        }
+        let result: JSONValue
+        do {
+            result = try client.call(method, params)
+        } catch {
+            printError(error.description)
+            if case .rpc(let rpc) = error, rpc.code == -32602 { throw ExitCode(ExitStatus.usage.rawValue) }
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
+        try finish(result, json: options.json)
+    }
+
+    static func finish(_ result: JSONValue, json: Bool) throws {
+        if json {
+            print(result.serialized())
+        } else if let message = result["message"]?.stringValue {
+            print(message)
+        } else {
+            print(result.serialized())
+        }
+        let status = ExitStatus(code: result["code"]?.stringValue ?? "success")
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data(("coach: " + text + "\n").utf8))
+    }
+}

@@ -1,0 +1,81 @@
+// `coach serve`: the gateway in the foreground — what systemd starts, and what one-shot commands
+// start in the background when none runs.
+
+import ArgumentParser
+import CoachCore
+import CoachGateway
+import CoachLanguage
+import Dispatch
+import Foundation
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the gateway in the foreground.",
+        discussion: """
+            Listens on the socket until SIGTERM or SIGINT. One gateway per socket: a second one
+            refuses to start (exit 75). A stale socket file left by a killed gateway is replaced;
+            a socket that still answers is never touched.
+
+            Examples:
+              coach serve
+              coach serve --socket /tmp/coach-test.sock --countdown 0
+              systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The socket to listen on.", valueName: "path")) var socket: String?
+    @Option(name: .long, help: "Countdown before a workout starts, in seconds.") var countdown: Double = 3
+    @Flag(name: .long, help: "Guest mode: nothing is written to the store.") var guest = false
+
+    func validate() throws {
+        if countdown < 0 || countdown > 60 { throw ValidationError("--countdown must be between 0 and 60 seconds.") }
+    }
+
+    func run() async throws {
+        var configuration = GatewayConfiguration()
+        configuration.countdown = .milliseconds(Int64(countdown * 1000))
+        configuration.guest = guest
+        let location = SocketLocation.resolve(explicit: socket)
+        let hosted: HostedGateway
+        let server: GatewayServer
+        do {
+            hosted = try await GatewayHost.start(configuration)
+            server = try await GatewayServer.start(gateway: hosted.gateway, location: location)
+        } catch let error as GatewayStartError {
+            OneShot.printError(error.description)
+            if case .alreadyRunning = error { throw ExitCode(ExitStatus.alreadyRunning.rawValue) }
+            throw ExitCode.failure
+        } catch {
+            OneShot.printError("\(error)")
+            throw ExitCode.failure
+        }
+        let gateway = hosted.gateway
+        print("coach gateway listening on \(location.path) (pid \(getpid()))\(guest ? " — guest mode: nothing is saved" : "")")
+        if let problem = hosted.storeProblem { OneShot.printError("store: \(problem)") }
+        if let recovered = hosted.recovered {
+            print("recovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue), \(Int(recovered.elapsed)) s")
+        }
+        fflush(nil)
+        let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
+            Task { await server.close() }
+        }
+        await server.waitUntilClosed()
+        await server.close()
+        await gateway.manager.shutdown()
+        _ = signals
+    }
+}
+
+/// Runs `handler` once when any of `signals` arrives (DispatchSource: safe with Swift concurrency).
+final class SignalWatcher {
+    private let sources: [any DispatchSourceSignal]
+
+    init(signals: [Int32], handler: @escaping @Sendable () -> Void) {
+        sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { @Sendable in handler() }
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// Test support: a real gateway on a real Unix socket in a private temporary directory, and a way
+// to run blocking socket clients off Swift's cooperative pool (which has only 2 threads here).
+
+import CoachCore
+import CoachGateway
+import Foundation
+import Testing
+
+/// Runs blocking work on its own thread so it cannot starve the tasks that serve it.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
+
+/// A private directory for sockets (paths must stay under 108 bytes).
+func temporaryDirectory() -> String {
+    let path = "/tmp/coach-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// A gateway listening on a fresh socket; `countdown` zero so starts run at once.
+struct TestGateway {
+    let gateway: Gateway
+    let server: GatewayServer
+    let location: SocketLocation
+
+    static func start(countdown: Duration = .zero, directory: String = temporaryDirectory()) async throws -> TestGateway {
+        var configuration = GatewayConfiguration()
+        configuration.countdown = countdown
+        configuration.storePath = directory + "/coach.sqlite"
+        let gateway = try await GatewayHost.start(configuration).gateway
+        let location = SocketLocation(path: directory + "/coach/coach.sock")
+        let server = try await GatewayServer.start(gateway: gateway, location: location)
+        return TestGateway(gateway: gateway, server: server, location: location)
+    }
+
+    func client() throws -> GatewayClient { try GatewayClient(location: location) }
+
+    func stop() async {
+        await server.close()
+        await gateway.manager.shutdown()
+    }
+}

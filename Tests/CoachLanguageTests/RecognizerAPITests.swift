@@ -1,0 +1,90 @@
+// RecognizerAPITests: user extensions, responses, goal conversion, JSON, vocabulary, lookup.
+
+import Foundation
+import Testing
+@testable import CoachLanguage
+
+@Suite struct RecognizerAPITests {
+    @Test func userSentencesExtendTheBuiltIns() throws {
+        let user = try TestSupport.temporaryIntents([
+            "en/mine.yaml": """
+            language: en
+            intents:
+              StartWorkout:
+                data:
+                  - sentences: ["let the games begin"]
+                    slots: {activity: other}
+            lists:
+              activity:
+                values:
+                  - in: "parkour"
+                    out: other
+            """
+        ])
+        let rec = try Recognizer(intentsDirectory: TestSupport.intentsDirectory, userDirectory: user)
+        #expect(rec.recognize("let the games begin", language: .en).intent == "StartWorkout")
+        #expect(rec.recognize("start parkour", language: .en).slots.activity == "other")
+        // Built-ins still work.
+        #expect(rec.recognize("pause", language: .en).intent == "PauseWorkout")
+        #expect(TestSupport.recognizer.recognize("let the games begin", language: .en).isExact == false)
+    }
+
+    @Test func goalsAreConvertedToBaseUnits() {
+        let rec = TestSupport.recognizer
+        #expect(rec.recognize("start a 30 minute run", language: .en).slots.goal == WorkoutGoal(type: .time, value: 1800))
+        #expect(rec.recognize("start a 5 km run", language: .en).slots.goal == WorkoutGoal(type: .distance, value: 5000))
+        #expect(rec.recognize("start a 500 calorie workout", language: .en).slots.goal == WorkoutGoal(type: .energy, value: 500))
+    }
+
+    @Test func jsonMatchesTheDesignContract() {
+        let r = TestSupport.recognizer.recognize("start a 30 minute outdoor run", language: .en)
+        #expect(
+            r.json()
+                == #"{"text":"start a 30 minute outdoor run","lang":"en","intent":"StartWorkout","slots":{"activity":"running","location":"outdoor","goal":{"type":"time","value":1800}},"confidence":1}"#
+        )
+        let none = TestSupport.recognizer.recognize("florp", language: .en)
+        #expect(none.json() == #"{"text":"florp","lang":"en","intent":null,"slots":{},"confidence":0}"#)
+    }
+
+    @Test func responsesFillPlaceholders() throws {
+        let dir = try TestSupport.temporaryIntents([
+            "en/_responses.yaml": """
+            language: en
+            responses:
+              intents:
+                StartWorkout:
+                  success: "Starting your {activity}."
+              errors:
+                notUnderstood: "Sorry, I didn't get that."
+            """,
+            "en/x.yaml": "language: en\nintents:\n  PauseWorkout:\n    data:\n      - sentences: [pause]\n",
+        ])
+        let rec = try Recognizer(intentsDirectory: dir)
+        #expect(rec.responses.text(intent: "StartWorkout", code: "success", language: .en, values: ["activity": "run"]) == "Starting your run.")
+        #expect(rec.responses.text(intent: "PauseWorkout", code: "notUnderstood", language: .en, values: [:]) == "Sorry, I didn't get that.")
+        #expect(rec.responses.text(intent: "X", code: "nope", language: .en, values: [:]) == "nope")
+    }
+
+    @Test func vocabularyHasCompletionWords() {
+        let v = TestSupport.recognizer.vocabulary
+        #expect(v.activities[.en]?.contains("running") == true)
+        #expect(v.locations[.en]?.contains("outdoor") == true)
+        #expect(v.units[.en]?.contains("minutes") == true)
+        #expect(v.words(for: .en).contains("pause"))
+    }
+
+    @Test func builtInDirectoryHonoursTheEnvironmentOrder() {
+        #expect(Recognizer.builtInIntentsDirectory()?.hasSuffix("Intents") == true)
+    }
+
+    @Test func sharedAcrossTasks() async {
+        let rec = TestSupport.recognizer
+        let results = await withTaskGroup(of: String?.self) { group in
+            for _ in 0 ..< 8 { group.addTask { rec.recognize("pause", language: .en).intent } }
+            var out: [String?] = []
+            for await r in group { out.append(r) }
+            return out
+        }
+        #expect(results == Array(repeating: "PauseWorkout", count: 8))
+    }
+}

@@ -1,0 +1,144 @@
+// The crash test: a child process (coach-store-crash) writes through WorkoutManager + WorkoutStore
+// and prints each write after it was acknowledged; the parent SIGKILLs it at a random moment,
+// then checks that the file passes integrity_check and holds every acknowledged write. The next
+// trial restarts the child on the same file, so it also recovers a killed workout each time.
+//
+// COACH_CRASH_TRIALS overrides the count (Benchmarks/store/crash-trials.sh runs 100).
+
+import CoachCore
+@testable import CoachStore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.serialized) struct CrashTrialsTests {
+    static var trials: Int { Int(ProcessInfo.processInfo.environment["COACH_CRASH_TRIALS"] ?? "") ?? 20 }
+
+    @Test func everyAcknowledgedWriteSurvivesSIGKILL() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
+        let path = directory + "/coach.sqlite"
+        var generator = SystemRandomNumberGenerator()
+        var totals = CrashReport()
+        for trial in 1...Self.trials {
+            let delay = Double.random(in: 0.05...0.6, using: &generator)
+            let lines = try CrashChild.runAndKill(database: path, after: delay)
+            let report = try CrashChild.verify(lines, database: path)
+            #expect(report.missing.isEmpty, "trial \(trial): acknowledged but missing: \(report.missing.prefix(5))")
+            #expect(report.integrity == ["ok"], "trial \(trial): integrity_check \(report.integrity)")
+            totals.add(report)
+        }
+        // The trials must have exercised something: samples, laps and saves acknowledged.
+        #expect(totals.samples > 0)
+        #expect(totals.laps > 0)
+        print("crash trials: \(Self.trials), acknowledged samples \(totals.samples), laps \(totals.laps), saves \(totals.saves), recoveries \(totals.recoveries)")
+    }
+}
+
+struct CrashReport {
+    var samples = 0, laps = 0, saves = 0, recoveries = 0
+    var missing: [String] = []
+    var integrity: [String] = []
+
+    mutating func add(_ other: CrashReport) {
+        samples += other.samples
+        laps += other.laps
+        saves += other.saves
+        recoveries += other.recoveries
+    }
+}
+
+enum CrashChild {
+    /// Next to the test bundle: SwiftPM puts every product of the package in the same directory.
+    static var executable: String {
+        if let path = ProcessInfo.processInfo.environment["COACH_STORE_CRASH_BIN"] { return path }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        // On Linux the test binary is `<products>/coachPackageTests.xctest`.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("coach-store-crash").path),
+              directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("coach-store-crash").path
+    }
+
+    /// Starts the child, kills it with SIGKILL after `delay` seconds, returns every line it printed.
+    static func runAndKill(database: String, after delay: Double) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [database, "--seconds", "20", "--writers", "8"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Read while it runs, so a full pipe never blocks the child's acknowledgements.
+        let collected = Collected()
+        let reader = Thread {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            collected.set(data)
+        }
+        reader.start()
+        usleep(UInt32(delay * 1_000_000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        collected.wait()
+        return String(decoding: collected.data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Checks the reopened file against what the child acknowledged before dying.
+    static func verify(_ lines: [String], database path: String) throws -> CrashReport {
+        let store = try WorkoutStore.open(path: path)
+        var report = CrashReport()
+        report.integrity = try store.database.integrityCheck()
+        let present = try store.database.writer.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT syncIdentifier FROM sample WHERE syncIdentifier IS NOT NULL"))
+        }
+        for line in lines {
+            let fields = line.split(separator: " ").map(String.init)
+            switch fields.first {
+            case "ACK" where fields.count >= 3 && fields[1] == "sample":
+                report.samples += 1
+                if !present.contains(fields[2]) { report.missing.append(line) }
+            case "ACK" where fields.count >= 4 && fields[1] == "lap":
+                report.laps += 1
+                if try laps(of: fields[2], in: store) < Int(fields[3]) ?? 0 { report.missing.append(line) }
+            case "ACK" where fields.count >= 3 && fields[1] == "saved":
+                report.saves += 1
+                let state = try? store.workout(matching: fields[2]).summary.state
+                if state != .saved { report.missing.append(line) }
+            case "RECOVERED":
+                report.recoveries += 1
+            default:
+                break
+            }
+        }
+        return report
+    }
+
+    /// Laps recorded for a workout: journal entries while active, events once saved.
+    static func laps(of workoutID: String, in store: WorkoutStore) throws -> Int {
+        try store.database.writer.read { db in
+            let journaled = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM journalEntry WHERE workoutId = ? AND kind = 'lap'",
+                                             arguments: [workoutID]) ?? 0
+            let saved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event WHERE workoutId = ? AND type = 'lap'",
+                                         arguments: [workoutID]) ?? 0
+            return max(journaled, saved)
+        }
+    }
+}
+
+/// The reader thread's result, handed over once.
+final class Collected: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private(set) var data = Data()
+
+    func set(_ data: Data) {
+        self.data = data
+        done.signal()
+    }
+
+    func wait() { done.wait() }
+}

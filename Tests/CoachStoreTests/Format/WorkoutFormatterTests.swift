@@ -1,0 +1,64 @@
+// The pure renderings for `coach history` and `coach show`, text and JSON.
+
+import CoachCore
+@testable import CoachStore
+import Foundation
+import Testing
+
+@Suite struct WorkoutFormatterTests {
+    private let utc = TimeZone(identifier: "UTC")!
+
+    private let summary = WorkoutSummary(
+        id: "3f2a9c1b-1111-4000-8000-000000000000", activity: .running, location: .outdoor,
+        goal: .distance(meters: 5000), name: nil, startDate: Date(timeIntervalSince1970: 1_767_258_000),
+        endDate: Date(timeIntervalSince1970: 1_767_260_000), elapsed: 1865, state: .saved,
+        discardReason: nil, goalReached: true, totalDistance: 5020, totalEnergy: 320.4)
+
+    @Test func historyTextHasOneAlignedRowPerWorkout() {
+        let text = WorkoutFormatter.historyText([summary], timeZone: utc)
+        #expect(text == """
+            ID        DATE              WORKOUT      DURATION  DISTANCE  ENERGY
+            3f2a9c1b  2026-01-01 09:00  outdoor run  31:05     5.02 km   320 kcal
+
+            """)
+    }
+
+    @Test func emptyHistorySaysHowToStart() {
+        #expect(WorkoutFormatter.historyText([]).contains("coach start"))
+    }
+
+    @Test func historyJSONIsStableAndUsesISODates() throws {
+        let json = WorkoutFormatter.historyJSON([summary])
+        #expect(json.hasPrefix("[{\"activity\":\"running\""))
+        #expect(json.contains("\"startDate\":\"2026-01-01T09:00:00Z\""))
+        #expect(json.contains("\"goal\":{\"type\":\"distance\",\"value\":5000}"))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        #expect(try decoder.decode([WorkoutSummary].self, from: Data(json.utf8)) == [summary])
+    }
+
+    @Test func showTextListsSummaryAndPerMetricStatistics() {
+        let detail = WorkoutDetail(
+            summary: summary,
+            statistics: [
+                MetricStatistics(type: .distance, unit: "m", count: 10, sum: 5020, mostRecent: 500),
+                MetricStatistics(type: .heartRate, unit: "count/min", count: 1800, average: 142.5,
+                                 minimum: 98, maximum: 181, mostRecent: 150),
+            ],
+            events: [StoredEvent(type: .pause, date: summary.startDate!, metadata: [:]),
+                     StoredEvent(type: .resume, date: summary.startDate!, metadata: [:])],
+            sampleCount: 1810)
+        let text = WorkoutFormatter.showText(detail, timeZone: utc)
+        #expect(text.contains("Workout 3f2a9c1b-1111-4000-8000-000000000000"))
+        #expect(text.contains("  Goal      5.00 km (reached)"))
+        #expect(text.contains("  Duration  31:05 (pauses excluded)"))
+        #expect(text.contains("  Events    1 pause, 1 resume"))
+        #expect(text.contains("distance   10     5020 m  -  "))
+        #expect(text.contains("heartRate  1800   -       142.5 bpm  98   181  150 bpm"))
+    }
+
+    @Test func durationsShowHoursOnlyWhenNeeded() {
+        #expect(WorkoutFormatter.duration(59.9) == "0:59")
+        #expect(WorkoutFormatter.duration(3600) == "1:00:00")
+    }
+}

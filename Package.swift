@@ -71,6 +71,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "FeedBenchmark",
+            dependencies: ["CoachCore", "CoachGateway"],
+            path: "Benchmarks/feed",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CoachCoreTests",
             dependencies: [

@@ -1,0 +1,58 @@
+// Which metrics the feed shows for a workout and with what value: readings too old to trust are
+// unavailable ("--"), pace and speed come from distance and elapsed time, and the ended summary
+// shows the average heart rate rather than the last beat.
+
+extension LiveActivity {
+    /// Foot activities show pace (time per km); wheeled ones show speed.
+    static func derivedRate(for activity: ActivityType?) -> FeedMetricKind? {
+        switch activity {
+        case .running?, .walking?, .hiking?, .wheelchairRunPace?, .wheelchairWalkPace?: return .pace
+        case .cycling?, .handCycling?: return .speed
+        default: return nil
+        }
+    }
+
+    func metrics(of snapshot: WorkoutSnapshot, elapsed: Double, at now: Timestamp, stale: Bool) -> [FeedMetric] {
+        let statistics = snapshot.statistics
+        let ended = snapshot.state == .ended
+        var kinds: [FeedMetricKind] = [.heartRate]
+        if snapshot.activity?.distinguishesLocation == true || statistics[.distance] != nil { kinds.append(.distance) }
+        kinds.append(.activeEnergy)
+        if let rate = Self.derivedRate(for: snapshot.activity) { kinds.append(rate) }
+        for (kind, type) in [(FeedMetricKind.cadence, QuantityType.cadence), (.power, .power), (.stepCount, .stepCount)]
+        where statistics[type] != nil {
+            kinds.append(kind)
+        }
+        return kinds.map { kind in
+            FeedMetric(kind: kind, value: stale ? nil : value(of: kind, in: snapshot, elapsed: elapsed, ended: ended, at: now))
+        }
+    }
+
+    private func value(of kind: FeedMetricKind, in snapshot: WorkoutSnapshot, elapsed: Double, ended: Bool,
+                       at now: Timestamp) -> Double? {
+        let distance = snapshot.statistics[.distance]?.sum
+        switch kind {
+        case .heartRate: return reading(.heartRate, in: snapshot, ended: ended, at: now)
+        case .cadence: return reading(.cadence, in: snapshot, ended: ended, at: now)
+        case .power: return reading(.power, in: snapshot, ended: ended, at: now)
+        case .distance: return distance
+        case .activeEnergy: return snapshot.statistics[.activeEnergy]?.sum
+        case .stepCount: return snapshot.statistics[.stepCount]?.sum
+        case .pace:
+            // Under 10 m the pace is noise (a minute per metre), so it waits for real distance.
+            guard let distance, distance >= 10, elapsed > 0 else { return nil }
+            return elapsed / (distance / 1000)
+        case .speed:
+            guard let distance, distance >= 10, elapsed > 0 else { return nil }
+            return (distance / 1000) / (elapsed / 3600)
+        }
+    }
+
+    /// A discrete reading: the latest while it is fresh, the workout's average in the ended summary.
+    private func reading(_ type: QuantityType, in snapshot: WorkoutSnapshot, ended: Bool, at now: Timestamp) -> Double? {
+        guard let statistics = snapshot.statistics[type] else { return nil }
+        if ended { return statistics.average }
+        guard let at = statistics.mostRecentAt, now.monotonic - at.monotonic <= configuration.staleAfter else { return nil }
+        return statistics.mostRecent
+    }
+}

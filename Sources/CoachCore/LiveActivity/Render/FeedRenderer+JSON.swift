@@ -1,0 +1,47 @@
+// JSON lines: one object per update with stable, documented keys (docs/status-feed.md). Keys are
+// always present; a value that is unknown, unavailable or redacted is null, so consumers can index
+// without checks. While locked, `metrics` is `{}` and goal, progress and laps are null.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension FeedRenderer {
+    func json(_ view: FeedView, presentation: FeedPresentation) -> String {
+        let content = view.content
+        let state = content.state
+        let attributes = content.attributes
+        let metrics = JSONText.object(state.metrics.map { ($0.kind.rawValue, JSONText.number($0.value)) })
+        let goal = attributes?.goal.flatMap { goal -> String? in
+            goal == .open ? nil : JSONText.object([("type", JSONText.string(goal.type)), ("value", JSONText.number(goal.value))])
+        } ?? "null"
+        func optionalString(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
+        return JSONText.object([
+            ("version", "1"),
+            ("class", JSONText.string(content.styleClass)),
+            ("phase", JSONText.string(state.phase.rawValue)),
+            ("activityState", JSONText.string(content.activityState.rawValue)),
+            ("workoutID", optionalString(attributes?.workoutID)),
+            ("activity", optionalString(attributes?.activity.rawValue)),
+            ("activityName", optionalString(attributes?.activity.displayName(language))),
+            ("location", optionalString(attributes.map(\.location).flatMap { $0 == .unknown ? nil : $0.rawValue })),
+            ("title", JSONText.string(view.title)),
+            ("workoutName", optionalString(attributes?.workoutName)),
+            ("goal", goal),
+            ("elapsed", JSONText.number(state.elapsed)),
+            ("countdown", JSONText.int(state.countdown)),
+            ("metrics", metrics),
+            ("goalProgress", JSONText.number(state.goalProgress)),
+            ("goalReached", JSONText.bool(state.goalReached)),
+            ("laps", JSONText.int(state.laps)),
+            ("stale", JSONText.bool(state.isStale)),
+            ("locked", JSONText.bool(state.isLocked)),
+            ("startDate", JSONText.number(attributes?.startDate?.timeIntervalSince1970)),
+            ("endDate", JSONText.number(state.endDate?.timeIntervalSince1970)),
+            ("staleDate", JSONText.number(content.staleDate?.timeIntervalSince1970)),
+            ("text", JSONText.string(Self.plain(view.lines(presentation)).joined(separator: "\n"))),
+        ])
+    }
+}

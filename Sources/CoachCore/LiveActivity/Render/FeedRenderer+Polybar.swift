@@ -1,0 +1,16 @@
+// polybar `tail = true` lines: `%{F#rrggbb}…%{F-}` colour tags, every `%` in text doubled so user
+// text cannot open a tag. An idle feed is an empty line, which hides the module.
+
+extension FeedRenderer {
+    public static func polybarEscape(_ text: String) -> String {
+        text.replacing("%", with: "%%")
+    }
+
+    func polybar(_ lines: [FeedLine], styleClass: String) -> String {
+        Self.oneLine(lines).map { span in
+            let text = Self.polybarEscape(Self.singleLine(span.text))
+            guard let colour = FeedPalette.colour(for: span.role, styleClass: styleClass) else { return text }
+            return "%{F\(colour)}\(text)%{F-}"
+        }.joined()
+    }
+}

@@ -1,0 +1,46 @@
+// FeedRenderer: one content × presentation × format → the exact text a consumer reads. Pure: the
+// same content gives the same bytes, so tests pin formats and the pusher can skip unchanged values.
+
+public struct FeedRenderer: Sendable {
+    public var language: DisplayLanguage
+
+    public init(language: DisplayLanguage = .en) { self.language = language }
+
+    /// One update in `format`, without a trailing newline. Single-line formats (tmux, polybar, JSON,
+    /// waybar, i3bar) join the expanded presentation's lines with two spaces; text keeps its lines.
+    public func render(_ content: LiveActivityContent, presentation: FeedPresentation, format: FeedFormat) -> String {
+        let view = FeedView(content: content, language: language)
+        switch format {
+        case .text: return Self.plain(view.lines(presentation)).joined(separator: "\n")
+        case .json: return json(view, presentation: presentation)
+        case .tmux: return tmux(view.lines(presentation), styleClass: content.styleClass)
+        case .waybar: return waybar(view, presentation: presentation)
+        case .i3bar: return i3bar(view, presentation: presentation)
+        case .polybar: return polybar(view.lines(presentation), styleClass: content.styleClass)
+        }
+    }
+
+    static let lineSeparator = "  "
+
+    static func plain(_ lines: [FeedLine]) -> [String] {
+        lines.map { $0.map(\.text).joined() }
+    }
+
+    /// The presentation on one line, for bars: lines joined by two spaces.
+    static func oneLine(_ lines: [FeedLine]) -> FeedLine {
+        var joined: FeedLine = []
+        for line in lines {
+            if !joined.isEmpty { joined.append(FeedSpan(lineSeparator, .separator)) }
+            joined += line
+        }
+        return joined
+    }
+}
+
+extension LiveActivityContent {
+    /// Shorthand for `FeedRenderer(language:).render(self, presentation:format:)`.
+    public func render(presentation: FeedPresentation = .compact, format: FeedFormat,
+                       language: DisplayLanguage = .en) -> String {
+        FeedRenderer(language: language).render(self, presentation: presentation, format: format)
+    }
+}

@@ -1,0 +1,104 @@
+// FeedPump: the live activity between the manager and every feed consumer. It turns snapshots (on
+// change) into contents, re-evaluates once a second so clocks tick, staleness shows and an ended
+// summary is dismissed on time, and fans the contents out to any number of subscribers.
+
+import CoachCore
+import Synchronization
+
+public actor FeedPump {
+    private var live: LiveActivity
+    private let clock: any WorkoutClock
+    private let subscribers = Mutex<[Int: AsyncStream<LiveActivityContent>.Continuation]>([:])
+    private var nextID = 0
+    private var current: LiveActivityContent
+
+    public init(clock: any WorkoutClock, configuration: LiveActivity.Configuration = .init(), locked: Bool = false) {
+        self.clock = clock
+        self.live = LiveActivity(configuration: configuration, locked: locked)
+        self.current = .idle(locked: locked)
+    }
+
+    /// Every content from now on, starting with the current one. A slow reader sees the newest
+    /// only: a display never needs an old frame.
+    public func contents() -> AsyncStream<LiveActivityContent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LiveActivityContent.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(current)
+        nextID += 1
+        let id = nextID
+        subscribers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.remove(id) }
+        }
+        return stream
+    }
+
+    private func remove(_ id: Int) { _ = subscribers.withLock { $0.removeValue(forKey: id) } }
+
+    public func setLocked(_ locked: Bool) {
+        live.setLocked(locked)
+        publish()
+    }
+
+    public func apply(_ snapshot: WorkoutSnapshot) {
+        live.apply(snapshot)
+        publish()
+    }
+
+    public func apply(_ notification: WorkoutNotification) {
+        live.apply(notification)
+    }
+
+    /// Re-evaluates at the current time; publishes only if something visible changed.
+    public func tick() { publish() }
+
+    /// Consumes the manager's streams until the snapshots end, ticking once a second meanwhile.
+    public func run(snapshots: AsyncStream<WorkoutSnapshot>,
+                    notifications: AsyncStream<WorkoutNotification>? = nil) async {
+        await withTaskGroup(of: Void.self) { group in
+            if let notifications {
+                group.addTask { for await notification in notifications { await self.apply(notification) } }
+            }
+            let ticker = Task {
+                let clock = self.clock
+                while !Task.isCancelled {
+                    do { try await clock.sleep(until: clock.now().monotonic + .seconds(1)) } catch { return }
+                    self.tick()
+                }
+            }
+            for await snapshot in snapshots { apply(snapshot) }
+            ticker.cancel()
+            group.cancelAll()
+        }
+        finish()
+    }
+
+    /// Ends every subscriber's stream.
+    public func finish() {
+        let all = subscribers.withLock { state in
+            defer { state.removeAll() }
+            return Array(state.values)
+        }
+        all.forEach { $0.finish() }
+    }
+
+    private func publish() {
+        let content = live.content(at: clock.now())
+        guard content != current else { return }
+        current = content
+        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(content) }
+    }
+}
+
+extension TmuxPusher {
+    /// Pushes every content as the compact tmux line until the stream ends, then clears the option.
+    /// A tmux that is not running is not an error: the next change tries again.
+    public func follow(_ contents: AsyncStream<LiveActivityContent>, language: DisplayLanguage = .en,
+                       presentation: FeedPresentation = .compact) async {
+        let renderer = FeedRenderer(language: language)
+        for await content in contents {
+            _ = try? await push(renderer.render(content, presentation: presentation, format: .tmux))
+        }
+        await close()
+    }
+}

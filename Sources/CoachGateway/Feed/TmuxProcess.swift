@@ -1,0 +1,77 @@
+// Running tmux as a one-shot process: the fallback pusher (`tmux set -g @coach …` per change), the
+// setup command's queries, and tests' read-back.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum TmuxProcess {
+    struct Result: Sendable {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// Runs `tmux <target> <arguments>` to completion. Blocking: call from a task that may block
+    /// briefly (tmux answers in about 2 ms) or from synchronous tools.
+    static func run(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") throws(TmuxError) -> Result {
+        // Files, not pipes: nothing that tmux's server might inherit can then hold us up.
+        let base = "/tmp/coach-tmux-\(getpid())-\(counter.add(1, ordering: .relaxed).newValue)"
+        let outPath = base + ".out", errPath = base + ".err"
+        defer {
+            unlink(outPath)
+            unlink(errPath)
+        }
+        let pid = try Spawn.start([executable] + target.arguments + arguments, stdin: .null,
+                                  stdout: .file(outPath), stderr: .file(errPath))
+        let status = Spawn.wait(pid)
+        return Result(status: status, output: readFile(outPath), error: readFile(errPath))
+    }
+
+    private static let counter = Atomic<Int>(0)
+
+    private static func readFile(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Runs and throws tmux's message on failure; "no server running" and "no sessions" mean
+    /// there is nothing to show the value.
+    @discardableResult
+    static func check(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") throws(TmuxError) -> String {
+        let result = try run(arguments, target: target, executable: executable)
+        guard result.status == 0 else {
+            let message = String(result.error.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            if message.contains("no server running") || message.contains("no sessions")
+                || message.contains("error connecting") {
+                throw .unavailable(message)
+            }
+            throw .commandFailed(message.isEmpty ? "exit status \(result.status)" : message)
+        }
+        return result.output
+    }
+}
+
+/// One tmux command as a process, for tools and commands (`coach tmux setup`, the benchmark):
+/// returns its standard output, throws tmux's message on failure.
+public enum TmuxCommand {
+    @discardableResult
+    public static func run(_ arguments: [String], target: TmuxTarget = .default,
+                           executable: String = "tmux") throws(TmuxError) -> String {
+        try TmuxProcess.check(arguments, target: target, executable: executable)
+    }
+}

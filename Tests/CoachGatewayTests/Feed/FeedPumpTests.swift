@@ -1,0 +1,67 @@
+// The feed pump: snapshots become contents for every subscriber, ticks move the clock and staleness.
+
+import CoachCore
+import Foundation
+import Testing
+@testable import CoachGateway
+
+@Suite struct FeedPumpTests {
+    static func snapshot(_ state: SessionState, at clock: ManualWorkoutClock, elapsed: Double = 0,
+                         heartRateAt: Timestamp? = nil) -> WorkoutSnapshot {
+        var statistics: [QuantityType: QuantityStatistics] = [:]
+        if let heartRateAt {
+            var heart = QuantityStatistics(type: .heartRate)
+            heart.add(QuantitySample(type: .heartRate, value: 140, at: heartRateAt))
+            statistics[.heartRate] = heart
+        }
+        return WorkoutSnapshot(workoutID: "w", state: state, activity: .running, elapsed: elapsed,
+                               statistics: statistics, at: clock.now())
+    }
+
+    @Test func everySubscriberGetsTheNewContent() async {
+        let clock = ManualWorkoutClock()
+        let pump = FeedPump(clock: clock)
+        let streams = await (0..<3).asyncMap { _ in await pump.contents() }
+        await pump.apply(Self.snapshot(.running, at: clock, elapsed: 5))
+        for stream in streams {
+            // A subscriber keeps only the newest content: the idle one it started with was replaced.
+            var iterator = stream.makeAsyncIterator()
+            let next = await iterator.next()
+            #expect(next?.state.phase == .running)
+            #expect(next?.state.elapsed == 5)
+        }
+    }
+
+    @Test func ticksCarryTheClockAndStalenessForward() async {
+        let clock = ManualWorkoutClock()
+        let pump = FeedPump(clock: clock)
+        await pump.apply(Self.snapshot(.running, at: clock, heartRateAt: clock.now()))
+        let stream = await pump.contents()
+        clock.advance(by: .seconds(31))
+        await pump.tick()
+        var iterator = stream.makeAsyncIterator()
+        let content = await iterator.next()
+        #expect(content?.state.elapsed == 31)
+        #expect(content?.state.isStale == true)
+        #expect(content?.state.metric(.heartRate)?.value == nil)
+    }
+
+    @Test func lockingRedactsForSubscribers() async {
+        let clock = ManualWorkoutClock()
+        let pump = FeedPump(clock: clock)
+        await pump.apply(Self.snapshot(.running, at: clock, heartRateAt: clock.now()))
+        await pump.setLocked(true)
+        var iterator = await pump.contents().makeAsyncIterator()
+        let content = await iterator.next()
+        #expect(content?.state.isLocked == true)
+        #expect(content?.state.metrics.isEmpty == true)
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async -> T) async -> [T] {
+        var result: [T] = []
+        for element in self { result.append(await transform(element)) }
+        return result
+    }
+}

@@ -1,0 +1,32 @@
+// A private tmux server per test (`tmux -L coach-test-<pid>-<n> -f /dev/null`), killed at the end
+// whatever happens, so tests never touch the user's tmux.
+
+import Foundation
+import Synchronization
+@testable import CoachGateway
+
+enum PrivateTmux {
+    private static let counter = Atomic<Int>(0)
+
+    static func name() -> String {
+        "coach-test-\(ProcessInfo.processInfo.processIdentifier)-\(counter.add(1, ordering: .relaxed).newValue)"
+    }
+
+    @discardableResult
+    static func tmux(_ arguments: [String], socket: String) throws -> String {
+        try TmuxProcess.check(["-f", "/dev/null"] + arguments, target: .socketName(socket))
+    }
+
+    /// Runs `body` against a fresh server with one detached session; kills the server afterwards.
+    static func with<T>(session: Bool = true, _ body: (String) async throws -> T) async throws -> T {
+        let socket = name()
+        defer { _ = try? TmuxProcess.run(["kill-server"], target: .socketName(socket)) }
+        if session { try tmux(["new-session", "-d", "-s", "t", "-x", "100", "-y", "10"], socket: socket) }
+        return try await body(socket)
+    }
+
+    static func value(_ option: String = "@coach", socket: String) throws -> String {
+        let output = try tmux(["display-message", "-p", "#{\(option)}"], socket: socket)
+        return output.hasSuffix("\n") ? String(output.dropLast()) : output
+    }
+}

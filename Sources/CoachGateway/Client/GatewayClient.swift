@@ -23,7 +23,8 @@ public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-public final class GatewayClient {
+/// Not thread-safe: use one client from one thread at a time (it may be handed to another thread).
+public final class GatewayClient: @unchecked Sendable {
     public let location: SocketLocation
     private let fd: Int32
     private var buffer: [UInt8] = []

@@ -49,6 +49,12 @@ public actor FeedPump {
         live.apply(notification)
     }
 
+    /// The content shown now.
+    public func currentContent() -> LiveActivityContent {
+        publish()
+        return current
+    }
+
     /// Re-evaluates at the current time; publishes only if something visible changed.
     public func tick() { publish() }
 

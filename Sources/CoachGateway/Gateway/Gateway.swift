@@ -16,11 +16,27 @@ public final class Gateway: Sendable {
 
     /// The store of saved workouts, when there is one (not in guest mode or virtual time).
     let store: @Sendable () -> WorkoutStore?
+    /// The Live Activity every status presentation shows (tmux, bars, widget).
+    public let feed: FeedPump
+    private let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
 
-    public init(manager: WorkoutManager, recognizer: Recognizer, store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+    public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
+                store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
         self.manager = manager
         self.recognizer = recognizer
         self.store = store
+        let feed = FeedPump(clock: clock)
+        self.feed = feed
+        // The pump follows the manager until it shuts down.
+        let snapshots = AsyncStream<WorkoutSnapshot> { continuation in
+            let task = Task {
+                for await snapshot in await manager.snapshots() { continuation.yield(snapshot) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+        let notifications = manager.notifications()
+        Task { await feed.run(snapshots: snapshots, notifications: notifications) }
         self.composer = ResponseComposer(catalog: recognizer.responses)
     }
 
@@ -34,8 +50,38 @@ public final class Gateway: Sendable {
             return state != locked
         }
         let text = composer.event(locked ? "locked" : "unlocked", values: [:], language: language)
-        if changed { await manager.republish() }
+        if changed {
+            await feed.setLocked(locked)
+            await manager.republish()
+        }
         return text
+    }
+
+    // MARK: - tmux
+
+    /// Pushes every feed change into `@coach` on that tmux server until the gateway stops.
+    /// Following the same server twice is a no-op.
+    public func followTmux(_ target: TmuxTarget, language: DisplayLanguage = .en) async {
+        let contents = await feed.contents()
+        tmuxFollowers.withLock { followers in
+            guard followers[target] == nil else { return }
+            followers[target] = Task {
+                await TmuxPusher(target: target).follow(contents, language: language)
+            }
+        }
+    }
+
+    /// The tmux servers being followed.
+    public var tmuxTargets: [TmuxTarget] { tmuxFollowers.withLock { Array($0.keys) } }
+
+    /// Stops pushing to tmux (each option is cleared so no frozen workout remains).
+    public func stopFollowingTmux() async {
+        let tasks = tmuxFollowers.withLock { followers in
+            defer { followers.removeAll() }
+            return Array(followers.values)
+        }
+        await feed.finish()
+        for task in tasks { await task.value }
     }
 
     // MARK: - Lines

@@ -82,14 +82,17 @@ public enum GatewayHost {
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
         let engine = EngineConfiguration(countdown: configuration.countdown)
         let manager: WorkoutManager
+        let clock: any WorkoutClock
         if configuration.virtualClock {
             let counter = WorkoutCounter()
-            manager = WorkoutManager(clock: ManualWorkoutClock(), configuration: engine, journal: journal,
+            clock = ManualWorkoutClock()
+            manager = WorkoutManager(clock: clock, configuration: engine, journal: journal,
                                      timerMode: .manual, makeWorkoutID: { counter.next() })
         } else {
-            manager = WorkoutManager(clock: SystemWorkoutClock(), configuration: engine, journal: journal)
+            clock = SystemWorkoutClock()
+            manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
-        return Gateway(manager: manager, recognizer: recognizer, store: store)
+        return Gateway(manager: manager, recognizer: recognizer, clock: clock, store: store)
     }
 }
 

@@ -5,6 +5,7 @@
 import CoachCore
 import CoachLanguage
 import CoachStore
+import Foundation
 
 /// Per-connection state: the conversation for follow-up questions, the reply language, and the
 /// subscription switch the connection handler implements.
@@ -17,10 +18,12 @@ public final class ConnectionSession: Sendable {
     }
 }
 
-/// What a subscriber asked for: announcements (events) and/or status snapshots, in a language.
+/// What a subscriber asked for: announcements (events), status snapshots and/or Live Activity
+/// contents (feed), in a language.
 public struct SubscriptionRequest: Sendable, Hashable {
     public var events: Bool
     public var status: Bool
+    public var feed: Bool = false
     public var language: Language
 }
 
@@ -139,8 +142,9 @@ public struct RequestRouter: Sendable {
         case "subscribe":
             let events = params.bool("events") ?? true
             let status = params.bool("status") ?? true
-            session.subscription(SubscriptionRequest(events: events, status: status, language: language ?? .en))
-            return ["subscribed": true, "events": .bool(events), "status": .bool(status)]
+            let feed = params.bool("feed") ?? false
+            session.subscription(SubscriptionRequest(events: events, status: status, feed: feed, language: language ?? .en))
+            return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed)]
         case "unsubscribe":
             session.subscription(nil)
             return ["subscribed": false]
@@ -150,6 +154,15 @@ public struct RequestRouter: Sendable {
             return .array(Self.methods.map(JSONValue.string))
         case "workouts.changes", "history", "show":
             return try storeQuery(method, params)
+        case "feed":
+            return Self.json(await gateway.feed.currentContent())
+        case "tmux.follow":
+            let target: TmuxTarget
+            if let path = params.string("socketPath") { target = .socketPath(path) }
+            else if let name = params.string("socketName") { target = .socketName(name) }
+            else { target = .default }
+            await gateway.followTmux(target, language: (language ?? .en) == .ja ? .ja : .en)
+            return ["following": .string(target.arguments.joined(separator: " ").isEmpty ? "default" : target.arguments.joined(separator: " "))]
         default:
             throw RPCError.methodNotFound(method)
         }
@@ -157,7 +170,13 @@ public struct RequestRouter: Sendable {
 
     static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
                           "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
-                          "workouts.changes"]
+                          "workouts.changes", "feed", "tmux.follow"]
+
+    /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
+    static func json<Value: Encodable>(_ value: Value) -> JSONValue {
+        guard let data = try? JSONEncoder().encode(value) else { return .null }
+        return (try? JSONValue(parsing: String(decoding: data, as: UTF8.self))) ?? .null
+    }
 
     /// Saved workouts and the anchored change feed, straight from the store.
     private func storeQuery(_ method: String, _ params: Params) throws -> JSONValue {

@@ -138,6 +138,13 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                         }
                     }
                 }
+                if request.feed {
+                    group.addTask {
+                        for await content in await gateway.feed.contents() {
+                            guard send(RPCMessage.notification(method: "feed", RequestRouter.json(content)), channel: channel, shared: shared) else { return }
+                        }
+                    }
+                }
                 if request.status {
                     group.addTask {
                         for await snapshot in await gateway.manager.snapshots() {

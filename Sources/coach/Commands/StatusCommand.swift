@@ -1,4 +1,5 @@
-// `coach status`: the workout now, once or following every change.
+// `coach status`: the workout now, once or following every change, as a sentence, JSON, or a
+// status-bar line (tmux, waybar, i3bar, polybar) rendered from the gateway's Live Activity.
 
 import ArgumentParser
 import CoachCore
@@ -10,48 +11,93 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show the workout's status.",
         discussion: """
+            text is a sentence and json the workout object of the protocol; tmux, waybar, i3bar and
+            polybar are status-bar lines (docs/status-feed.md). --follow prints every change, one
+            line (or block) each, flushed — what a bar's continuous script needs.
+
             Examples:
               coach status
               coach status --format json
-              coach status --follow --format json     # one line per change, flushed
+              coach status --format waybar --follow          # waybar "return-type": "json"
+              coach status --format i3bar --follow           # i3bar / swaybar status_command
+              tmux set -g status-right '#(coach status --format tmux)'   # polling fallback; see coach tmux setup
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, tmux, waybar, i3bar, polybar
+
+        var feedFormat: FeedFormat? { FeedFormat(rawValue: rawValue) }
+        var isBar: Bool { self != .text && self != .json }
+    }
 
     @OptionGroup var options: GatewayOptions
-    @Option(help: "Output format: text or json.") var format: Format = .text
+    @Option(help: "text, json, tmux, waybar, i3bar or polybar.") var format: Format = .text
+    @Option(help: "For bar formats: compact, minimal or expanded.") var presentation: FeedPresentation?
     @Flag(help: "Keep printing every change.") var follow = false
 
     func run() throws {
         let client = try OneShot.connect(options)
-        let lang: JSONValue = .string(options.lang?.rawValue ?? "en")
-        if !follow {
-            let result: JSONValue
-            do { result = try client.call("status", ["lang": lang]) } catch {
-                OneShot.printError(error.description)
-                throw ExitCode(ExitStatus.failure.rawValue)
-            }
-            print(format == .json || options.json ? (result["workout"] ?? result).serialized() : result["message"]?.stringValue ?? "")
-            return
-        }
+        let language = options.lang ?? .en
+        let display: DisplayLanguage = language == .ja ? .ja : .en
         do {
-            _ = try client.call("subscribe", ["events": false, "status": true, "lang": lang])
-            while true {
-                let line = try client.readLine()
-                guard let message = try? JSONValue(parsing: line), message["method"]?.stringValue == "status",
-                      let params = message["params"] else { continue }
-                if format == .json || options.json {
-                    print(params.serialized())
-                } else {
-                    let state = params["state"]?.stringValue ?? "?"
-                    let elapsed = Int(params["elapsed"]?.doubleValue ?? 0)
-                    print("\(params["activity"]?.stringValue ?? "workout") \(state) \(elapsed / 60):\(String(format: "%02d", elapsed % 60))")
-                }
-                fflush(nil)
+            if format.isBar, let feedFormat = format.feedFormat {
+                try runBar(client, format: feedFormat, language: display)
+            } else if follow {
+                try followStatus(client, language: language)
+            } else {
+                let result = try client.call("status", ["lang": .string(language.rawValue)])
+                print(format == .json || options.json ? (result["workout"] ?? result).serialized() : result["message"]?.stringValue ?? "")
             }
         } catch {
             OneShot.printError(error.description)
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
     }
+
+    private func runBar(_ client: GatewayClient, format: FeedFormat, language: DisplayLanguage) throws(GatewayClientError) {
+        guard follow else {
+            let content = try Self.decode(try client.call("feed"))
+            print(FeedRenderer(language: language).render(content, presentation: presentation ?? FeedStream.defaultPresentation(for: format), format: format))
+            return
+        }
+        var stream = FeedStream(format: format, presentation: presentation, language: language)
+        _ = try client.call("subscribe", ["events": false, "status": false, "feed": true])
+        while true {
+            let line = try client.readLine()
+            guard let message = try? JSONValue(parsing: line), message["method"]?.stringValue == "feed",
+                  let params = message["params"], let text = stream.next(try Self.decode(params)) else { continue }
+            StandardOutput.write(text)
+        }
+    }
+
+    private func followStatus(_ client: GatewayClient, language: Language) throws(GatewayClientError) {
+        _ = try client.call("subscribe", ["events": false, "status": true, "lang": .string(language.rawValue)])
+        var last = ""
+        while true {
+            let line = try client.readLine()
+            guard let message = try? JSONValue(parsing: line), message["method"]?.stringValue == "status",
+                  let params = message["params"] else { continue }
+            let text: String
+            if format == .json || options.json {
+                text = params.serialized()
+            } else {
+                let elapsed = Int(params["elapsed"]?.doubleValue ?? 0)
+                text = "\(params["activity"]?.stringValue ?? "workout") \(params["state"]?.stringValue ?? "?") "
+                    + "\(elapsed / 60):\(elapsed % 60 < 10 ? "0" : "")\(elapsed % 60)"
+            }
+            guard text != last else { continue }
+            last = text
+            StandardOutput.write(text + "\n")
+        }
+    }
+
+    static func decode(_ value: JSONValue) throws(GatewayClientError) -> LiveActivityContent {
+        do {
+            return try JSONDecoder().decode(LiveActivityContent.self, from: Data(value.serialized().utf8))
+        } catch {
+            throw .protocolError("feed content: \(error)")
+        }
+    }
 }
+
+extension FeedPresentation: ExpressibleByArgument {}

@@ -19,9 +19,12 @@ public final class Gateway: Sendable {
     /// The Live Activity every status presentation shows (tmux, bars, widget).
     public let feed: FeedPump
     private let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
+    /// False when nothing is written at all (virtual time): an end must not claim "Saved".
+    public let keepsWorkouts: Bool
 
     public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
-                store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+                keepsWorkouts: Bool = true, store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+        self.keepsWorkouts = keepsWorkouts
         self.manager = manager
         self.recognizer = recognizer
         self.store = store
@@ -145,8 +148,13 @@ public final class Gateway: Sendable {
 
     func result(for outcome: IntentOutcome, language: Language) -> GatewayResult {
         let locked = isLocked
+        var message = composer.message(for: outcome, language: language, locked: locked)
+        if !keepsWorkouts, outcome.intent == .endWorkout, outcome.code == .success, outcome.discardReason == nil {
+            message = composer.event("endedNotKept", values: composer.placeholders(outcome.snapshot, language: language, locked: locked),
+                                     language: language)
+        }
         return GatewayResult(intent: outcome.intent, code: outcome.code.rawValue,
-                             message: composer.message(for: outcome, language: language, locked: locked),
+                             message: message,
                              language: language, outcome: outcome, locked: locked)
     }
 

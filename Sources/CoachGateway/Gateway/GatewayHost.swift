@@ -92,7 +92,7 @@ public enum GatewayHost {
             clock = SystemWorkoutClock()
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
-        return Gateway(manager: manager, recognizer: recognizer, clock: clock, store: store)
+        return Gateway(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, store: store)
     }
 }
 

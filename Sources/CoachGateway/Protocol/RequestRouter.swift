@@ -72,8 +72,9 @@ public struct RequestRouter: Sendable {
             result = .array(Self.methods.map(JSONValue.string))
         case "status":
             let params = Params(request["params"] ?? .object([]))
-            guard let language = try? params.language() else { return nil }
-            result = gateway.immediateStatus(language: language ?? .en).json
+            // An invalid "lang" goes the slow way, which answers it with the proper error.
+            guard params.string("lang").map({ Language(rawValue: $0) != nil }) ?? true else { return nil }
+            result = gateway.immediateStatus(language: params.string("lang").flatMap(Language.init(rawValue:)) ?? .en).json
         default:
             return nil
         }

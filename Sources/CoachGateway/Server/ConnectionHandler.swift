@@ -57,12 +57,17 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                     reply = RPCMessage.error(id: .null, .invalidRequest(
                         "line of \(bytes) bytes is longer than the limit of \(limit) bytes; it was skipped"))
                 }
-                let remaining = shared.queued.subtract(1, ordering: .acquiringAndReleasing).newValue
-                if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil) }
-                if remaining == 0 {
-                    channel.flush()
-                    if shared.readingPaused.exchange(false, ordering: .acquiringAndReleasing) {
-                        channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
+                // Write and count down on the event loop, in one step: a request read meanwhile
+                // must see this one as still queued until its reply is written, or the fast path
+                // could answer it first and break the order.
+                channel.eventLoop.execute {
+                    if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil) }
+                    let remaining = shared.queued.subtract(1, ordering: .acquiringAndReleasing).newValue
+                    if remaining == 0 {
+                        channel.flush()
+                        if shared.readingPaused.exchange(false, ordering: .acquiringAndReleasing) {
+                            channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
+                        }
                     }
                 }
             }

@@ -83,7 +83,7 @@ import Testing
             "Resuming your outdoor run.",
             "(1m later)",
             "Your outdoor run is in progress: 2:00, no distance yet, no energy yet.",
-            "Ended your outdoor run after 2:00. Saved.",
+            "Ended your outdoor run after 2:00. Not saved: nothing is kept in virtual time.",
         ])
     }
 

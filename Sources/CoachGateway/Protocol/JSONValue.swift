@@ -2,6 +2,8 @@
 // protocol parses one small object per line at hundreds of thousands of lines per second, and
 // golden tests need stable key order; Foundation's JSONSerialization gives neither.
 
+import CoachCore
+
 /// A JSON value. Objects keep their keys in insertion order.
 public enum JSONValue: Sendable, Hashable {
     case null
@@ -101,20 +103,6 @@ extension JSONValue {
     }
 
     static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += JSONText.string(value)
     }
 }

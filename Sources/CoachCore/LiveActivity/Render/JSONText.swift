@@ -1,8 +1,9 @@
 // A minimal JSON writer for the feed: fixed key order (stable output for diffing and tests) and
 // one line per object, which Foundation's encoder does not promise.
 
-enum JSONText {
-    static func string(_ value: String) -> String {
+public enum JSONText {
+    /// A JSON string literal, quoted and escaped (shared by every hand-written JSON writer here).
+    public static func string(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

@@ -49,7 +49,11 @@ struct ResponseComposer: Sendable {
 
     func notUnderstood(_ recognition: Recognition, language: Language) -> String {
         if let suggestion = recognition.suggestion {
-            return catalog.text(intent: "errors", code: "didYouMean", language: language, values: ["suggestion": suggestion])
+            // The recogniser words it "did you mean: start a run?"; the catalog has its own frame.
+            var example = Substring(suggestion)
+            for prefix in ["did you mean: ", "もしかして："] where example.hasPrefix(prefix) { example = example.dropFirst(prefix.count) }
+            while let last = example.last, last == "?" || last == "？" { example = example.dropLast() }
+            return catalog.text(intent: "errors", code: "didYouMean", language: language, values: ["suggestion": String(example)])
         }
         return catalog.text(intent: "errors", code: "notUnderstood", language: language)
     }

@@ -32,6 +32,53 @@ import Testing
         }
     }
 
+    /// Off-topic lines (round 3): every one must be rejected — no intent, and in particular
+    /// never a workout command. ≥ 30 English and ≥ 15 Japanese lines.
+    @Test(arguments: [(Language.en, 30), (Language.ja, 15)])
+    func everyOffTopicLineIsRejected(_ language: Language, _ minimum: Int) {
+        let cases = TestSupport.offTopicNegatives(language)
+        #expect(cases.count >= minimum)
+        for c in cases {
+            let r = TestSupport.recognizer.recognize(c.text, language: language)
+            #expect(r.intent == nil, "\(c.text) → \(r.intent ?? "")")
+            // Not even suggested as an End/Cancel (the REPL would ask "did you mean: end?").
+            #expect(!(r.suggestedIntent.map(LanguageModel.isDestructive) ?? false), "\(c.text) → suggested \(r.suggestedIntent ?? "")")
+        }
+    }
+
+    /// Distance/time questions are status only about the user's own workout.
+    @Test func questionsAboutTheWorkoutOnly() {
+        let en: [(String, String?)] = [
+            ("how far have I gone", "WorkoutStatus"), ("how long have I been running", "WorkoutStatus"),
+            ("how far did I run", "WorkoutStatus"), ("how far?", "WorkoutStatus"), ("how much longer", "WorkoutStatus"),
+            ("how long have we been out here", "WorkoutStatus"), ("how many miles left", "WorkoutStatus"),
+            ("how far is the airport", nil), ("how many miles is it to boston", nil), ("how long is the movie", nil),
+            ("how long do I boil an egg", nil), ("how far can a cheetah run", nil), ("how far is the park", nil),
+        ]
+        for (text, intent) in en {
+            #expect(TestSupport.recognizer.recognize(text, language: .en).intent == intent, "\(text)")
+        }
+        let ja: [(String, String?)] = [
+            ("あとどれくらい", "WorkoutStatus"), ("どれくらい走った", "WorkoutStatus"), ("ゴールまであとどのくらい", "WorkoutStatus"),
+            ("空港までどれくらい", nil), ("東京から大阪まで何キロ", nil), ("卵は何分ゆでればいい", nil),
+        ]
+        for (text, intent) in ja {
+            #expect(TestSupport.recognizer.recognize(text, language: .ja).intent == intent, "\(text)")
+        }
+    }
+
+    /// "log" + an activity starts a workout and never ends one; "start a new game" is not a workout.
+    @Test func logAndGames() {
+        let cases: [(String, String?)] = [
+            ("can you log a hike", "StartWorkout"), ("log my run", "StartWorkout"), ("log it", "EndWorkout"),
+            ("save my run", "EndWorkout"), ("start a new game", nil), ("start a tennis match", "StartWorkout"),
+            ("pause the match", nil), ("end the game", nil),
+        ]
+        for (text, intent) in cases {
+            #expect(TestSupport.recognizer.recognize(text, language: .en).intent == intent, "\(text)")
+        }
+    }
+
     /// Understood (intent + slots right) and handled (End/Cancel suggested, never returned on
     /// a guess) fractions of a paraphrase set.
     static func score(_ cases: [TestSupport.Case], _ language: Language) -> (understood: Double, handled: Double) {

@@ -44,6 +44,14 @@ private struct GrammarCompiler {
         return Int32(grammar.ops.count - 1)
     }
 
+    /// One scalar → `.char`; more → `.literal` over the shared pool.
+    mutating func literal(_ scalars: [UInt32], next: Int32) -> Int32 {
+        if scalars.count == 1 { return add(.char, Int32(bitPattern: scalars[0]), next: next) }
+        let start = Int32(grammar.literals.count)
+        grammar.literals.append(contentsOf: scalars)
+        return add(.literal, start, Int32(scalars.count), next: next)
+    }
+
     mutating func branch(_ targets: [Int32]) -> Int32 {
         if targets.count == 1 { return targets[0] }
         let start = Int32(grammar.alts.count)
@@ -104,14 +112,31 @@ private struct GrammarCompiler {
     mutating func compile(_ node: TemplateNode, next: Int32, scope: Scope) throws -> Int32 {
         switch node {
         case .text(let text):
+            // Runs of letters become one literal op. In word-spaced grammars a single space
+            // between two letters joins the run (it can only be matched by a real space);
+            // spaces at the edges stay `.space` ops (they may meet the start or end of input,
+            // or a neighbouring chunk's space).
+            let chunk = Normalizer.templateText(text, cjkSpacing: grammar.cjkSpacing)
             var entry = next
-            for v in Normalizer.templateText(text, cjkSpacing: grammar.cjkSpacing).reversed() {
-                if let v {
-                    entry = add(.char, Int32(bitPattern: v), next: entry)
-                } else if grammar.ops[Int(entry)].kind != .space {
-                    entry = add(.space, next: entry)
-                }
+            var run: [UInt32] = []
+            func flush(_ compiler: inout GrammarCompiler) {
+                guard !run.isEmpty else { return }
+                entry = compiler.literal(run.reversed(), next: entry)
+                run.removeAll()
             }
+            var i = chunk.count - 1
+            while i >= 0 {
+                if let v = chunk[i] {
+                    run.append(v)
+                } else if !grammar.cjkSpacing, !run.isEmpty, i > 0, chunk[i - 1] != nil {
+                    run.append(Scalars.space)
+                } else {
+                    flush(&self)
+                    if grammar.ops[Int(entry)].kind != .space { entry = add(.space, next: entry) }
+                }
+                i -= 1
+            }
+            flush(&self)
             return entry
         case .sequence(let items):
             var entry = next
@@ -238,6 +263,7 @@ private struct GrammarCompiler {
         var result: (UInt64, Bool)
         switch op.kind {
         case .char: result = (FirstSet.bit(UInt32(bitPattern: op.a)), false)
+        case .literal: result = (FirstSet.bit(grammar.literals[Int(op.a)]), false)
         case .space:
             let n = first(op.next)
             result = (n.0 | FirstSet.space, n.1)

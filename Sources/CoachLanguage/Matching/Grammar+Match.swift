@@ -48,6 +48,7 @@ extension Grammar {
     @inline(__always)
     private func walk<T>(_ text: [UInt32], from entry: Int32, at pos: Int, _ done: (inout Walker) -> T?) -> T? {
         text.withUnsafeBufferPointer { input in
+          literals.withUnsafeBufferPointer { literals in
             ops.withUnsafeBufferPointer { ops in
                 alts.withUnsafeBufferPointer { alts in
                     ranges.withUnsafeBufferPointer { ranges in
@@ -58,6 +59,7 @@ extension Grammar {
                                     cjkSpacing: cjkSpacing, language: language, ops: ops, alts: alts, ranges: ranges,
                                     input: input, returns: returns, events: events)
                                 walker.contextTemplates = contextTemplates
+                                walker.literals = literals
                                 if contextTemplates.contains(true) {
                                     // Only grammars with requires/excludes_context pay for the check.
                                     return templates.withUnsafeBufferPointer { templates in
@@ -78,6 +80,7 @@ extension Grammar {
                     }
                 }
             }
+          }
         }
     }
 }
@@ -92,6 +95,7 @@ private struct Walker {
     let alts: UnsafeBufferPointer<GrammarAlternative>
     let ranges: UnsafeBufferPointer<RangeDefinition>
     let input: UnsafeBufferPointer<UInt32>
+    var literals = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
     let returnStack: UnsafeMutableBufferPointer<Int32>
     let eventStack: UnsafeMutableBufferPointer<MatchEvent>
     var returnCount = 0
@@ -148,6 +152,19 @@ private struct Walker {
             case .char:
                 guard pos < n, input[pos] == UInt32(bitPattern: op.a) else { return false }
                 pos += 1
+                node = op.next
+            case .literal:
+                let len = Int(op.b)
+                guard pos + len <= n else { return false }
+                var p = input.baseAddress! + pos
+                var q = literals.baseAddress! + Int(op.a)
+                let stop = p + len
+                while p < stop {
+                    guard p.pointee == q.pointee else { return false }
+                    p += 1
+                    q += 1
+                }
+                pos += len
                 node = op.next
             case .space:
                 if pos < n, input[pos] == Scalars.space {

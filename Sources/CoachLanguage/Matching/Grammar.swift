@@ -8,6 +8,10 @@ struct GrammarOp: Sendable {
     enum Kind: UInt8, Sendable {
         /// Consume scalar `a`.
         case char
+        /// Consume `literals[a ..< a+b]` (a run of template text, compared in one loop). In
+        /// word-spaced grammars a literal may contain single inner spaces: between two template
+        /// letters a word break can only be a real space.
+        case literal
         /// A word break: consumes one space, or nothing at the start/end of input or after a
         /// space (hassil strips whitespace at word starts). In CJK grammars it is always optional.
         case space
@@ -66,6 +70,8 @@ struct Grammar: Sendable {
     var language: Language
     var cjkSpacing: Bool
     var ops: [GrammarOp] = []
+    /// Scalars of every `.literal` op, back to back.
+    var literals: [UInt32] = []
     var alts: [GrammarAlternative] = []
     var templates: [CompiledTemplate] = []
     var blocks: [CompiledBlock] = []

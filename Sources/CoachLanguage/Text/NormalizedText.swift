@@ -113,7 +113,7 @@ enum Normalizer {
             if v == 0x2019 || v == 0x2018 { v = 0x27 }  // ’ → '
             if v >= 0x41 && v <= 0x5A {
                 v += 32
-            } else if v >= 0x80, let u = Unicode.Scalar(v), u.properties.changesWhenCaseFolded {
+            } else if v >= 0x80, !Scalars.isCJK(v), let u = Unicode.Scalar(v), u.properties.changesWhenCaseFolded {
                 for m in u.properties.lowercaseMapping.unicodeScalars { emit(m.value, at) }
                 continue
             }

@@ -105,9 +105,12 @@ import Testing
         #expect(understood >= floor)
     }
 
-    /// The holdout sets (written before tuning, never tuned on): measured en 36/45 = 80 %,
-    /// ja 15/25 = 60 % when the floors were set. They are the honest measure of the fallback.
-    @Test(arguments: [(Language.en, 0.75), (Language.ja, 0.55)])
+    /// The first holdout sets: measured en 36/45 = 80 %, ja 15/25 = 60 % before round 3. In
+    /// round 3 the English one stayed untuned (37/45 = 82 %: "can you log a hike" is a template
+    /// now); the Japanese one was used to pick the missing verb cues (こいでくる, 休む, 戻る,
+    /// 続きを …) and End/Cancel templates, so its 24/25 = 96 % is no longer an honest measure —
+    /// `freshHoldout` is.
+    @Test(arguments: [(Language.en, 0.8), (Language.ja, 0.9)])
     func holdoutFloor(_ language: Language, _ floor: Double) {
         let cases = TestSupport.holdoutParaphrases(language)
         #expect(cases.count >= (language == .en ? 40 : 20))
@@ -116,15 +119,29 @@ import Testing
         #expect(understood >= floor)
     }
 
-    /// Holdout negatives: measured en 21/24 (three wrongly accepted: "start a new game" by a
-    /// template, "how far is the airport" and "how many miles is it to boston" as status
-    /// guesses; see docs/recognizer.md), ja 12/12. The floor keeps that from getting worse.
-    @Test(arguments: [(Language.en, 21), (Language.ja, 12)])
+    /// Holdout negatives: en 21/24 before round 3 ("start a new game" by a template, "how far
+    /// is the airport" and "how many miles is it to boston" as status guesses), 24/24 after
+    /// (game/match need a sport; questions need a self reference); ja 12/12.
+    @Test(arguments: [(Language.en, 24), (Language.ja, 12)])
     func holdoutNegatives(_ language: Language, _ floor: Int) {
         let cases = TestSupport.holdoutNegatives(language)
         #expect(cases.count >= (language == .en ? 20 : 10))
         let rejected = cases.filter { TestSupport.recognizer.recognize($0.text, language: language).intent == nil }.count
         print("holdout negatives \(language.rawValue): rejected \(rejected)/\(cases.count)")
         #expect(rejected >= floor)
+    }
+
+    /// The fresh Japanese holdout (_holdout_fresh.yaml), written and committed before the
+    /// round-3 Japanese cues and never tuned on: 18/25 = 72 % before the cues, 19/25 = 76 %
+    /// after (handled 22 → 23/25); its 5 negatives are all rejected.
+    @Test func freshHoldout() {
+        let cases = TestSupport.freshHoldoutParaphrases(.ja)
+        #expect(cases.count >= 20)
+        let (understood, handled) = Self.score(cases, .ja)
+        print("fresh holdout ja: understood \(understood), handled \(handled)")
+        #expect(understood >= 0.7)
+        for c in TestSupport.freshHoldoutNegatives(.ja) {
+            #expect(TestSupport.recognizer.recognize(c.text, language: .ja).intent == nil, "\(c.text)")
+        }
     }
 }

@@ -44,6 +44,8 @@ struct FuzzyModel: Sendable {
     let questionWords: Set<String>
     /// Japanese: `questions.allowed` phrases and activity names, longest first.
     let questionPhrases: [[UInt32]]
+    /// Japanese activity names, longest first.
+    let activityPhrases: [[UInt32]]
     /// Vocabulary words by length, for typo correction (only lengths within the budget are read).
     let wordsByLength: [[(word: String, scalars: [UInt32])]]
 
@@ -113,14 +115,19 @@ struct FuzzyModel: Sendable {
             questionWords.insert(w)
         }
         self.questionWords = questionWords
-        var phrases = Set(fallback.questionAllowed.map { $0.unicodeScalars.map(\.value) })
+        var activities = Set<[UInt32]>()
         if grammar.language == .ja {
             for p in (grammar.listPhrases["activity"] ?? []) + (grammar.listPhrases["activity_verb"] ?? []) {
                 let n = Normalizer.normalize(p, cjkSpacing: true).scalars
-                if !n.isEmpty { phrases.insert(n) }
+                if !n.isEmpty { activities.insert(n) }
             }
         }
-        questionPhrases = phrases.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+        let longestFirst: ([UInt32], [UInt32]) -> Bool = {
+            $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
+        }
+        activityPhrases = activities.sorted(by: longestFirst)
+        questionPhrases = activities.union(fallback.questionAllowed.map { $0.unicodeScalars.map(\.value) })
+            .sorted(by: longestFirst)
         let n = Double(max(perIntent.count, 1))
         var df: [String: Int] = [:]
         for (_, set) in perIntent { for f in set { df[f, default: 0] += 1 } }
@@ -187,7 +194,17 @@ struct FuzzyModel: Sendable {
         case .en: return words.contains { negativeEnglish.contains($0) }
         case .ja:
             // Scalar comparison: Foundation's String.contains folds and is slow.
-            let s = Array(text.unicodeScalars.map(\.value))
+            var s = Array(text.unicodeScalars.map(\.value))
+            // A negative word inside an activity name does not count (自転車 is not a 車).
+            var i = 0
+            scan: while i < s.count {
+                for p in activityPhrases where FallbackData.matches(p, s, at: i, words: false) {
+                    for k in i ..< i + p.count { s[k] = Scalars.space }
+                    i += p.count
+                    continue scan
+                }
+                i += 1
+            }
             for w in negativeJapaneseScalars where w.count <= s.count {
                 var i = 0
                 while i + w.count <= s.count {

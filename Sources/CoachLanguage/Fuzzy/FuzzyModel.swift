@@ -47,7 +47,7 @@ struct FuzzyModel: Sendable {
     /// Japanese activity names, longest first.
     let activityPhrases: [[UInt32]]
     /// Vocabulary words by length, for typo correction (only lengths within the budget are read).
-    let wordsByLength: [[(word: String, scalars: [UInt32])]]
+    let wordsByLength: [[(word: String, scalars: [UInt32], letters: UInt32)]]
 
     init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
         language = grammar.language
@@ -147,10 +147,10 @@ struct FuzzyModel: Sendable {
             for w in vocabulary where w.unicodeScalars.count >= 2 { words[w] = w.unicodeScalars.map(\.value) }
         }
         self.words = words
-        var byLength: [[(word: String, scalars: [UInt32])]] = []
+        var byLength: [[(word: String, scalars: [UInt32], letters: UInt32)]] = []
         for (w, ws) in words.sorted(by: { $0.key < $1.key }) {
             while byLength.count <= ws.count { byLength.append([]) }
-            byLength[ws.count].append((w, ws))
+            byLength[ws.count].append((w, ws, Self.letterSet(ws)))
         }
         self.wordsByLength = byLength
     }
@@ -375,8 +375,12 @@ struct FuzzyModel: Sendable {
         var best: (String, Int)? = nil
         let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
         guard lo <= hi else { return nil }
+        let letters = Self.letterSet(t)
         for length in lo ... hi {
-          for (w, ws) in wordsByLength[length] {
+          for (w, ws, wl) in wordsByLength[length] {
+            // Each letter one word has and the other lacks costs at least one edit: most of the
+            // vocabulary is rejected here without computing a distance.
+            if (letters & ~wl).nonzeroBitCount > budget || (wl & ~letters).nonzeroBitCount > budget { continue }
             let d = EditDistance.distance(t, ws, limit: budget)
             guard d <= budget else { continue }
             // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
@@ -386,6 +390,13 @@ struct FuzzyModel: Sendable {
           }
         }
         return best
+    }
+
+    /// Which of a–z (bit 0–25) occur in a word; anything else shares bit 26.
+    static func letterSet(_ w: [UInt32]) -> UInt32 {
+        var m: UInt32 = 0
+        for v in w { m |= (v >= 0x61 && v <= 0x7A) ? 1 << (v - 0x61) : 1 << 26 }
+        return m
     }
 
     /// Typo-corrected text has the same words as the input, so positions map word by word.

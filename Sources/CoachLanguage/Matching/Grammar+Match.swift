@@ -49,6 +49,8 @@ extension Grammar {
     private func walk<T>(_ text: [UInt32], from entry: Int32, at pos: Int, _ done: (inout Walker) -> T?) -> T? {
         text.withUnsafeBufferPointer { input in
           literals.withUnsafeBufferPointer { literals in
+          dispatchStarts.withUnsafeBufferPointer { dispatchStarts in
+          dispatchTargets.withUnsafeBufferPointer { dispatchTargets in
             ops.withUnsafeBufferPointer { ops in
                 alts.withUnsafeBufferPointer { alts in
                     ranges.withUnsafeBufferPointer { ranges in
@@ -60,6 +62,8 @@ extension Grammar {
                                     input: input, returns: returns, events: events)
                                 walker.contextTemplates = contextTemplates
                                 walker.literals = literals
+                                walker.dispatchStarts = dispatchStarts
+                                walker.dispatchTargets = dispatchTargets
                                 if contextTemplates.contains(true) {
                                     // Only grammars with requires/excludes_context pay for the check.
                                     return templates.withUnsafeBufferPointer { templates in
@@ -81,6 +85,8 @@ extension Grammar {
                 }
             }
           }
+          }
+          }
         }
     }
 }
@@ -96,6 +102,8 @@ private struct Walker {
     let ranges: UnsafeBufferPointer<RangeDefinition>
     let input: UnsafeBufferPointer<UInt32>
     var literals = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+    var dispatchStarts = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var dispatchTargets = UnsafeBufferPointer<Int32>(start: nil, count: 0)
     let returnStack: UnsafeMutableBufferPointer<Int32>
     let eventStack: UnsafeMutableBufferPointer<MatchEvent>
     var returnCount = 0
@@ -188,6 +196,18 @@ private struct Walker {
                 }
                 guard lastViable >= 0 else { return false }
                 node = alts[lastViable].target
+            case .dispatch:
+                let k = pos < n ? FirstSet.index(input[pos]) : 63
+                let table = Int(op.a) + k
+                let lo = Int(dispatchStarts[table])
+                let hi = Int(dispatchStarts[table + 1])
+                guard lo < hi else { return false }
+                var j = lo
+                while j < hi - 1 {
+                    if run(dispatchTargets[j], pos) { return true }
+                    j += 1
+                }
+                node = dispatchTargets[hi - 1]
             case .call:
                 guard pushReturn(op.next) else { return false }
                 if run(op.a, pos) { return true }

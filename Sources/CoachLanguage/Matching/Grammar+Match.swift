@@ -43,6 +43,11 @@ extension Grammar {
         walk(text, from: root, at: 0) { walker in walker.result(self) }
     }
 
+    /// The template `text` matches (as `match`), without building its slots.
+    func matchedTemplate(_ text: [UInt32]) -> Int? {
+        walk(text, from: root, at: 0) { walker in Int(walker.accepted) }
+    }
+
     /// Runs a walker over `text` from op `entry`; its two stacks live on the call stack (no
     /// heap allocation per match), and it holds no reference-counted state.
     @inline(__always)
@@ -313,13 +318,26 @@ private struct Walker {
 
     func slots(_ grammar: Grammar) -> [RawMatch.Slot] {
         var slots: [RawMatch.Slot] = []
-        var open: [MatchEvent] = []
-        for e in events {
+        slots.reserveCapacity(4)
+        let events = self.events
+        for (j, e) in events.enumerated() {
             switch e.kind {
             case .begin:
-                open.append(e)
+                continue
             case .end:
-                guard let b = open.popLast() else { continue }
+                // Its begin: the nearest unmatched begin before it (slots nest), found without an
+                // auxiliary stack.
+                var depth = 0
+                var k = j - 1
+                while k >= 0 {
+                    if events[k].kind == .end { depth += 1 } else if events[k].kind == .begin {
+                        if depth == 0 { break }
+                        depth -= 1
+                    }
+                    k -= 1
+                }
+                guard k >= 0 else { continue }
+                let b = events[k]
                 if b.value == 1 { continue }  // capture: for responses only
                 let name = grammar.slotNames[Int(e.slot)]
                 let range = Int(b.start) ..< Int(e.start)

@@ -22,13 +22,11 @@ final class LanguageModel: Sendable {
         guard let stripped = norm.removingSkipWords(grammar.skipWords, cjkSpacing: grammar.cjkSpacing) else {
             return raw.map { ($0, norm) }
         }
-        let skip = grammar.match(stripped.scalars)
-        switch (raw, skip) {
-        case (let r?, let s?): return s.template < r.template ? (s, stripped) : (r, norm)
-        case (let r?, nil): return (r, norm)
-        case (nil, let s?): return (s, stripped)
-        case (nil, nil): return nil
-        }
+        guard let raw else { return grammar.match(stripped.scalars).map { ($0, stripped) } }
+        // Both may match: find out which template the stripped text reaches before building its
+        // result, so only the winner's slots are built.
+        guard let t = grammar.matchedTemplate(stripped.scalars), t < raw.template else { return (raw, norm) }
+        return grammar.match(stripped.scalars).map { ($0, stripped) }
     }
 
     func recognize(_ text: String, units: UnitTable) -> Recognition {
@@ -46,6 +44,8 @@ final class LanguageModel: Sendable {
     ) -> Recognition {
         let template = grammar.templates[match.template]
         var slots = RecognizedSlots()
+        slots.values.reserveCapacity(match.slots.count)
+        slots.spans.reserveCapacity(match.slots.count)
         var original: [Unicode.Scalar]? = nil
         for slot in match.slots {
             var value = slot.value

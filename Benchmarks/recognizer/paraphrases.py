@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Score Coach's fallback on the paraphrase, negative and holdout sets (release build).
 
-Usage: paraphrases.py [--set tuned|holdout|all] [--verbose]
+Usage: paraphrases.py [--set tuned|holdout|fresh|offtopic|all] [--verbose]
+(fresh: the second Japanese holdout, _holdout_fresh.yaml; offtopic: _negatives_offtopic.yaml)
 Prints per set and language: understood (intent + slots right), handled (End/Cancel
 suggested instead of returned counts as handled), negatives rejected.
 Needs Benchmarks/.build/release/RecognizerBench (run.sh builds it).
@@ -44,7 +45,7 @@ def same(a, b):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", default="all", choices=["tuned", "holdout", "all"])
+    ap.add_argument("--set", default="all", choices=["tuned", "holdout", "fresh", "offtopic", "all"])
     ap.add_argument("--verbose", "-v", action="store_true")
     a = ap.parse_args()
     sets = []
@@ -53,6 +54,10 @@ def main():
             sets.append((lang, "tuned", cases(lang, "_paraphrases.yaml", "paraphrases"), cases(lang, "_negatives.yaml", "negatives")))
         if a.set in ("holdout", "all"):
             sets.append((lang, "holdout", cases(lang, "_holdout.yaml", "paraphrases"), cases(lang, "_holdout.yaml", "negatives")))
+        if a.set in ("fresh", "all") and (root / "Intents" / "tests" / lang / "_holdout_fresh.yaml").exists():
+            sets.append((lang, "fresh", cases(lang, "_holdout_fresh.yaml", "paraphrases"), cases(lang, "_holdout_fresh.yaml", "negatives")))
+        if a.set in ("offtopic", "all"):
+            sets.append((lang, "offtopic", [], cases(lang, "_negatives_offtopic.yaml", "negatives")))
     items = [{"lang": l, "text": t} for (l, _, ps, ns) in sets for (t, _, _) in ps + ns]
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(items, f)

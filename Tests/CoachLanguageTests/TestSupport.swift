@@ -42,6 +42,12 @@ enum TestSupport {
     static func positives(_ l: Language) -> [Case] { cases(l, key: "tests") }
     static func negatives(_ l: Language) -> [Case] { cases(l, file: "_negatives.yaml", key: "negatives") }
     static func paraphrases(_ l: Language) -> [Case] { cases(l, file: "_paraphrases.yaml", key: "paraphrases") }
+    /// Off-topic lines that use workout words (distance/time questions, games, media, travel,
+    /// timers, shopping): written in round 3 for the "acted on a non-workout line" bugs.
+    static func offTopicNegatives(_ l: Language) -> [Case] { cases(l, file: "_negatives_offtopic.yaml", key: "negatives") }
+    /// A second Japanese holdout, written and committed before the round-3 Japanese cues.
+    static func freshHoldoutParaphrases(_ l: Language) -> [Case] { cases(l, file: "_holdout_fresh.yaml", key: "paraphrases") }
+    static func freshHoldoutNegatives(_ l: Language) -> [Case] { cases(l, file: "_holdout_fresh.yaml", key: "negatives") }
     /// The holdout set, written before the fallback was tuned (never tuned on).
     static func holdoutParaphrases(_ l: Language) -> [Case] { cases(l, file: "_holdout.yaml", key: "paraphrases") }
     static func holdoutNegatives(_ l: Language) -> [Case] { cases(l, file: "_holdout.yaml", key: "negatives") }

@@ -77,11 +77,12 @@ def paraphrase_cases(lang: str, intents_dir: Path = INTENTS_DIR) -> List[Case]:
 
 
 def negative_cases(lang: str, intents_dir: Path = INTENTS_DIR) -> List[Case]:
-    """_negatives.yaml: negatives: [text, ...] — must match no intent."""
-    path = intents_dir / "tests" / lang / "_negatives.yaml"
-    if not path.exists():
-        return []
-    return [(text, None, {}, path.name) for text in _read_yaml(path).get("negatives", [])]
+    """_negatives*.yaml (_negatives.yaml, _negatives_offtopic.yaml, …): negatives: [text, ...]
+    — must match no intent."""
+    cases: List[Case] = []
+    for path in sorted((intents_dir / "tests" / lang).glob("_negatives*.yaml")):
+        cases.extend((text, None, {}, path.name) for text in _read_yaml(path).get("negatives", []))
+    return cases
 
 
 def result_slots(result) -> Dict[str, Any]:

@@ -7,6 +7,11 @@
 //     activity_hints:  {word: activityId}      nouns that imply an activity ("pool" → swimming)
 //     goals:           [{in, value, unit}]     set phrases with a goal ("half an hour" → 30 minute)
 //     location_ignore: [word, …]               location words too vague on their own ("out")
+//     questions:                               questions that are about the workout only when
+//       intent: WorkoutStatus                  the line refers to the user ("how far have I gone")
+//       cues: [phrase, …]                      or asks about nothing else ("how far?"); otherwise
+//       self: [phrase, …]                      ("how far is the airport") the line is not
+//       allowed: [word, …]                     understood at all (see FuzzyModel.recognize)
 //
 // Phrases are normalised like user input. English phrases match whole words; Japanese ones
 // match anywhere (no spaces to anchor on). Longer cues win where cues overlap.
@@ -18,6 +23,8 @@ struct FallbackData: Sendable {
         let intent: String
         let scalars: [UInt32]
         let weight: Double
+        /// A question cue ("how far"): counts only about the user's own workout.
+        var isQuestion = false
     }
 
     struct GoalPhrase: Sendable {
@@ -31,6 +38,10 @@ struct FallbackData: Sendable {
     var activityHints: [(scalars: [UInt32], activity: String)] = []
     var goals: [GoalPhrase] = []
     var locationIgnore: Set<String> = []
+    /// Phrases that make a question about the user's workout ("have i", "did i", 走った).
+    var selfPhrases: [[UInt32]] = []
+    /// Content words a question may contain without a self reference ("left", "remaining").
+    var questionAllowed: Set<String> = []
 
     /// Cues by first scalar, longest first.
     var cueIndex: [UInt32: [Int]] = [:]
@@ -44,15 +55,24 @@ struct FallbackData: Sendable {
             for file in IntentDefinitions.yamlFiles(in: dir) {
                 guard let root = try? IntentDefinitions.loadYAML(file), let fb = root["fallback"] as? [String: Any]
                 else { continue }
+                func addCue(_ intent: String, _ phrase: Any, question: Bool) {
+                    let s = norm("\(phrase)")
+                    guard !s.isEmpty else { return }
+                    // Longer phrases are more specific: English by words, Japanese by characters.
+                    let size = cjk ? Double(s.count) / 2 : Double(s.filter { $0 == Scalars.space }.count + 1)
+                    data.cues.append(Cue(intent: intent, scalars: s, weight: 2.5 + 0.5 * (size - 1), isQuestion: question))
+                }
                 for (intent, phrases) in fb["cues"] as? [String: Any] ?? [:] {
-                    for p in phrases as? [Any] ?? [] {
-                        let text = "\(p)"
-                        let s = norm(text)
-                        guard !s.isEmpty else { continue }
-                        // Longer phrases are more specific: English by words, Japanese by characters.
-                        let size = cjk ? Double(s.count) / 2 : Double(s.filter { $0 == Scalars.space }.count + 1)
-                        data.cues.append(Cue(intent: intent, scalars: s, weight: 2.5 + 0.5 * (size - 1)))
+                    for p in phrases as? [Any] ?? [] { addCue(intent, p, question: false) }
+                }
+                if let q = fb["questions"] as? [String: Any] {
+                    let intent = (q["intent"] as? String) ?? "WorkoutStatus"
+                    for p in q["cues"] as? [Any] ?? [] { addCue(intent, p, question: true) }
+                    for p in q["self"] as? [Any] ?? [] {
+                        let s = norm("\(p)")
+                        if !s.isEmpty { data.selfPhrases.append(s) }
                     }
+                    for w in q["allowed"] as? [Any] ?? [] { data.questionAllowed.insert(string(norm("\(w)"))) }
                 }
                 for w in fb["negative_words"] as? [Any] ?? [] {
                     data.negativeWords.append(string(norm("\(w)")))
@@ -71,7 +91,8 @@ struct FallbackData: Sendable {
         data.activityHints.sort { $0.scalars.count > $1.scalars.count }
         data.goals.sort { $0.scalars.count > $1.scalars.count }
         for (i, c) in data.cues.enumerated() { data.cueIndex[c.scalars[0], default: []].append(i) }
-        for k in data.cueIndex.keys { data.cueIndex[k]!.sort { data.cues[$0].scalars.count > data.cues[$1].scalars.count } }
+        let cues = data.cues
+        for k in data.cueIndex.keys { data.cueIndex[k]!.sort { cues[$0].scalars.count > cues[$1].scalars.count } }
         return data
     }
 
@@ -87,6 +108,8 @@ struct FallbackData: Sendable {
             out.append(contentsOf: str.split(separator: " ").map(String.init))
         }
         for c in cues { add(c.scalars) }
+        for p in selfPhrases { add(p) }
+        for w in questionAllowed { out.append(w) }
         for h in activityHints { add(h.scalars) }
         for g in goals { add(g.scalars) }
         return out
@@ -109,9 +132,28 @@ struct FallbackData: Sendable {
         return true
     }
 
+    struct CueHit {
+        var intent: String
+        var weight: Double
+        var range: Range<Int>
+        var isQuestion: Bool
+    }
+
+    /// Does any self phrase ("have i", 走った) occur in `s`?
+    func refersToSelf(_ s: [UInt32], words: Bool) -> Bool {
+        for p in selfPhrases {
+            var i = 0
+            while i + p.count <= s.count {
+                if Self.matches(p, s, at: i, words: words) { return true }
+                i += 1
+            }
+        }
+        return false
+    }
+
     /// Cues found in `s` (longest first at each position, no overlaps); marks them in `covered`.
-    func matchCues(_ s: [UInt32], words: Bool, covered: inout [Bool]) -> [(intent: String, weight: Double, range: Range<Int>)] {
-        var hits: [(intent: String, weight: Double, range: Range<Int>)] = []
+    func matchCues(_ s: [UInt32], words: Bool, covered: inout [Bool]) -> [CueHit] {
+        var hits: [CueHit] = []
         var i = 0
         while i < s.count {
             if let list = cueIndex[s[i]], !covered[i] {
@@ -122,7 +164,7 @@ struct FallbackData: Sendable {
                 }
                 if let c = hit {
                     let r = i ..< i + cues[c].scalars.count
-                    hits.append((cues[c].intent, cues[c].weight, r))
+                    hits.append(CueHit(intent: cues[c].intent, weight: cues[c].weight, range: r, isQuestion: cues[c].isQuestion))
                     for k in r { covered[k] = true }
                     i = r.upperBound
                     continue

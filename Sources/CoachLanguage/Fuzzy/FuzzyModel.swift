@@ -39,8 +39,15 @@ struct FuzzyModel: Sendable {
     let negativeEnglish: Set<String>
     let negativeJapanese: [String]
     let negativeJapaneseScalars: [[UInt32]]
+    /// Words a question may contain without referring to the user: `questions.allowed`,
+    /// activity names and verbs, number words (stemmed like features).
+    let questionWords: Set<String>
+    /// Japanese: `questions.allowed` phrases and activity names, longest first.
+    let questionPhrases: [[UInt32]]
+    /// Japanese activity names, longest first.
+    let activityPhrases: [[UInt32]]
     /// Vocabulary words by length, for typo correction (only lengths within the budget are read).
-    let wordsByLength: [[(word: String, scalars: [UInt32])]]
+    let wordsByLength: [[(word: String, scalars: [UInt32], letters: UInt32)]]
 
     init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
         language = grammar.language
@@ -74,16 +81,21 @@ struct FuzzyModel: Sendable {
             perIntent[intent] = set
         }
         var neutral = Set<String>()
-        for (_, list) in defs.lists {
+        var questionWords = Set(fallback.questionAllowed.flatMap { Self.features(of: $0, language: grammar.language) })
+        for (name, list) in defs.lists {
             guard case .values(let values) = list else { continue }
             for v in values {
                 guard let node = try? TemplateParser.parse(v.input) else { continue }
                 var texts: [String] = []
                 collector.collect(node, into: &texts)
                 for t in texts {
-                    for w in Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace).string.split(separator: " ") {
+                    let norm = Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace).string
+                    for w in norm.split(separator: " ") {
                         vocabulary.insert(String(w))
                         neutral.insert(Self.stem(String(w)))
+                    }
+                    if name == "activity" || name == "activity_verb" {
+                        questionWords.formUnion(Self.features(of: norm, language: grammar.language))
                     }
                 }
             }
@@ -100,7 +112,22 @@ struct FuzzyModel: Sendable {
         for w in NumberParser.englishWords where grammar.language == .en {
             vocabulary.insert(w)
             neutral.insert(w)
+            questionWords.insert(w)
         }
+        self.questionWords = questionWords
+        var activities = Set<[UInt32]>()
+        if grammar.language == .ja {
+            for p in (grammar.listPhrases["activity"] ?? []) + (grammar.listPhrases["activity_verb"] ?? []) {
+                let n = Normalizer.normalize(p, cjkSpacing: true).scalars
+                if !n.isEmpty { activities.insert(n) }
+            }
+        }
+        let longestFirst: ([UInt32], [UInt32]) -> Bool = {
+            $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
+        }
+        activityPhrases = activities.sorted(by: longestFirst)
+        questionPhrases = activities.union(fallback.questionAllowed.map { $0.unicodeScalars.map(\.value) })
+            .sorted(by: longestFirst)
         let n = Double(max(perIntent.count, 1))
         var df: [String: Int] = [:]
         for (_, set) in perIntent { for f in set { df[f, default: 0] += 1 } }
@@ -120,10 +147,10 @@ struct FuzzyModel: Sendable {
             for w in vocabulary where w.unicodeScalars.count >= 2 { words[w] = w.unicodeScalars.map(\.value) }
         }
         self.words = words
-        var byLength: [[(word: String, scalars: [UInt32])]] = []
+        var byLength: [[(word: String, scalars: [UInt32], letters: UInt32)]] = []
         for (w, ws) in words.sorted(by: { $0.key < $1.key }) {
             while byLength.count <= ws.count { byLength.append([]) }
-            byLength[ws.count].append((w, ws))
+            byLength[ws.count].append((w, ws, Self.letterSet(ws)))
         }
         self.wordsByLength = byLength
     }
@@ -167,7 +194,17 @@ struct FuzzyModel: Sendable {
         case .en: return words.contains { negativeEnglish.contains($0) }
         case .ja:
             // Scalar comparison: Foundation's String.contains folds and is slow.
-            let s = Array(text.unicodeScalars.map(\.value))
+            var s = Array(text.unicodeScalars.map(\.value))
+            // A negative word inside an activity name does not count (自転車 is not a 車).
+            var i = 0
+            scan: while i < s.count {
+                for p in activityPhrases where FallbackData.matches(p, s, at: i, words: false) {
+                    for k in i ..< i + p.count { s[k] = Scalars.space }
+                    i += p.count
+                    continue scan
+                }
+                i += 1
+            }
             for w in negativeJapaneseScalars where w.count <= s.count {
                 var i = 0
                 while i + w.count <= s.count {
@@ -228,10 +265,23 @@ struct FuzzyModel: Sendable {
         var covered = [Bool](repeating: false, count: source.count)
         var scores: [String: Double] = [:]
         let cues = fallback.matchCues(source.scalars, words: language == .en, covered: &covered)
+        let cueCovered = covered
         for c in cues { scores[c.intent, default: 0] += c.weight }
         let found = findSlots(source, covered: covered, model: model, units: units)
         for r in found.ranges { for i in r where i < covered.count { covered[i] = true } }
         let inputFeatures = Self.features(of: uncoveredText(source, covered), language: language)
+        // A question ("how far", "how long", どれくらい) is about the workout only when the line
+        // refers to the user ("have I", "did we", 走った) or asks about nothing but workout
+        // words ("how far?", "how many miles left"). "How far is the airport", "how long do I
+        // boil an egg", 空港までどれくらい are questions about something else: not understood,
+        // and no guess from the rest of the line either (a question is not a command).
+        // Places found as locations ("how far is the park") and goals ("how long is a
+        // marathon") do not make a question about the workout; activities and units may.
+        if let q = cues.first(where: \.isQuestion), !fallback.refersToSelf(source.scalars, words: language == .en),
+            !questionIsAboutWorkout(uncoveredText(source, cueCovered), intent: q.intent)
+        {
+            return notUnderstood
+        }
         var known = 0
         var seen = Set<String>()
         var functionWords = 0
@@ -284,6 +334,34 @@ struct FuzzyModel: Sendable {
             isExact: false, method: .keywords, needsConfirmation: false, suggestion: nil, response: "default")
     }
 
+    /// A question with no self reference is about the workout when everything else in it is
+    /// workout vocabulary: English words of the status templates, activity names, numbers and
+    /// `questions.allowed`; Japanese text made only of `questions.allowed` phrases and activity
+    /// names (bigrams straddle particles, so Japanese is read phrase by phrase).
+    func questionIsAboutWorkout(_ rest: String, intent: String) -> Bool {
+        switch language {
+        case .en:
+            for f in Self.features(of: rest, language: .en) where !Self.stopwords.contains(f) {
+                if features[f]?[intent] != nil || questionWords.contains(f) { continue }
+                return false
+            }
+            return true
+        case .ja:
+            for segment in rest.split(separator: " ") {
+                let s = segment.unicodeScalars.map(\.value)
+                var i = 0
+                outer: while i < s.count {
+                    for p in questionPhrases where FallbackData.matches(p, s, at: i, words: false) {
+                        i += p.count
+                        continue outer
+                    }
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
     /// Keyword confidence from the best two intent scores and the share of the line understood.
     static func confidence(best: Double, second: Double, coverage: Double) -> Double {
         min(0.85, 0.1 + 0.45 * min(best / 4, 1) + 0.2 * (best - second) / best + 0.25 * coverage)
@@ -297,8 +375,12 @@ struct FuzzyModel: Sendable {
         var best: (String, Int)? = nil
         let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
         guard lo <= hi else { return nil }
+        let letters = Self.letterSet(t)
         for length in lo ... hi {
-          for (w, ws) in wordsByLength[length] {
+          for (w, ws, wl) in wordsByLength[length] {
+            // Each letter one word has and the other lacks costs at least one edit: most of the
+            // vocabulary is rejected here without computing a distance.
+            if (letters & ~wl).nonzeroBitCount > budget || (wl & ~letters).nonzeroBitCount > budget { continue }
             let d = EditDistance.distance(t, ws, limit: budget)
             guard d <= budget else { continue }
             // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
@@ -308,6 +390,13 @@ struct FuzzyModel: Sendable {
           }
         }
         return best
+    }
+
+    /// Which of a–z (bit 0–25) occur in a word; anything else shares bit 26.
+    static func letterSet(_ w: [UInt32]) -> UInt32 {
+        var m: UInt32 = 0
+        for v in w { m |= (v >= 0x61 && v <= 0x7A) ? 1 << (v - 0x61) : 1 << 26 }
+        return m
     }
 
     /// Typo-corrected text has the same words as the input, so positions map word by word.

@@ -43,11 +43,19 @@ extension Grammar {
         walk(text, from: root, at: 0) { walker in walker.result(self) }
     }
 
+    /// The template `text` matches (as `match`), without building its slots.
+    func matchedTemplate(_ text: [UInt32]) -> Int? {
+        walk(text, from: root, at: 0) { walker in Int(walker.accepted) }
+    }
+
     /// Runs a walker over `text` from op `entry`; its two stacks live on the call stack (no
     /// heap allocation per match), and it holds no reference-counted state.
     @inline(__always)
     private func walk<T>(_ text: [UInt32], from entry: Int32, at pos: Int, _ done: (inout Walker) -> T?) -> T? {
         text.withUnsafeBufferPointer { input in
+          literals.withUnsafeBufferPointer { literals in
+          dispatchStarts.withUnsafeBufferPointer { dispatchStarts in
+          dispatchTargets.withUnsafeBufferPointer { dispatchTargets in
             ops.withUnsafeBufferPointer { ops in
                 alts.withUnsafeBufferPointer { alts in
                     ranges.withUnsafeBufferPointer { ranges in
@@ -58,6 +66,9 @@ extension Grammar {
                                     cjkSpacing: cjkSpacing, language: language, ops: ops, alts: alts, ranges: ranges,
                                     input: input, returns: returns, events: events)
                                 walker.contextTemplates = contextTemplates
+                                walker.literals = literals
+                                walker.dispatchStarts = dispatchStarts
+                                walker.dispatchTargets = dispatchTargets
                                 if contextTemplates.contains(true) {
                                     // Only grammars with requires/excludes_context pay for the check.
                                     return templates.withUnsafeBufferPointer { templates in
@@ -78,6 +89,9 @@ extension Grammar {
                     }
                 }
             }
+          }
+          }
+          }
         }
     }
 }
@@ -92,6 +106,9 @@ private struct Walker {
     let alts: UnsafeBufferPointer<GrammarAlternative>
     let ranges: UnsafeBufferPointer<RangeDefinition>
     let input: UnsafeBufferPointer<UInt32>
+    var literals = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+    var dispatchStarts = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var dispatchTargets = UnsafeBufferPointer<Int32>(start: nil, count: 0)
     let returnStack: UnsafeMutableBufferPointer<Int32>
     let eventStack: UnsafeMutableBufferPointer<MatchEvent>
     var returnCount = 0
@@ -149,6 +166,19 @@ private struct Walker {
                 guard pos < n, input[pos] == UInt32(bitPattern: op.a) else { return false }
                 pos += 1
                 node = op.next
+            case .literal:
+                let len = Int(op.b)
+                guard pos + len <= n else { return false }
+                var p = input.baseAddress! + pos
+                var q = literals.baseAddress! + Int(op.a)
+                let stop = p + len
+                while p < stop {
+                    guard p.pointee == q.pointee else { return false }
+                    p += 1
+                    q += 1
+                }
+                pos += len
+                node = op.next
             case .space:
                 if pos < n, input[pos] == Scalars.space {
                     pos += 1
@@ -171,6 +201,18 @@ private struct Walker {
                 }
                 guard lastViable >= 0 else { return false }
                 node = alts[lastViable].target
+            case .dispatch:
+                let k = pos < n ? FirstSet.index(input[pos]) : 63
+                let table = Int(op.a) + k
+                let lo = Int(dispatchStarts[table])
+                let hi = Int(dispatchStarts[table + 1])
+                guard lo < hi else { return false }
+                var j = lo
+                while j < hi - 1 {
+                    if run(dispatchTargets[j], pos) { return true }
+                    j += 1
+                }
+                node = dispatchTargets[hi - 1]
             case .call:
                 guard pushReturn(op.next) else { return false }
                 if run(op.a, pos) { return true }
@@ -276,13 +318,26 @@ private struct Walker {
 
     func slots(_ grammar: Grammar) -> [RawMatch.Slot] {
         var slots: [RawMatch.Slot] = []
-        var open: [MatchEvent] = []
-        for e in events {
+        slots.reserveCapacity(4)
+        let events = self.events
+        for (j, e) in events.enumerated() {
             switch e.kind {
             case .begin:
-                open.append(e)
+                continue
             case .end:
-                guard let b = open.popLast() else { continue }
+                // Its begin: the nearest unmatched begin before it (slots nest), found without an
+                // auxiliary stack.
+                var depth = 0
+                var k = j - 1
+                while k >= 0 {
+                    if events[k].kind == .end { depth += 1 } else if events[k].kind == .begin {
+                        if depth == 0 { break }
+                        depth -= 1
+                    }
+                    k -= 1
+                }
+                guard k >= 0 else { continue }
+                let b = events[k]
                 if b.value == 1 { continue }  // capture: for responses only
                 let name = grammar.slotNames[Int(e.slot)]
                 let range = Int(b.start) ..< Int(e.start)

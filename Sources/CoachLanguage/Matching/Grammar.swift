@@ -8,11 +8,19 @@ struct GrammarOp: Sendable {
     enum Kind: UInt8, Sendable {
         /// Consume scalar `a`.
         case char
+        /// Consume `literals[a ..< a+b]` (a run of template text, compared in one loop). In
+        /// word-spaced grammars a literal may contain single inner spaces: between two template
+        /// letters a word break can only be a real space.
+        case literal
         /// A word break: consumes one space, or nothing at the start/end of input or after a
         /// space (hassil strips whitespace at word starts). In CJK grammars it is always optional.
         case space
         /// Try `alts[a ..< a+b]` in order.
         case branch
+        /// A large branch, pre-filtered: for the next scalar's first-set bit k, try
+        /// `dispatchTargets[dispatchStarts[a+k] ..< dispatchStarts[a+k+1]]` in order (only the
+        /// alternatives that can start with it; no per-alternative test).
+        case dispatch
         /// Enter subroutine `a`, continue at `next` when it returns.
         case call
         case ret
@@ -66,6 +74,11 @@ struct Grammar: Sendable {
     var language: Language
     var cjkSpacing: Bool
     var ops: [GrammarOp] = []
+    /// Scalars of every `.literal` op, back to back.
+    var literals: [UInt32] = []
+    /// `.dispatch` tables: 65 starts per table (one per first-set bit, plus the end).
+    var dispatchStarts: [Int32] = []
+    var dispatchTargets: [Int32] = []
     var alts: [GrammarAlternative] = []
     var templates: [CompiledTemplate] = []
     var blocks: [CompiledBlock] = []
@@ -91,5 +104,11 @@ enum FirstSet {
     @inline(__always)
     static func bit(_ v: UInt32) -> UInt64 {
         v == Scalars.space ? space : 1 << UInt64(v % 61)
+    }
+
+    /// The bit number of `bit(v)` (62 = space; 63 = end of input).
+    @inline(__always)
+    static func index(_ v: UInt32) -> Int {
+        v == Scalars.space ? 62 : Int(v % 61)
     }
 }

@@ -13,3 +13,13 @@ public enum Language: String, Sendable, Codable, CaseIterable {
         return .en
     }
 }
+
+extension Language {
+    /// Position in `allCases`, without building the array.
+    @inline(__always) var index: Int {
+        switch self {
+        case .en: return 0
+        case .ja: return 1
+        }
+    }
+}

@@ -1,7 +1,9 @@
 // LanguageModel: everything compiled for one language (grammar + fuzzy tables) and the
 // recognition pipeline: exact → typo-corrected → keywords → not understood.
 
-struct LanguageModel: Sendable {
+/// A final class (not a struct): the recogniser hands it out per utterance, and copying a
+/// struct of ~40 arrays and tables cost ~40 retains and releases per call.
+final class LanguageModel: Sendable {
     let grammar: Grammar
     let fuzzy: FuzzyModel
 
@@ -20,13 +22,11 @@ struct LanguageModel: Sendable {
         guard let stripped = norm.removingSkipWords(grammar.skipWords, cjkSpacing: grammar.cjkSpacing) else {
             return raw.map { ($0, norm) }
         }
-        let skip = grammar.match(stripped.scalars)
-        switch (raw, skip) {
-        case (let r?, let s?): return s.template < r.template ? (s, stripped) : (r, norm)
-        case (let r?, nil): return (r, norm)
-        case (nil, let s?): return (s, stripped)
-        case (nil, nil): return nil
-        }
+        guard let raw else { return grammar.match(stripped.scalars).map { ($0, stripped) } }
+        // Both may match: find out which template the stripped text reaches before building its
+        // result, so only the winner's slots are built.
+        guard let t = grammar.matchedTemplate(stripped.scalars), t < raw.template else { return (raw, norm) }
+        return grammar.match(stripped.scalars).map { ($0, stripped) }
     }
 
     func recognize(_ text: String, units: UnitTable) -> Recognition {
@@ -44,6 +44,8 @@ struct LanguageModel: Sendable {
     ) -> Recognition {
         let template = grammar.templates[match.template]
         var slots = RecognizedSlots()
+        slots.values.reserveCapacity(match.slots.count)
+        slots.spans.reserveCapacity(match.slots.count)
         var original: [Unicode.Scalar]? = nil
         for slot in match.slots {
             var value = slot.value

@@ -5,10 +5,29 @@
 import Foundation
 
 public struct Recognizer: Sendable {
-    let models: [Language: LanguageModel]
-    let units: UnitTable
-    public let responses: ResponseCatalog
-    public let vocabulary: Vocabulary
+    /// Everything compiled, behind one reference: copying a Recognizer costs one retain.
+    final class Storage: Sendable {
+        /// Indexed by `Language.allCases` position: no hashing per utterance.
+        let byIndex: [LanguageModel?]
+        let models: [Language: LanguageModel]
+        let units: UnitTable
+        let responses: ResponseCatalog
+        let vocabulary: Vocabulary
+
+        init(models: [Language: LanguageModel], units: UnitTable, responses: ResponseCatalog, vocabulary: Vocabulary) {
+            self.models = models
+            self.byIndex = Language.allCases.map { models[$0] }
+            self.units = units
+            self.responses = responses
+            self.vocabulary = vocabulary
+        }
+    }
+
+    let storage: Storage
+    var models: [Language: LanguageModel] { storage.models }
+    var units: UnitTable { storage.units }
+    public var responses: ResponseCatalog { storage.responses }
+    public var vocabulary: Vocabulary { storage.vocabulary }
 
     /// Loads `intentsDirectory/<lang>/*.yaml` for every language found, each extended by
     /// `userDirectory/<lang>/*.yaml` when given (same format: sentences and list values add
@@ -28,10 +47,10 @@ public struct Recognizer: Sendable {
                 grammar: grammar, defs: defs, fallback: FallbackData.load(directories: existing, language: language))
             try catalog.load(language: language, directories: existing)
         }
-        self.models = models
-        self.units = UnitTable.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml"))
-        self.responses = catalog
-        self.vocabulary = Vocabulary(models: models)
+        storage = Storage(
+            models: models,
+            units: UnitTable.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml")),
+            responses: catalog, vocabulary: Vocabulary(models: models))
     }
 
     /// Languages with at least one intent loaded.
@@ -67,9 +86,10 @@ public struct Recognizer: Sendable {
 
     public func recognize(_ text: String, language: Language? = nil) -> Recognition {
         let lang = language ?? Language.detect(text)
-        guard let model = models[lang] ?? (language == nil ? models.values.first : nil) else {
+        let storage = self.storage
+        guard let model = storage.byIndex[lang.index] ?? (language == nil ? storage.models.values.first : nil) else {
             return Recognition(text: text, language: lang)
         }
-        return model.recognize(text, units: units)
+        return model.recognize(text, units: storage.units)
     }
 }

@@ -226,7 +226,7 @@ enum GatewayBench {
     // MARK: Run
 
     static func run(coach: String, subscribers: Int, fanoutChanges: Int, tmuxChanges: Int,
-                    oneShots: Int, readerThreads: Int) throws {
+                    oneShots: Int, readerThreads: Int, guest: Bool) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coach-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var environment = ProcessInfo.processInfo.environment
@@ -243,8 +243,9 @@ enum GatewayBench {
         let socketPath = scratch.appendingPathComponent("run/coach.sock").path
         environment["COACH_SOCKET"] = socketPath
 
-        print("\n== through the real gateway: \(coach) serve --countdown 0 --socket \(socketPath)")
-        let gateway = try spawn([coach, "serve", "--countdown", "0", "--socket", socketPath], environment: environment)
+        print("\n== through the real gateway: \(coach) serve --countdown 0 --socket \(socketPath)\(guest ? " --guest" : "")")
+        let gateway = try spawn([coach, "serve", "--countdown", "0", "--socket", socketPath] + (guest ? ["--guest"] : []),
+                                environment: environment)
         defer {
             kill(gateway, SIGTERM)
             wait(gateway)
@@ -322,6 +323,8 @@ enum GatewayBench {
             }
             let shared = Shared()
             var replies: [Double] = []
+            var afterReply: [Double] = []
+            var roundStart = 0
             let slices = (0..<readerThreads).map { thread in
                 stride(from: thread, to: connections.count, by: readerThreads).map { connections[$0] }
             }
@@ -369,13 +372,20 @@ enum GatewayBench {
                 try client.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{}}"#)
                 for _ in slices { go.signal() }
                 _ = try client.readLine()
-                replies.append(microseconds(ContinuousClock.now - start))
+                let replied = ContinuousClock.now
+                replies.append(microseconds(replied - start))
                 group.wait()
+                let offset = microseconds(replied - start)
+                shared.latencies.withLock { all in
+                    afterReply += all[roundStart...].map { $0 - offset }
+                    roundStart = all.count
+                }
                 usleep(50_000)
             }
             report("fan-out: change → each of \(subscribers) subscribers", shared.latencies.withLock { $0 }, unit: "ms", scale: 1000,
                    target: "p99 ≤ 5 ms")
             report("fan-out: \(fanoutChanges) pause/resume request → reply", replies, unit: "ms", scale: 1000)
+            report("fan-out: reply → each subscriber (negative: before)", afterReply, unit: "ms", scale: 1000)
             let lost = shared.missing.withLock { $0 }
             if lost > 0 { print("    MISSING: \(lost) subscriber notifications never arrived") }
             connections.removeAll()

@@ -54,7 +54,7 @@ let gatewayOnly = CommandLine.arguments.contains("--gateway-only")
 if let coachBinary, gatewayOnly {
     try GatewayBench.run(coach: coachBinary, subscribers: subscribers, fanoutChanges: option("--fanout-changes", default: 20),
                          tmuxChanges: option("--tmux-changes", default: 200), oneShots: option("--one-shots", default: 100),
-                         readerThreads: option("--reader-threads", default: 2))
+                         readerThreads: option("--reader-threads", default: 2), guest: CommandLine.arguments.contains("--guest"))
     exit(0)
 }
 
@@ -158,5 +158,5 @@ do {
 if let coachBinary {
     try GatewayBench.run(coach: coachBinary, subscribers: subscribers, fanoutChanges: option("--fanout-changes", default: 20),
                          tmuxChanges: option("--tmux-changes", default: 200), oneShots: option("--one-shots", default: 100),
-                         readerThreads: option("--reader-threads", default: 2))
+                         readerThreads: option("--reader-threads", default: 2), guest: CommandLine.arguments.contains("--guest"))
 }

@@ -5,7 +5,12 @@
 //     server; the last value is read back with `tmux display -p` to prove it landed;
 //  3. fan-out: one snapshot from `WorkoutManager` to N `snapshots()` subscribers, latency per
 //     subscriber from the change to its receipt.
+//  4. with --coach PATH (a release `coach`), the same through the real gateway: one-shot
+//     `coach status --format tmux`, fan-out to N socket subscribers, push into tmux via
+//     `tmux.follow` (GatewayBench.swift). --gateway-only skips 1–3.
 // Usage: swift run -c release FeedBenchmark [--pushes N] [--process-pushes N] [--subscribers N] [--rounds N]
+//        [--coach .build/release/coach [--gateway-only] [--one-shots N] [--fanout-changes N]
+//         [--tmux-changes N] [--reader-threads N]]
 
 import CoachCore
 import CoachGateway
@@ -20,13 +25,22 @@ func option(_ name: String, default value: Int) -> Int {
 
 func microseconds(_ duration: Duration) -> Double { duration.seconds * 1e6 }
 
-func report(_ label: String, _ samples: [Double], unit: String = "µs") {
-    let sorted = samples.sorted()
+func stringOption(_ name: String) -> String? {
+    guard let index = CommandLine.arguments.firstIndex(of: name), index + 1 < CommandLine.arguments.count else { return nil }
+    return CommandLine.arguments[index + 1]
+}
+
+/// Prints n, p50, p90, p99, max and mean of `samples` divided by `scale`, and the target if any.
+func report(_ label: String, _ samples: [Double], unit: String = "µs", scale: Double = 1, target: String? = nil) {
+    guard !samples.isEmpty else { print(label + ": no samples"); return }
+    let sorted = samples.map { $0 / scale }.sorted()
     func percentile(_ p: Double) -> Double { sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * p))] }
     let mean = sorted.reduce(0, +) / Double(sorted.count)
     let padded = label + String(repeating: " ", count: Swift.max(0, 48 - label.count))
-    print(padded + String(format: " n=%6d  p50 %9.1f  p90 %9.1f  p99 %9.1f  max %9.1f  mean %9.1f %@", sorted.count, percentile(0.5), percentile(0.9), percentile(0.99),
-                 sorted.last ?? 0, mean, unit as NSString))
+    let format = unit == "µs" ? "%9.1f" : "%9.3f"
+    print(padded + String(format: " n=%6d  p50 \(format)  p90 \(format)  p99 \(format)  max \(format)  mean \(format) %@", sorted.count,
+                          percentile(0.5), percentile(0.9), percentile(0.99), sorted.last ?? 0, mean, unit as NSString)
+          + (target.map { "   target \($0)" } ?? ""))
 }
 
 let pushes = option("--pushes", default: 2000)
@@ -34,6 +48,15 @@ let processPushes = option("--process-pushes", default: 500)
 let subscribers = option("--subscribers", default: 1000)
 let rounds = option("--rounds", default: 50)
 let clock = ContinuousClock()
+let coachBinary = stringOption("--coach")
+let gatewayOnly = CommandLine.arguments.contains("--gateway-only")
+
+if let coachBinary, gatewayOnly {
+    try GatewayBench.run(coach: coachBinary, subscribers: subscribers, fanoutChanges: option("--fanout-changes", default: 20),
+                         tmuxChanges: option("--tmux-changes", default: 200), oneShots: option("--one-shots", default: 100),
+                         readerThreads: option("--reader-threads", default: 2), guest: CommandLine.arguments.contains("--guest"))
+    exit(0)
+}
 
 // MARK: 1. Render
 
@@ -130,4 +153,10 @@ do {
     report("fan-out: addSample call until return", publishTimes)
     await manager.shutdown()
     for task in tasks { await task.value }
+}
+
+if let coachBinary {
+    try GatewayBench.run(coach: coachBinary, subscribers: subscribers, fanoutChanges: option("--fanout-changes", default: 20),
+                         tmuxChanges: option("--tmux-changes", default: 200), oneShots: option("--one-shots", default: 100),
+                         readerThreads: option("--reader-threads", default: 2), guest: CommandLine.arguments.contains("--guest"))
 }

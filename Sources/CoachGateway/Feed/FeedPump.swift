@@ -1,6 +1,8 @@
 // FeedPump: the live activity between the manager and every feed consumer. It turns snapshots (on
 // change) into contents, re-evaluates once a second so clocks tick, staleness shows and an ended
-// summary is dismissed on time, and fans the contents out to any number of subscribers.
+// summary is dismissed on time, and fans the contents out to any number of subscribers. Socket
+// subscribers take `notificationLines()`: each content is encoded once for all of them, not once
+// per connection (1 000 encodings of the same content cost tens of milliseconds).
 
 import CoachCore
 import Synchronization
@@ -9,8 +11,11 @@ public actor FeedPump {
     private var live: LiveActivity
     private let clock: any WorkoutClock
     private let subscribers = Mutex<[Int: AsyncStream<LiveActivityContent>.Continuation]>([:])
+    private let lineSubscribers = Mutex<[Int: AsyncStream<String>.Continuation]>([:])
     private var nextID = 0
     private var current: LiveActivityContent
+    /// `current` as a `feed` notification line, encoded on first use.
+    private var currentLine: String?
 
     public init(clock: any WorkoutClock, configuration: LiveActivity.Configuration = .init(), locked: Bool = false) {
         self.clock = clock
@@ -33,7 +38,36 @@ public actor FeedPump {
         return stream
     }
 
+    /// Every content from now on as the protocol's `feed` notification line
+    /// (`{"jsonrpc":"2.0","method":"feed","params":…}`, no newline), starting with the current one.
+    /// Encoded once per content and shared by every subscriber. Newest only, like `contents()`.
+    public func notificationLines() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(currentNotificationLine())
+        nextID += 1
+        let id = nextID
+        lineSubscribers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.removeLine(id) }
+        }
+        return stream
+    }
+
+    /// The `feed` notification for a content (what `notificationLines()` carries).
+    public static func notificationLine(_ content: LiveActivityContent) -> String {
+        RPCMessage.notification(method: "feed", RequestRouter.json(content))
+    }
+
+    private func currentNotificationLine() -> String {
+        if let currentLine { return currentLine }
+        let line = Self.notificationLine(current)
+        currentLine = line
+        return line
+    }
+
     private func remove(_ id: Int) { _ = subscribers.withLock { $0.removeValue(forKey: id) } }
+    private func removeLine(_ id: Int) { _ = lineSubscribers.withLock { $0.removeValue(forKey: id) } }
 
     public func setLocked(_ locked: Bool) {
         live.setLocked(locked)
@@ -86,13 +120,23 @@ public actor FeedPump {
             return Array(state.values)
         }
         all.forEach { $0.finish() }
+        let lines = lineSubscribers.withLock { state in
+            defer { state.removeAll() }
+            return Array(state.values)
+        }
+        lines.forEach { $0.finish() }
     }
 
     private func publish() {
         let content = live.content(at: clock.now())
         guard content != current else { return }
         current = content
+        currentLine = nil
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(content) }
+        let lineReaders = lineSubscribers.withLock { Array($0.values) }
+        guard !lineReaders.isEmpty else { return }
+        let line = currentNotificationLine()
+        for continuation in lineReaders { continuation.yield(line) }
     }
 }
 

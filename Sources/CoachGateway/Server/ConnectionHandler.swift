@@ -145,8 +145,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                 }
                 if request.feed {
                     group.addTask {
-                        for await content in await gateway.feed.contents() {
-                            guard send(RPCMessage.notification(method: "feed", RequestRouter.json(content)), channel: channel, shared: shared) else { return }
+                        // Encoded once in the pump for every subscriber.
+                        for await line in await gateway.feed.notificationLines() {
+                            guard send(line, channel: channel, shared: shared) else { return }
                         }
                     }
                 }

@@ -65,3 +65,41 @@ extension Sequence {
         return result
     }
 }
+
+@Suite struct FeedPumpNotificationLineTests {
+    static func content(of line: String) throws -> LiveActivityContent {
+        let message = try JSONValue(parsing: line)
+        #expect(message["jsonrpc"]?.stringValue == "2.0")
+        #expect(message["method"]?.stringValue == "feed")
+        let params = try #require(message["params"])
+        return try JSONDecoder().decode(LiveActivityContent.self, from: Data(params.serialized().utf8))
+    }
+
+    @Test func lineSubscribersGetTheCurrentThenEveryNewContentAsOneSharedLine() async throws {
+        let clock = ManualWorkoutClock()
+        let pump = FeedPump(clock: clock)
+        let streams = await (0..<3).asyncMap { _ in await pump.notificationLines() }
+        var iterators = streams.map { $0.makeAsyncIterator() }
+        var firsts: [String] = []
+        for index in iterators.indices { firsts.append(try #require(await iterators[index].next())) }
+        #expect(try Self.content(of: firsts[0]) == .idle())
+        await pump.apply(FeedPumpTests.snapshot(.running, at: clock, elapsed: 5))
+        let expected = await pump.currentContent()
+        var lines: [String] = []
+        for index in iterators.indices { lines.append(try #require(await iterators[index].next())) }
+        // One encoding shared by all (JSONEncoder's key order varies between encodings).
+        #expect(Set(firsts).count == 1 && Set(lines).count == 1, "encoded once for every subscriber")
+        #expect(try Self.content(of: lines[0]) == expected)
+        #expect(try Self.content(of: lines[0]).state.phase == .running)
+        #expect(!lines[0].contains("\n"))
+    }
+
+    @Test func finishEndsLineSubscribers() async {
+        let pump = FeedPump(clock: ManualWorkoutClock())
+        let stream = await pump.notificationLines()
+        await pump.finish()
+        var count = 0
+        for await _ in stream { count += 1 }
+        #expect(count == 1, "the current line, then the end")
+    }
+}

@@ -29,6 +29,8 @@ public final class GatewayClient: @unchecked Sendable {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var nextID = 0
+    /// Notifications that arrived while `call` waited for its reply, handed out by `readLine` first.
+    private var pendingNotifications: [String] = []
 
     public init(location: SocketLocation) throws(GatewayClientError) {
         signal(SIGPIPE, SIG_IGN)
@@ -55,7 +57,11 @@ public final class GatewayClient: @unchecked Sendable {
             let line = try readLine()
             let message: JSONValue
             do { message = try JSONValue(parsing: line) } catch { throw .protocolError(line) }
-            guard message["id"]?.doubleValue == Double(id) else { continue }
+            guard message["id"]?.doubleValue == Double(id) else {
+                // A subscription's notification can come before the reply: keep it for readLine.
+                if message["method"] != nil { pendingNotifications.append(line) }
+                continue
+            }
             if let error = message["error"] {
                 throw .rpc(RPCError(code: Int(error["code"]?.doubleValue ?? 0), message: error["message"]?.stringValue ?? "error",
                                     data: error["data"]))
@@ -80,6 +86,7 @@ public final class GatewayClient: @unchecked Sendable {
 
     /// The next line from the gateway (a reply or a notification), without its newline.
     public func readLine() throws(GatewayClientError) -> String {
+        if !pendingNotifications.isEmpty { return pendingNotifications.removeFirst() }
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

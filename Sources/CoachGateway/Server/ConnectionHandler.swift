@@ -26,14 +26,16 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     private let router: RequestRouter
+    private let broadcaster: FeedBroadcaster
     private let lineLimit: Int
     private let shared = Shared()
     private var inbox: AsyncStream<InboundLine>.Continuation?
     private var processor: Task<Void, Never>?
     private var needsFlush = false
 
-    init(router: RequestRouter, lineLimit: Int) {
+    init(router: RequestRouter, broadcaster: FeedBroadcaster, lineLimit: Int) {
         self.router = router
+        self.broadcaster = broadcaster
         self.lineLimit = lineLimit
     }
 
@@ -44,8 +46,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         let shared = self.shared
         let router = self.router
         let limit = lineLimit
+        let broadcaster = self.broadcaster
         let session = ConnectionSession { request in
-            ConnectionHandler.subscribe(request, channel: channel, router: router, shared: shared)
+            ConnectionHandler.subscribe(request, channel: channel, router: router, broadcaster: broadcaster, shared: shared)
         }
         processor = Task {
             for await item in stream {
@@ -72,6 +75,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                 }
             }
             shared.subscription.withLock { $0?.cancel() }
+            broadcaster.remove(channel)
         }
     }
 
@@ -121,13 +125,19 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     // MARK: - Subscriptions
 
-    private static func subscribe(_ request: SubscriptionRequest?, channel: any Channel, router: RequestRouter, shared: Shared) {
+    private static func subscribe(_ request: SubscriptionRequest?, channel: any Channel, router: RequestRouter,
+                                  broadcaster: FeedBroadcaster, shared: Shared) {
         let previous = shared.subscription.withLock { current -> Task<Void, Never>? in
             defer { current = nil }
             return current
         }
         previous?.cancel()
+        broadcaster.remove(channel)
         guard let request else { return }
+        if request.feed {
+            // Feed lines are encoded once and written by the broadcaster, per event loop.
+            broadcaster.add(channel) { line, channel in send(line, channel: channel, shared: shared) }
+        }
         let gateway = router.gateway
         let task = Task {
             await withTaskGroup(of: Void.self) { group in
@@ -140,14 +150,6 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                                 "elapsed": .number(GatewayResult.milliseconds(announcement.snapshot.elapsed)),
                             ]
                             guard send(RPCMessage.notification(method: "event", params), channel: channel, shared: shared) else { return }
-                        }
-                    }
-                }
-                if request.feed {
-                    group.addTask {
-                        // Encoded once in the pump for every subscriber.
-                        for await line in await gateway.feed.notificationLines() {
-                            guard send(line, channel: channel, shared: shared) else { return }
                         }
                     }
                 }

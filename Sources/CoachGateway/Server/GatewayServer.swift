@@ -15,12 +15,14 @@ public final class GatewayServer: Sendable {
     private let lock: InstanceLock?
     private let ownsSocketFile: Bool
     private let ticker: Task<Void, Never>
+    private let feeding: Task<Void, Never>
 
     /// Starts listening. With systemd socket activation the inherited socket is used; otherwise the
     /// socket is created at `location`, replacing a stale file only when nothing answers on it.
     public static func start(gateway: Gateway, location: SocketLocation,
                              lineLimit: Int = LineFrameDecoder.defaultLimit) async throws -> GatewayServer {
         let router = RequestRouter(gateway: gateway)
+        let broadcaster = FeedBroadcaster()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
@@ -28,7 +30,7 @@ public final class GatewayServer: Sendable {
                 acceptOnlySameUser(channel).flatMap {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: lineLimit)))
-                        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, lineLimit: lineLimit))
+                        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster, lineLimit: lineLimit))
                     }
                 }
             }
@@ -53,10 +55,15 @@ public final class GatewayServer: Sendable {
             chmod(location.path, 0o600)
             owns = true
         }
-        return GatewayServer(location: location, channel: channel, lock: lock, ownsSocketFile: owns, gateway: gateway)
+        let lines = await gateway.feed.notificationLines()
+        let feeding = Task { await broadcaster.run(lines) }
+        return GatewayServer(location: location, channel: channel, lock: lock, ownsSocketFile: owns, gateway: gateway,
+                             feeding: feeding)
     }
 
-    private init(location: SocketLocation, channel: any Channel, lock: InstanceLock?, ownsSocketFile: Bool, gateway: Gateway) {
+    private init(location: SocketLocation, channel: any Channel, lock: InstanceLock?, ownsSocketFile: Bool, gateway: Gateway,
+                 feeding: Task<Void, Never>) {
+        self.feeding = feeding
         self.location = location
         self.channel = channel
         self.lock = lock
@@ -78,6 +85,7 @@ public final class GatewayServer: Sendable {
     /// Stops accepting, removes the socket file we created, and releases the lock.
     public func close() async {
         ticker.cancel()
+        feeding.cancel()
         try? await channel.close()
         if ownsSocketFile { unlink(location.path) }
     }

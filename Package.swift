@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "coach", targets: ["coach"]),
+        .executable(name: "coach-status", targets: ["coach-status"]),
         .library(name: "CoachCore", targets: ["CoachCore"]),
         .library(name: "CoachLanguage", targets: ["CoachLanguage"]),
         .library(name: "CoachStore", targets: ["CoachStore"]),
@@ -71,6 +72,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // A tiny status-line client for tmux's #() and bars that poll: no Foundation, no NIO, so it
+        // starts in a couple of milliseconds (docs/integrations/tmux.md).
+        .executableTarget(
+            name: "coach-status",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FeedBenchmark",
             dependencies: ["CoachCore", "CoachGateway"],
@@ -113,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachCore", "CoachGateway", "CoachStore", "coach"]
+            dependencies: ["CoachCore", "CoachGateway", "CoachStore", "coach", "coach-status"]
         ),
     ],
     swiftLanguageModes: [.v6]

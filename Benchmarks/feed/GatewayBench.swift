@@ -269,15 +269,19 @@ enum GatewayBench {
         _ = try call("sample", #"{"type":"heartRate","value":150}"#)
         usleep(100_000)
 
-        // MARK: A. one-shot status --format tmux
-        if oneShots > 0 {
+        // MARK: A. one-shot status lines: `coach status --format tmux`, and `coach-status tmux`
+        // (the Glibc-only client built next to coach for #() polling)
+        let tiny = (coach as NSString).deletingLastPathComponent + "/coach-status"
+        var oneShotCommands: [(String, [String])] = [("`coach status --format tmux`", [coach, "status", "--format", "tmux", "--no-start"])]
+        if FileManager.default.isExecutableFile(atPath: tiny) { oneShotCommands.append(("`coach-status tmux`", [tiny, "tmux"])) }
+        for (label, command) in oneShotCommands where oneShots > 0 {
             var samples: [Double] = []
             var output = ""
             for index in 0..<(oneShots + 3) {
                 var fds: [Int32] = [0, 0]
                 guard closeOnExecPipe(&fds) else { throw Failure("pipe") }
                 let start = ContinuousClock.now
-                let pid = try spawn([coach, "status", "--format", "tmux", "--no-start"], environment: environment, stdout: fds[1])
+                let pid = try spawn(command, environment: environment, stdout: fds[1])
                 close(fds[1])
                 var bytes: [UInt8] = []
                 var chunk = [UInt8](repeating: 0, count: 4096)
@@ -290,11 +294,11 @@ enum GatewayBench {
                 let status = wait(pid)
                 let elapsed = ContinuousClock.now - start
                 close(fds[0])
-                guard status == 0 else { throw Failure("coach status --format tmux: wait status \(status)") }
+                guard status == 0 else { throw Failure("\(label): wait status \(status)") }
                 output = String(decoding: bytes, as: UTF8.self)
                 if index >= 3 { samples.append(microseconds(elapsed)) } // 3 warm-up runs
             }
-            report("one-shot `coach status --format tmux`", samples, unit: "ms", scale: 1000, target: "≤ 5 ms")
+            report("one-shot \(label)", samples, unit: "ms", scale: 1000, target: "≤ 5 ms")
             print("    output: \(output.trimmingCharacters(in: .newlines))")
         }
 

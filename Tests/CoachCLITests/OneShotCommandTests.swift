@@ -132,3 +132,26 @@ struct OneShotCommandTests {
         #expect(!FileManager.default.fileExists(atPath: coach.socket), "no socket of its own was created")
     }
 }
+
+@Suite("coach-status", .serialized)
+struct CoachStatusClientTests {
+    static var tinyPath: String { (GatewayCrashTests.coachPath as NSString).deletingLastPathComponent + "/coach-status" }
+
+    @Test func printsTheRenderedLineOrNothingWithoutAGateway() throws {
+        let coach = CoachRunner()
+        defer { coach.cleanUp() }
+        let (absent, absentOut, _) = try coach.run(["tmux"], executable: Self.tinyPath)
+        #expect(absent == 69)
+        #expect(absentOut == "\n", "a bar shows nothing rather than an error")
+
+        #expect(try coach.run(["start", "rowing", "--location", "indoor"]).0 == 0)
+        let (status, line, _) = try coach.run(["tmux"], executable: Self.tinyPath)
+        #expect(status == 0)
+        #expect(line.contains("#[fg="), "tmux styles: \(line)")
+        #expect(line.contains("row"))
+        let (_, waybar, _) = try coach.run(["waybar"], executable: Self.tinyPath)
+        let object = try JSONValue(parsing: waybar.trimmingCharacters(in: .newlines))
+        #expect(object["class"]?.stringValue != nil)
+        #expect(try coach.run(["bogus"], executable: Self.tinyPath).0 == 64)
+    }
+}

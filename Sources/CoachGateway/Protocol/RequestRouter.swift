@@ -157,6 +157,20 @@ public struct RequestRouter: Sendable {
             return try storeQuery(method, params)
         case "feed":
             return Self.json(await gateway.feed.currentContent())
+        case "feed.render":
+            let name = params.string("format") ?? "text"
+            guard let format = FeedFormat(rawValue: name) else {
+                throw RPCError.invalidParams("\"format\" must be one of \(FeedFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let presentation = try params.string("presentation").map { name -> FeedPresentation in
+                guard let presentation = FeedPresentation(rawValue: name) else {
+                    throw RPCError.invalidParams("\"presentation\" must be compact, minimal or expanded")
+                }
+                return presentation
+            } ?? FeedStream.defaultPresentation(for: format)
+            let content = await gateway.feed.currentContent()
+            return .string(FeedRenderer(language: (language ?? .en) == .ja ? .ja : .en)
+                .render(content, presentation: presentation, format: format))
         case "tmux.follow":
             let target: TmuxTarget
             if let path = params.string("socketPath") { target = .socketPath(path) }
@@ -171,7 +185,7 @@ public struct RequestRouter: Sendable {
 
     static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
                           "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
-                          "workouts.changes", "feed", "tmux.follow"]
+                          "workouts.changes", "feed", "feed.render", "tmux.follow"]
 
     /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
     static func json<Value: Encodable>(_ value: Value) -> JSONValue {

@@ -18,6 +18,9 @@ struct ReplOptions: ParsableArguments {
 
     @Flag(name: .long, help: "In a script, carry on after a failure (the exit status still reports the first).")
     var keepGoing = false
+
+    @Flag(name: .long, help: "Guest mode: the REPL's own gateway runs workouts but saves nothing.")
+    var guest = false
 }
 
 /// `coach repl`, the default command: `coach` alone or `coach --script FILE` lands here.
@@ -25,11 +28,14 @@ struct ReplSubcommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "The REPL (the default): type workout commands, or run a script of them.",
         discussion: """
-            On a terminal: a readline prompt, the gateway embedded and serving the socket. Otherwise
-            (or with --script) lines are read without a prompt and each result is printed.
+            On a terminal: a readline prompt. If a gateway answers on the socket, the REPL is its
+            client; otherwise it hosts one in-process and serves the socket. Otherwise (or with
+            --script) lines are read without a prompt and each result is printed, by a private
+            gateway — or by the one at --socket PATH when that is given explicitly.
 
             Examples:
               coach
+              coach --guest
               coach --script run.coach --virtual-clock --json
               printf 'start a run\\n/wait 1m\\nstatus\\n' | coach --virtual-clock
             """)
@@ -44,26 +50,48 @@ struct ReplSubcommand: AsyncParsableCommand {
 }
 
 enum ReplMain {
-    /// Picks the mode: a script (--script, or stdin not a terminal) or the interactive REPL, which
-    /// hosts the gateway and serves the socket.
+    /// Picks the mode (docs/repl.md, "Modes"):
+    /// - interactive (a terminal, no --script): the client of the gateway that answers on the
+    ///   socket, else a gateway hosted in-process that serves the socket;
+    /// - a script (--script, or stdin not a terminal): a private in-process gateway, so the output
+    ///   is repeatable — unless --socket names a gateway explicitly, which the script then drives.
     static func run(_ options: ReplOptions, gateway: GatewayOptions) async -> Int32 {
         let language = gateway.lang.flatMap { DisplayLanguage(rawValue: $0.rawValue) } ?? .en
         let session = ReplSession(language: language, json: gateway.json)
         let interactive = options.script == nil && isatty(STDIN_FILENO) != 0
-        let backend: GatewayBackend
-        do {
-            backend = try await GatewayBackend.start(virtualClock: options.virtualClock, listen: interactive,
-                                                     socket: gateway.location)
-        } catch let error as GatewayStartError {
-            ScriptRunner.write("coach: \(error.description)", to: STDERR_FILENO)
-            if case .alreadyRunning = error { return ReplExitStatus.alreadyRunning }
-            return ReplExitStatus.failure
-        } catch {
-            ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
-            return ReplExitStatus.failure
+        let location = gateway.location
+
+        let backend: any ReplBackend
+        if interactive {
+            switch await interactiveBackend(options, location: location, language: language) {
+            case .success(let chosen): backend = chosen
+            case .failure(let failure): return failure.status
+            }
+            return await InteractiveRepl.run(backend: backend, session: session)
         }
 
-        if interactive { return await InteractiveRepl.run(backend: backend, session: session) }
+        if gateway.socket != nil {
+            if options.virtualClock || options.guest {
+                ScriptRunner.write("coach: --\(options.virtualClock ? "virtual-clock" : "guest") needs the script's own gateway; "
+                                   + "it cannot drive the gateway at \(location.path) (leave out --socket)", to: STDERR_FILENO)
+                return ReplExitStatus.usage
+            }
+            do {
+                backend = try await SocketBackend.connect(location: location)
+            } catch {
+                ScriptRunner.write("coach: " + GatewayClientError.unreachable(location.path, Self.why(error)).description,
+                                   to: STDERR_FILENO)
+                return ReplExitStatus.unreachable
+            }
+        } else {
+            do {
+                backend = try await GatewayBackend.start(virtualClock: options.virtualClock, guest: options.guest,
+                                                         listen: false, socket: location, language: language)
+            } catch {
+                ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
+                return ReplExitStatus.failure
+            }
+        }
         let path = options.script ?? "-"
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -74,4 +102,51 @@ enum ReplMain {
         return await ScriptRunner.run(lines: FileLines(fd: fd), backend: backend, session: session,
                                       options: .init(keepGoing: options.keepGoing, name: path))
     }
+
+    /// Client of a running gateway, else host one. A gateway that starts between the probe and
+    /// the bind is joined too.
+    private static func interactiveBackend(_ options: ReplOptions, location: SocketLocation,
+                                           language: DisplayLanguage) async -> Result<any ReplBackend, ExitFailure> {
+        let ownGateway = options.guest || options.virtualClock
+        if RawSocket.probe(location.path) == .answers {
+            if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
+            if let client = try? await SocketBackend.connect(location: location) { return .success(client) }
+        }
+        do {
+            return .success(try await GatewayBackend.start(virtualClock: options.virtualClock, guest: options.guest,
+                                                           listen: true, socket: location, language: language))
+        } catch GatewayStartError.alreadyRunning(let path, let pid) {
+            if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
+            if let client = try? await SocketBackend.connect(location: location) { return .success(client) }
+            ScriptRunner.write("coach: \(GatewayStartError.alreadyRunning(path, pid: pid).description)", to: STDERR_FILENO)
+            return .failure(ExitFailure(status: ReplExitStatus.alreadyRunning))
+        } catch let error as GatewayStartError {
+            ScriptRunner.write("coach: \(error.description)", to: STDERR_FILENO)
+            return .failure(ExitFailure(status: ReplExitStatus.failure))
+        } catch {
+            ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
+            return .failure(ExitFailure(status: ReplExitStatus.failure))
+        }
+    }
+
+    /// --guest and --virtual-clock change the gateway itself, so they need the REPL to host it.
+    private static func refuseOwnGateway(_ options: ReplOptions, location: SocketLocation) -> ExitFailure {
+        let flag = options.guest ? "--guest" : "--virtual-clock"
+        ScriptRunner.write("coach: \(flag) needs the REPL to host its own gateway, but one already runs on \(location.path). "
+                           + "Stop it, or pass --socket with another path.", to: STDERR_FILENO)
+        return ExitFailure(status: ReplExitStatus.alreadyRunning)
+    }
+
+    private static func why(_ error: any Error) -> String {
+        switch error as? GatewayConnectionError {
+        case .unreachable(let why)?: return why
+        case .closed?: return "it closed the connection"
+        case .rpc(_, let message)?: return message
+        case nil: return "\(error)"
+        }
+    }
+}
+
+struct ExitFailure: Error {
+    var status: Int32
 }

@@ -17,18 +17,29 @@ final class GatewayBackend: ReplBackend {
     let modeDescription: String
 
     /// `listen`: serve the socket too (the interactive REPL); a gateway already serving it is an error.
-    static func start(virtualClock: Bool, listen: Bool, socket: SocketLocation) async throws -> GatewayBackend {
+    /// `guest`: workouts run and show, nothing is written (GatewayConfiguration.guest).
+    static func start(virtualClock: Bool, guest: Bool = false, listen: Bool, socket: SocketLocation,
+                      language: DisplayLanguage = .en) async throws -> GatewayBackend {
         var configuration = GatewayConfiguration()
         configuration.virtualClock = virtualClock
+        configuration.guest = guest
         // On the virtual clock a script's times add up as written: no countdown before "running".
         if virtualClock { configuration.countdown = .zero }
         let hosted = try await GatewayHost.start(configuration)
-        let server = listen ? try await GatewayServer.start(gateway: hosted.gateway, location: socket) : nil
+        let server: GatewayServer?
+        do {
+            server = listen ? try await GatewayServer.start(gateway: hosted.gateway, location: socket) : nil
+        } catch {
+            await hosted.gateway.manager.shutdown()
+            throw error
+        }
         var mode = server.map { "gateway embedded, listening on \($0.location.path)" } ?? "gateway embedded"
         if virtualClock { mode += " (virtual clock)" }
+        if guest { mode += " — guest mode: nothing is saved" }
         if let problem = hosted.storeProblem { mode += "\nstore: \(problem)" }
         if let recovered = hosted.recovered {
-            mode += "\nrecovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue)"
+            // Recovered before anyone could subscribe: the announcement is said here instead.
+            mode += "\n" + hosted.gateway.recoveryMessage(recovered, language: Language(rawValue: language.rawValue) ?? .en)
         }
         return GatewayBackend(gateway: hosted.gateway, server: server, keepsWorkouts: hosted.store != nil,
                               virtualClock: virtualClock, mode: mode)

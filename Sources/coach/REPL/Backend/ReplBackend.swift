@@ -36,6 +36,14 @@ protocol ReplBackend: Sendable {
 
     /// Stops the gateway if this process hosts it. Called once, on the way out.
     func shutdown() async
+
+    /// Yields once, with what to tell the user, if the gateway goes away under the REPL (client
+    /// mode); an embedded gateway cannot, so its stream just finishes.
+    var gatewayLost: AsyncStream<String> { get }
+}
+
+extension ReplBackend {
+    var gatewayLost: AsyncStream<String> { AsyncStream { $0.finish() } }
 }
 
 /// The answer to one request, in both forms the REPL can show.
@@ -49,6 +57,9 @@ struct ReplReply: Sendable, Hashable {
     var question: ReplQuestion?
     /// Exactly the object the socket returns for this request, as one line of JSON.
     var json: String
+
+    /// The code of a reply to a request the gateway never answered because it went away.
+    static let unreachableCode = "gatewayUnreachable"
 
     /// Whether a script carries on after this reply: success or ready, or a question to answer.
     var isSuccess: Bool { code == "success" || code == "ready" || question != nil }

@@ -16,19 +16,42 @@ enum InteractiveRepl {
 
         // The event printer reads /json from here; /lang subscribes again in the new language.
         let json = Flag(session.json)
+        let above = OncePrinter(editor: editor)
         func printEvents(in language: DisplayLanguage) -> Task<Void, Never> {
-            printEventsTask(backend.events(language: language), editor: editor, json: json)
+            printEventsTask(backend.events(language: language), printer: above, json: json)
         }
         var language = session.language
         var printer = printEvents(in: language)
 
+        // What the user types, and (client mode) the gateway going away, in one stream: a REPL
+        // whose gateway stopped says so and leaves instead of waiting for the next line.
+        let (inputs, merged) = AsyncStream.makeStream(of: LoopInput.self)
+        let forwarders = [
+            Task { for await input in editor.inputs { merged.yield(.editor(input)) }; merged.finish() },
+            Task { for await message in backend.gatewayLost { merged.yield(.gatewayLost(message)) } },
+        ]
+
+        var status = ReplExitStatus.success
         var prompt = interpreter.session.prompt
-        loop: for await input in editor.inputs {
+        loop: for await next in inputs {
+            let input: EditorInput
+            switch next {
+            case .editor(let typed): input = typed
+            case .gatewayLost(let message):
+                editor.printAbove("coach: " + message)
+                status = ReplExitStatus.unreachable
+                break loop
+            }
             switch input {
             case .line(let line):
                 let output = await interpreter.handle(line)
-                for text in output.lines { editor.printAbove(text) }
+                for text in output.lines { above.print(text, fromEvent: false) }
                 if output.quit { break loop }
+                if output.failure?.exitStatus == ReplExitStatus.unreachable {
+                    // The reply already said that the gateway stopped.
+                    status = ReplExitStatus.unreachable
+                    break loop
+                }
             case .interrupt:
                 interpreter.session.interrupted()
                 backend.forgetQuestion()
@@ -53,17 +76,49 @@ enum InteractiveRepl {
             }
         }
         printer.cancel()
+        for forwarder in forwarders { forwarder.cancel() }
         editor.stop()
         await backend.shutdown()
-        return ReplExitStatus.success
+        return status
     }
 }
 
-private func printEventsTask(_ events: AsyncStream<ReplEvent>, editor: LineEditor, json: Flag) -> Task<Void, Never> {
+private enum LoopInput: Sendable {
+    case editor(EditorInput)
+    case gatewayLost(String)
+}
+
+private func printEventsTask(_ events: AsyncStream<ReplEvent>, printer: OncePrinter, json: Flag) -> Task<Void, Never> {
     Task {
         for await event in events {
-            editor.printAbove(json.value.load(ordering: .relaxed) ? event.json : event.text)
+            printer.print(json.value.load(ordering: .relaxed) ? event.json : event.text, fromEvent: true)
         }
+    }
+}
+
+/// Prints above the prompt, once: the gateway announces some outcomes of the REPL's own commands
+/// in the reply's very words ("Your run was too short to keep …"), and the event may come just
+/// before or just after the reply. A line identical to the one just printed from the other
+/// source, within two seconds, is the same news and is left out; repeats from one source (two
+/// /status in a row) are all printed.
+final class OncePrinter: Sendable {
+    private let editor: LineEditor
+    private let last = Mutex<(text: String, fromEvent: Bool, at: ContinuousClock.Instant)?>(nil)
+    static let window = Duration.seconds(2)
+
+    init(editor: LineEditor) { self.editor = editor }
+
+    func print(_ text: String, fromEvent: Bool) {
+        let now = ContinuousClock.now
+        let duplicate = last.withLock { last -> Bool in
+            if let previous = last, previous.text == text, previous.fromEvent != fromEvent, now - previous.at < Self.window {
+                last = nil
+                return true
+            }
+            last = (text, fromEvent, now)
+            return false
+        }
+        if !duplicate { editor.printAbove(text) }
     }
 }
 

@@ -97,6 +97,7 @@ enum ReplFailure: Sendable, Hashable {
         case .usage: return ReplExitStatus.usage
         case .notUnderstood: return ReplExitStatus.notUnderstood
         case .unansweredQuestion: return ExitStatus.needsInput.rawValue
+        case .failed(ReplReply.unreachableCode, _): return ReplExitStatus.unreachable
         case .failed(let code, _): return ExitStatus(code: code).rawValue
         }
     }

@@ -1,0 +1,272 @@
+// SocketBackend: the REPL as a client of a gateway that already serves the socket (client mode).
+// Requests go over one connection, so `say` keeps that connection's conversation and a follow-up
+// answer ("2", "y") reaches the question it answers. Events come over a second connection
+// subscribed to `events` only, exactly the announcements the embedded REPL prints — its own
+// commands' included, once each, since nothing else prints them.
+
+import CoachCore
+import CoachGateway
+import CoachLanguage
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class SocketBackend: ReplBackend {
+    let location: SocketLocation
+    let modeDescription: String
+    let gatewayLost: AsyncStream<String>
+    private let lost: LostSignal
+    /// Requests and their conversation; replaced after Ctrl-C (a new connection is a new
+    /// conversation, so a pending question is dropped as in the embedded REPL).
+    private let requests: Mutex<GatewayConnection>
+    private let freshConversation = Atomic(false)
+    /// Event subscriptions still open (one per /lang), closed on the way out.
+    private let subscriptions = Mutex<[ObjectIdentifier: GatewayConnection]>([:])
+
+    /// Connects and checks that a gateway (of this user) answers.
+    static func connect(location: SocketLocation) async throws -> SocketBackend {
+        let lost = LostSignal(message: Self.lostMessage(location))
+        let connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
+        do {
+            _ = try await connection.call("ping")
+        } catch {
+            connection.close()
+            throw error
+        }
+        let pid = Self.gatewayPID(location: location, connection: connection)
+        let mode = "connected to the gateway at \(location.path)\(pid.map { " (pid \($0))" } ?? "")"
+        return SocketBackend(location: location, connection: connection, lost: lost, mode: mode)
+    }
+
+    private init(location: SocketLocation, connection: GatewayConnection, lost: LostSignal, mode: String) {
+        self.location = location
+        self.requests = Mutex(connection)
+        self.lost = lost
+        self.gatewayLost = lost.stream
+        self.modeDescription = mode
+    }
+
+    static func lostMessage(_ location: SocketLocation) -> String {
+        "the gateway at \(location.path) stopped; restart it with `coach serve` or run `coach` again"
+    }
+
+    // MARK: - Requests
+
+    func submit(_ utterance: String, language: DisplayLanguage) async -> ReplReply {
+        // As in the embedded REPL: the REPL's language when the line is written in it, else the
+        // gateway detects the line's own language.
+        let lang = Language(rawValue: language.rawValue).flatMap { Language.detect(utterance) == $0 ? $0 : nil }
+        var params: [(String, JSONValue)] = [("text", .string(utterance))]
+        if let lang { params.append(("lang", .string(lang.rawValue))) }
+        return await intentReply("say", .object(params), language: language)
+    }
+
+    func answer(_ question: ReplQuestion, with value: String, language: DisplayLanguage) async -> ReplReply {
+        await intentReply("say", ["text": .string(value), "lang": .string(language.rawValue)], language: language)
+    }
+
+    func forgetQuestion() {
+        freshConversation.store(true, ordering: .relaxed)
+    }
+
+    func status(language: DisplayLanguage) async -> ReplReply {
+        await intentReply("status", ["lang": .string(language.rawValue)], language: language)
+    }
+
+    func sample(type: String, value: Double, unit: String?, language: DisplayLanguage) async -> ReplReply {
+        guard let quantity = QuantityType(name: type) else {
+            let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
+            return failure("unknown sample type \"\(type)\" (one of \(names))")
+        }
+        var params: [(String, JSONValue)] = [("type", .string(quantity.rawValue)), ("value", .number(value))]
+        if let unit { params.append(("unit", .string(unit))) }
+        let result: JSONValue
+        do { result = try await call("sample", .object(params)) } catch { return failure(error) }
+        // Worded as the embedded REPL words it (the socket's result carries no message).
+        let accepted = result["accepted"]?.boolValue ?? false
+        let text = accepted
+            ? "\(quantity.rawValue) \(Self.number(value))\(unit.map { " " + $0 } ?? "") recorded."
+            : "\(quantity.rawValue) not recorded: \(result["reason"]?.stringValue ?? "rejected")."
+        let json: JSONValue = ["accepted": .bool(accepted), "outcome": result["outcome"] ?? .null, "message": .string(text)]
+        return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
+    }
+
+    func setLocked(_ locked: Bool, language: DisplayLanguage) async -> ReplReply {
+        let result: JSONValue
+        do { result = try await call(locked ? "lock" : "unlock", ["lang": .string(language.rawValue)]) } catch { return failure(error) }
+        return ReplReply(text: result["message"]?.stringValue ?? "", code: "success", question: nil, json: result.serialized())
+    }
+
+    func wait(_ duration: Duration) async {
+        // The gateway's clock is real: nothing to move, only time to let pass.
+        try? await Task.sleep(for: duration)
+    }
+
+    // MARK: - Events
+
+    func events(language: DisplayLanguage) -> AsyncStream<ReplEvent> {
+        let connection: GatewayConnection
+        do {
+            connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
+        } catch {
+            lost.connectionEnded(closedByUs: false)
+            return AsyncStream { $0.finish() }
+        }
+        let key = ObjectIdentifier(connection)
+        subscriptions.withLock { $0[key] = connection }
+        return AsyncStream { continuation in
+            let task = Task {
+                do {
+                    _ = try await connection.call("subscribe", ["events": true, "status": false, "feed": false,
+                                                                "lang": .string(language.rawValue)])
+                } catch {
+                    continuation.finish()
+                    return
+                }
+                for await message in connection.notifications where message["method"]?.stringValue == "event" {
+                    guard let params = message["params"] else { continue }
+                    continuation.yield(ReplEvent(text: params["message"]?.stringValue ?? "", json: params.serialized()))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { [self] _ in
+                task.cancel()
+                // Closed by us: the end of this connection is not the gateway going away.
+                connection.close()
+                self.subscriptions.withLock { $0[key] = nil }
+            }
+        }
+    }
+
+    // MARK: - Leaving
+
+    /// The gateway runs on without this REPL: leaving harms nothing.
+    func leaveWarning(language: DisplayLanguage) async -> String? { nil }
+
+    func shutdown() async {
+        lost.leaving()
+        requests.withLock { $0 }.close()
+        for connection in subscriptions.withLock({ Array($0.values) }) { connection.close() }
+    }
+
+    // MARK: - Helpers
+
+    private func call(_ method: String, _ params: JSONValue) async throws -> JSONValue {
+        if freshConversation.exchange(false, ordering: .relaxed) {
+            let fresh = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
+            let old = requests.withLock { current -> GatewayConnection in
+                defer { current = fresh }
+                return current
+            }
+            // Ours to close: its end says nothing about the gateway.
+            old.close()
+        }
+        return try await requests.withLock { $0 }.call(method, params)
+    }
+
+    private func intentReply(_ method: String, _ params: JSONValue, language: DisplayLanguage) async -> ReplReply {
+        let result: JSONValue
+        do { result = try await call(method, params) } catch { return failure(error) }
+        let code = result["code"]?.stringValue
+        let replyLanguage = result["lang"]?.stringValue.flatMap(DisplayLanguage.init(rawValue:)) ?? language
+        return ReplReply(text: result["message"]?.stringValue ?? "",
+                         code: code == GatewayResult.notUnderstood ? nil : code,
+                         question: Self.question(in: result, language: replyLanguage), json: result.serialized())
+    }
+
+    /// The follow-up the gateway now waits for on this connection, as the embedded REPL asks it.
+    static func question(in result: JSONValue, language: DisplayLanguage) -> ReplQuestion? {
+        let en = language == .en
+        switch result["code"]?.stringValue {
+        case "needsValue" where result["parameter"]?.stringValue == "activity" && result["intent"]?.stringValue == "StartWorkout":
+            guard case .array(let values)? = result["options"] else { return nil }
+            let options = values.compactMap { $0.stringValue.flatMap(ActivityType.init(rawValue:)) }
+            return ReplQuestion(kind: .choose(parameter: "activity", options: options.map {
+                ReplOption(value: $0.rawValue, label: $0.displayName(language))
+            }), promptLabel: en ? "which workout?" : "どのワークアウト？")
+        case "confirmationRequired":
+            let cancel = result["intent"]?.stringValue == "CancelWorkout"
+            let label = cancel ? (en ? "discard?" : "破棄？") : (en ? "sure?" : "よろしいですか？")
+            return ReplQuestion(kind: .confirm, promptLabel: label + " [y/N]")
+        default:
+            return nil
+        }
+    }
+
+    private func failure(_ error: any Error) -> ReplReply {
+        switch error as? GatewayConnectionError {
+        case .closed?, .unreachable?:
+            lost.connectionEnded(closedByUs: false)
+            let text = Self.lostMessage(location)
+            let json: JSONValue = ["error": ["code": .string("unreachable"), "message": .string(text)]]
+            return ReplReply(text: text, code: ReplReply.unreachableCode, question: nil, json: json.serialized())
+        case .rpc(_, let message)?:
+            return failure(message)
+        case nil:
+            return failure("\(error)")
+        }
+    }
+
+    private func failure(_ text: String) -> ReplReply {
+        let json: JSONValue = ["accepted": false, "message": .string(text)]
+        return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    /// The gateway's pid: the one its instance lock names, if that process lives; else the peer
+    /// that listens (with socket activation that may be the service manager).
+    static func gatewayPID(location: SocketLocation, connection: GatewayConnection) -> Int32? {
+        let fd = open(location.lockPath, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = read(fd, &buffer, 31)
+            if count > 0, let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace()),
+               pid > 0, kill(pid, 0) == 0 || errno == EPERM {
+                return pid
+            }
+        }
+        return connection.peerPID
+    }
+}
+
+/// Says once that the gateway went away — unless the REPL is the one leaving, or the connection
+/// that ended was one the REPL replaced.
+private final class LostSignal: Sendable {
+    let stream: AsyncStream<String>
+    private let continuation: AsyncStream<String>.Continuation
+    private let message: String
+    private let state = Mutex(State())
+
+    private struct State {
+        var said = false
+        var leaving = false
+    }
+
+    init(message: String) {
+        self.message = message
+        (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    }
+
+    /// A connection's reader saw its end. Ends the REPL closes itself are not losses.
+    @Sendable func connectionEnded(closedByUs: Bool) {
+        guard !closedByUs else { return }
+        let say = state.withLock { state -> Bool in
+            guard !state.said, !state.leaving else { return false }
+            state.said = true
+            return true
+        }
+        guard say else { return }
+        continuation.yield(message)
+        continuation.finish()
+    }
+
+    func leaving() {
+        state.withLock { $0.leaving = true }
+        continuation.finish()
+    }
+}

@@ -1,0 +1,107 @@
+// BackgroundGateway: `coach serve` running on a ScratchHome's socket for the length of a test, so
+// the REPL finds a gateway already there (client mode). Started like spawnDetached starts tmux —
+// posix_spawn, no signals blocked or ignored, /dev/null for stdio — but not waited for: it stays
+// our child until stop() sends SIGTERM to the pid its lock file names and reaps it.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class BackgroundGateway: @unchecked Sendable {
+    let home: ScratchHome
+    let pid: pid_t
+    private var reaped = false
+
+    /// The socket the REPL and one-shot commands resolve in `home` (XDG_RUNTIME_DIR/coach/coach.sock).
+    var socketPath: String { home.root.appendingPathComponent("run/coach/coach.sock").path }
+
+    /// Starts `coach serve EXTRA…` and returns once the socket answers.
+    init(home: ScratchHome, extraArguments: [String] = ["--countdown", "0"]) async throws {
+        guard let binary = CoachBinary.path() else { throw TmuxError("coach is not built") }
+        self.home = home
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in Int32(0)...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+        let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
+            .filter { $0.key != "COACH_SOCKET" }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([binary, "serve"] + extraArguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw TmuxError("cannot start coach serve: \(String(cString: strerror(result)))") }
+        self.pid = pid
+
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !Self.answers(socketPath) {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                reaped = true
+                throw TmuxError("coach serve exited before it answered (wait status \(status))")
+            }
+            guard ContinuousClock.now < deadline else { throw TmuxError("coach serve did not answer on \(socketPath) within 20 s") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    deinit {
+        if !reaped {
+            Glibc.kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
+    }
+
+    /// The pid the gateway wrote to `<socket>.lock`: how a user (or a script) finds it.
+    var lockPID: pid_t? {
+        (try? String(contentsOfFile: socketPath + ".lock", encoding: .utf8))
+            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// SIGTERM to the pid in the lock file, then waits for the gateway to exit; returns its
+    /// exit status (it stops cleanly on SIGTERM: 0).
+    @discardableResult
+    func stop() async throws -> Int32 {
+        guard let target = lockPID else { throw TmuxError("no pid in \(socketPath).lock") }
+        guard Glibc.kill(target, SIGTERM) == 0 else { throw TmuxError("kill \(target): \(String(cString: strerror(errno)))") }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while true {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                reaped = true
+                return (status >> 8) & 0xff
+            }
+            guard ContinuousClock.now < deadline else { throw TmuxError("coach serve did not stop on SIGTERM") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private static func answers(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+}

@@ -20,11 +20,20 @@ extension Recognition {
         // to refuse a spoken pause, so only the typed CLI passes a name to match.
         case .pauseWorkout: return .pause()
         case .resumeWorkout: return .resume()
-        case .endWorkout: return .end()
+        // "end and save" keeps even a very short workout, as `coach end --save` does.
+        case .endWorkout: return .end(saveShort: Self.asksToSave(text))
         case .cancelWorkout: return .cancel()
         case .workoutStatus: return .status
         case .markLap: return .lap
         }
+    }
+}
+
+extension Recognition {
+    static func asksToSave(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return (lower.contains("save") && !lower.contains("without saving") && !lower.contains("don't save"))
+            || (text.contains("保存") && !text.contains("保存せず") && !text.contains("保存しない"))
     }
 }
 

@@ -42,7 +42,14 @@ struct ResponseComposer: Sendable {
             text += "\n  " + numbered.joined(separator: "  ")
         }
         if let problem = outcome.journalProblem {
-            text += " " + event("notSaved", values: ["reason": problem.message], language: language)
+            let reason = problem.message.hasSuffix(".") ? String(problem.message.dropLast()) : problem.message
+            if outcome.intent == .endWorkout, outcome.code == .success {
+                // The end itself happened; what to say is whether the workout was kept.
+                values["reason"] = reason
+                let key = problem.code == "errorNotPermissibleForGuestUserMode" ? "endedGuest" : "endedNotYetSaved"
+                return event(key, values: values, language: language)
+            }
+            text += " " + event("notSaved", values: ["reason": reason], language: language)
         }
         return text
     }

@@ -17,10 +17,17 @@ public final class GatewayServer: Sendable {
     private let ticker: Task<Void, Never>
     private let feeding: Task<Void, Never>
 
-    /// Starts listening. With systemd socket activation the inherited socket is used; otherwise the
-    /// socket is created at `location`, replacing a stale file only when nothing answers on it.
+    /// Claims the socket, then starts listening (for callers that need nothing in between).
     public static func start(gateway: Gateway, location: SocketLocation,
                              lineLimit: Int = LineFrameDecoder.defaultLimit) async throws -> GatewayServer {
+        try await start(gateway: gateway, claim: SocketClaim.claim(location), lineLimit: lineLimit)
+    }
+
+    /// Starts listening on a claimed socket. Claim it before opening the store: a second gateway
+    /// must be refused before it touches (and recovers) the running gateway's workout.
+    public static func start(gateway: Gateway, claim: SocketClaim,
+                             lineLimit: Int = LineFrameDecoder.defaultLimit) async throws -> GatewayServer {
+        let location = claim.location
         let router = RequestRouter(gateway: gateway)
         let broadcaster = FeedBroadcaster()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -36,14 +43,10 @@ public final class GatewayServer: Sendable {
             }
 
         let channel: any Channel
-        var lock: InstanceLock?
         var owns = false
-        if let inherited = SystemdActivation.listeningDescriptor() {
+        if let inherited = claim.inheritedDescriptor {
             channel = try await bootstrap.withBoundSocket(inherited).get()
         } else {
-            try location.prepareDirectory()
-            lock = try InstanceLock(path: location.lockPath, socketPath: location.path)
-            try removeStaleSocket(at: location)
             // The socket file is created by bind(); with this umask it is 0600 from its first instant.
             let previous = umask(0o177)
             defer { umask(previous) }
@@ -57,7 +60,7 @@ public final class GatewayServer: Sendable {
         }
         let lines = await gateway.feed.notificationLines()
         let feeding = Task { await broadcaster.run(lines) }
-        return GatewayServer(location: location, channel: channel, lock: lock, ownsSocketFile: owns, gateway: gateway,
+        return GatewayServer(location: location, channel: channel, lock: claim.lock, ownsSocketFile: owns, gateway: gateway,
                              feeding: feeding)
     }
 

@@ -38,8 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
         let hosted: HostedGateway
         let server: GatewayServer
         do {
+            // The socket first: a second gateway must be refused before it opens the store.
+            let claim = try SocketClaim.claim(location)
             hosted = try await GatewayHost.start(configuration)
-            server = try await GatewayServer.start(gateway: hosted.gateway, location: location)
+            server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim)
         } catch let error as GatewayStartError {
             OneShot.printError(error.description)
             if case .alreadyRunning = error { throw ExitCode(ExitStatus.alreadyRunning.rawValue) }

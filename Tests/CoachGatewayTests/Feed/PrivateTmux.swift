@@ -1,4 +1,4 @@
-// A private tmux server per test (`tmux -L coach-test-<pid>-<n> -f /dev/null`), killed at the end
+// A private tmux server per test (`tmux -L coach-feed-test-<pid>-<n> -f /dev/null`), killed at the end
 // whatever happens, so tests never touch the user's tmux.
 
 import Foundation
@@ -9,7 +9,7 @@ enum PrivateTmux {
     private static let counter = Atomic<Int>(0)
 
     static func name() -> String {
-        "coach-test-\(ProcessInfo.processInfo.processIdentifier)-\(counter.add(1, ordering: .relaxed).newValue)"
+        "coach-feed-test-\(ProcessInfo.processInfo.processIdentifier)-\(counter.add(1, ordering: .relaxed).newValue)"
     }
 
     @discardableResult

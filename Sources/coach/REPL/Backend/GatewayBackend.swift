@@ -25,10 +25,12 @@ final class GatewayBackend: ReplBackend {
         configuration.guest = guest
         // On the virtual clock a script's times add up as written: no countdown before "running".
         if virtualClock { configuration.countdown = .zero }
+        // Claim the socket before the store: a gateway that is already running keeps its workout.
+        let claim = listen ? try SocketClaim.claim(socket) : nil
         let hosted = try await GatewayHost.start(configuration)
         let server: GatewayServer?
         do {
-            server = listen ? try await GatewayServer.start(gateway: hosted.gateway, location: socket) : nil
+            if let claim { server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim) } else { server = nil }
         } catch {
             await hosted.gateway.manager.shutdown()
             throw error

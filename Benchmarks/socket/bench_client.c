@@ -40,7 +40,10 @@ int main(int argc, char **argv) {
     strncpy(addr.sun_path, argv[1], sizeof addr.sun_path - 1);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr)) { perror("connect"); return 69; }
     char request[256];
-    int length = snprintf(request, sizeof request, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"%s\"}\n", argv[5]);
+    /* "sample" sends a heart-rate sample (accepted while a workout runs, durable before the reply). */
+    int length = strcmp(argv[5], "sample") == 0
+        ? snprintf(request, sizeof request, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"sample\",\"params\":{\"type\":\"heartRate\",\"value\":120}}\n")
+        : snprintf(request, sizeof request, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"%s\"}\n", argv[5]);
 
     for (int i = 0; i < 1000; i++) { write(fd, request, length); read_lines(fd, 1); } /* warm up */
     double *rtt = malloc(sizeof(double) * trips);

@@ -3,6 +3,7 @@
 
 import CoachCore
 import Synchronization
+import Foundation
 
 /// What the last reply asked the user.
 public enum PendingQuestion: Sendable, Hashable {
@@ -34,5 +35,3 @@ enum Answer {
             .trimmingCharacters(in: .whitespaces)
     }
 }
-
-import Foundation

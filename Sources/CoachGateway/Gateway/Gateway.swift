@@ -5,6 +5,7 @@
 import CoachCore
 import CoachLanguage
 import CoachStore
+import Foundation
 import Synchronization
 
 public final class Gateway: Sendable {
@@ -267,5 +268,3 @@ final class AnnouncementHub: Sendable {
         return stream
     }
 }
-
-import Foundation

@@ -5,6 +5,7 @@ import CoachCore
 import CoachLanguage
 import CoachStore
 import Foundation
+import Synchronization
 
 public struct GatewayConfiguration: Sendable {
     /// The countdown before a workout runs (HealthKit's prepare → start).
@@ -101,5 +102,3 @@ final class WorkoutCounter: Sendable {
     private let value = Mutex(0)
     func next() -> String { value.withLock { $0 += 1; return "workout-\($0)" } }
 }
-
-import Synchronization

@@ -3,6 +3,10 @@
 
 import CoachCore
 import CoachLanguage
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 public struct GatewayResult: Sendable {
     /// The intent acted on; nil when the line was not understood.
@@ -114,8 +118,3 @@ enum ISO8601 {
             + pad(Int32(milliseconds % 1000), 3) + "Z"
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
-import Foundation

@@ -3,6 +3,7 @@
 
 import CoachCore
 import CoachLanguage
+import Foundation
 
 struct ResponseComposer: Sendable {
     let catalog: ResponseCatalog
@@ -201,5 +202,3 @@ struct ResponseComposer: Sendable {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) km"
     }
 }
-
-import Foundation

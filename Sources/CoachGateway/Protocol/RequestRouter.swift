@@ -297,5 +297,3 @@ struct Params {
         return parsed
     }
 }
-
-import Foundation

@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 public final class InstanceLock: Sendable {
     private let descriptor: Int32
@@ -29,5 +30,3 @@ public final class InstanceLock: Sendable {
 
     deinit { close(descriptor) }
 }
-
-import Foundation

@@ -8,19 +8,20 @@ struct Coach: AsyncParsableCommand {
         commandName: "coach",
         abstract: "A workout gateway for the Linux terminal: type, script or say workout commands.",
         discussion: """
-            With no command, `coach` opens the REPL (the gateway embedded) on a terminal, or reads
-            lines from standard input otherwise.
+            With no command, `coach` opens the REPL (the gateway embedded) on a
+            terminal, or reads lines from standard input otherwise.
 
             Examples:
-              coach                                   # the REPL: type "start a 30 minute outdoor run"
+              coach                          # the REPL: "start a 30 minute outdoor run"
               coach start running --location outdoor --goal 30min
               coach say "pause my workout"
               coach status --format json
               coach parse --json "ランニングを開始して"
 
-            Exit status: 0 success, 1 other failure, 3 not understood, 4 failureOngoingWorkout,
-            5 failureNoMatchingWorkout, 6 more input needed, 64 usage error, 69 gateway unreachable,
-            75 a gateway already runs on the socket (docs/cli.md).
+            Exit status: 0 success, 1 other failure, 3 not understood,
+            4 failureOngoingWorkout, 5 failureNoMatchingWorkout, 6 more input
+            needed, 64 usage error, 69 gateway unreachable, 75 a gateway already
+            runs on the socket (docs/cli.md).
             """,
         version: "0.1.0",
         subcommands: [

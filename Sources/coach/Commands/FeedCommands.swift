@@ -27,8 +27,8 @@ struct TmuxSetupCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: GatewayOptions
-    @Option(name: .customShort("L"), help: "The tmux server's socket name (as tmux -L).") var socketName: String?
-    @Option(name: .customShort("S"), help: "The tmux server's socket path (as tmux -S).") var socketPath: String?
+    @Option(name: .customShort("L"), help: ArgumentHelp("The tmux server's socket name (as tmux -L).", valueName: "name")) var socketName: String?
+    @Option(name: .customShort("S"), help: ArgumentHelp("The tmux server's socket path (as tmux -S).", valueName: "path")) var socketPath: String?
 
     func validate() throws {
         if socketName != nil && socketPath != nil { throw ValidationError("Give -L or -S, not both.") }

@@ -136,7 +136,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         guard let request else { return }
         if request.feed {
             // Feed lines are encoded once and written by the broadcaster, per event loop.
-            broadcaster.add(channel) { line, channel in send(line, channel: channel, shared: shared) }
+            broadcaster.add(channel) { line, channel in send(bytes: line, channel: channel, shared: shared) }
         }
         let gateway = router.gateway
         let task = Task {
@@ -169,10 +169,14 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     /// Writes a notification unless the client has stopped reading; after too many skipped, the
     /// client is told why and disconnected. Returns false once the subscription is over.
     private static func send(_ text: String, channel: any Channel, shared: Shared) -> Bool {
+        send(bytes: line(text, allocator: channel.allocator), channel: channel, shared: shared)
+    }
+
+    private static func send(bytes: ByteBuffer, channel: any Channel, shared: Shared) -> Bool {
         guard channel.isActive else { return false }
         if channel.isWritable {
             shared.lagging.store(0, ordering: .relaxed)
-            channel.writeAndFlush(line(text, allocator: channel.allocator), promise: nil)
+            channel.writeAndFlush(bytes, promise: nil)
             return true
         }
         let lag = shared.lagging.add(1, ordering: .relaxed).newValue

@@ -10,14 +10,14 @@ final class FeedBroadcaster: Sendable {
     struct Subscriber: Sendable {
         let channel: any Channel
         /// Returns false when the subscriber is to be dropped (it stopped reading).
-        let deliver: @Sendable (String, any Channel) -> Bool
+        let deliver: @Sendable (ByteBuffer, any Channel) -> Bool
     }
 
     private let subscribers = Mutex<[ObjectIdentifier: Subscriber]>([:])
-    private let latest = Mutex<String?>(nil)
+    private let latest = Mutex<ByteBuffer?>(nil)
 
     /// Adds a channel; it gets the current line at once (a status bar must not start empty).
-    func add(_ channel: any Channel, deliver: @escaping @Sendable (String, any Channel) -> Bool) {
+    func add(_ channel: any Channel, deliver: @escaping @Sendable (ByteBuffer, any Channel) -> Bool) {
         let subscriber = Subscriber(channel: channel, deliver: deliver)
         subscribers.withLock { $0[ObjectIdentifier(channel)] = subscriber }
         if let line = latest.withLock({ $0 }) {
@@ -29,8 +29,12 @@ final class FeedBroadcaster: Sendable {
         _ = subscribers.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// Sends `line` to every subscriber, batching per event loop.
-    func broadcast(_ line: String) {
+    /// Sends `text` to every subscriber, batching per event loop. The bytes are built once and the
+    /// same (copy-on-write) buffer goes to every channel.
+    func broadcast(_ text: String) {
+        var line = ByteBufferAllocator().buffer(capacity: text.utf8.count + 1)
+        line.writeString(text)
+        line.writeInteger(UInt8(ascii: "\n"))
         latest.withLock { $0 = line }
         let all = subscribers.withLock { Array($0.values) }
         var byLoop: [ObjectIdentifier: (any EventLoop, [Subscriber])] = [:]

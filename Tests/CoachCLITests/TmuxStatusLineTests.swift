@@ -66,5 +66,12 @@ struct TmuxStatusLineTests {
         let locked = try tmux.option("#{@coach}")
         #expect(!locked.contains("163") && !locked.contains("♥"), "no metric value while locked: \(locked)")
         #expect(locked.contains("run"), "the activity still shows")
+
+        // A restarted gateway remembers the tmux server: no second `coach tmux setup` needed.
+        let lock = home.root.appendingPathComponent("run/coach/coach.sock.lock").path
+        let pid = try #require((try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        kill(pid, SIGKILL)
+        #expect(try runProcess(coach, ["resume"], environment: environment).status == 0)   // starts and recovers a gateway
+        _ = try tmux.wait(for: "running again after the restart") { $0.contains("▶") }
     }
 }

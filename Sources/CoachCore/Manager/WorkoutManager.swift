@@ -16,7 +16,7 @@ public actor WorkoutManager {
 
     private var engine: WorkoutEngine
     private let clock: any WorkoutClock
-    private let timerMode: TimerMode
+    public nonisolated let timerMode: TimerMode
     private let makeWorkoutID: @Sendable () -> String
     private let journal: JournalPipeline?
     private var timer: Task<Void, Never>?

@@ -22,6 +22,8 @@ public final class Gateway: Sendable {
     private let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
     /// False when nothing is written at all (virtual time): an end must not claim "Saved".
     public let keepsWorkouts: Bool
+    /// Virtual time (scripts): nothing of the user's (store, tmux) is touched.
+    public var isVirtual: Bool { manager.timerMode == .manual }
 
     public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
                 keepsWorkouts: Bool = true, store: @escaping @Sendable () -> WorkoutStore? = { nil }) {

@@ -19,6 +19,8 @@ public struct GatewayConfiguration: Sendable {
     /// The SQLite store; nil is `$XDG_DATA_HOME/coach/coach.sqlite`. Unused in guest mode and in
     /// virtual time (a replayed script must not leave made-up workouts in the user's history).
     public var storePath: String?
+    /// Push to the tmux servers `coach tmux setup` named before (`$XDG_STATE_HOME/coach/tmux-targets`).
+    public var followRememberedTmux = true
 
     public init() {}
 }
@@ -69,6 +71,9 @@ public enum GatewayHost {
             } catch {
                 problem = "could not read the interrupted workout: \(error)"
             }
+        }
+        if !configuration.virtualClock && configuration.followRememberedTmux {
+            for target in TmuxTargetsFile.read() { await gateway.followTmux(target) }
         }
         return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
     }

@@ -73,5 +73,10 @@ struct TmuxStatusLineTests {
         kill(pid, SIGKILL)
         #expect(try runProcess(coach, ["resume"], environment: environment).status == 0)   // starts and recovers a gateway
         _ = try tmux.wait(for: "running again after the restart") { $0.contains("▶") }
+        // …and the privacy lock: metrics stay hidden after the restart.
+        #expect(try runProcess(coach, ["sample", "heartRate", "171"], environment: environment).status == 0)
+        usleep(300_000)
+        let afterRestart = try tmux.option("#{@coach}")
+        #expect(!afterRestart.contains("171") && !afterRestart.contains("♥"), "still locked: \(afterRestart)")
     }
 }

@@ -32,7 +32,7 @@ struct TestGateway {
         var configuration = GatewayConfiguration()
         configuration.countdown = countdown
         configuration.storePath = directory + "/coach.sqlite"
-        configuration.followRememberedTmux = false
+        configuration.stateDirectory = directory + "/state"
         let gateway = try await GatewayHost.start(configuration).gateway
         let location = SocketLocation(path: directory + "/coach/coach.sock")
         let server = try await GatewayServer.start(gateway: gateway, location: location)

@@ -5,10 +5,8 @@
 import Foundation
 
 public enum TmuxTargetsFile {
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return state + "/coach/tmux-targets"
+    public static func path(in stateDirectory: String = GatewayState.defaultDirectory()) -> String {
+        stateDirectory + "/tmux-targets"
     }
 
     public static func read(from path: String = path()) -> [TmuxTarget] {

@@ -24,10 +24,14 @@ public final class Gateway: Sendable {
     public let keepsWorkouts: Bool
     /// Virtual time (scripts): nothing of the user's (store, tmux) is touched.
     public var isVirtual: Bool { manager.timerMode == .manual }
+    /// Where the lock and the tmux servers are remembered; nil remembers nothing.
+    public let state: GatewayState?
 
     public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
-                keepsWorkouts: Bool = true, store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+                keepsWorkouts: Bool = true, state: GatewayState? = nil,
+                store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
         self.keepsWorkouts = keepsWorkouts
+        self.state = state
         self.manager = manager
         self.recognizer = recognizer
         self.store = store
@@ -56,6 +60,7 @@ public final class Gateway: Sendable {
             return state != locked
         }
         let text = composer.event(locked ? "locked" : "unlocked", values: [:], language: language)
+        state?.setLocked(locked)
         if changed {
             await feed.setLocked(locked)
             await manager.republish()

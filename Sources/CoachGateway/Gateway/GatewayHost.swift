@@ -19,8 +19,9 @@ public struct GatewayConfiguration: Sendable {
     /// The SQLite store; nil is `$XDG_DATA_HOME/coach/coach.sqlite`. Unused in guest mode and in
     /// virtual time (a replayed script must not leave made-up workouts in the user's history).
     public var storePath: String?
-    /// Push to the tmux servers `coach tmux setup` named before (`$XDG_STATE_HOME/coach/tmux-targets`).
-    public var followRememberedTmux = true
+    /// Where the privacy lock and the tmux servers are remembered; nil is `$XDG_STATE_HOME/coach`.
+    /// Virtual time remembers nothing.
+    public var stateDirectory: String?
 
     public init() {}
 }
@@ -61,7 +62,8 @@ public enum GatewayHost {
             storeJournal = StoreJournal(path: path, opened: opened)
             journal = storeJournal
         }
-        let gateway = try makeGateway(configuration, journal: journal, store: { [storeJournal] in storeJournal?.current })
+        let state = configuration.virtualClock ? nil : GatewayState(directory: configuration.stateDirectory ?? GatewayState.defaultDirectory())
+        let gateway = try makeGateway(configuration, journal: journal, state: state, store: { [storeJournal] in storeJournal?.current })
         var recovered: WorkoutSnapshot?
         if let store = storeJournal?.current {
             do {
@@ -72,13 +74,15 @@ public enum GatewayHost {
                 problem = "could not read the interrupted workout: \(error)"
             }
         }
-        if !configuration.virtualClock && configuration.followRememberedTmux {
-            for target in TmuxTargetsFile.read() { await gateway.followTmux(target) }
+        if let state = gateway.state {
+            if state.isLocked { _ = await gateway.setLocked(true) }
+            for target in state.tmuxTargets { await gateway.followTmux(target) }
         }
         return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
     }
 
     public static func makeGateway(_ configuration: GatewayConfiguration, journal: (any WorkoutJournal)? = nil,
+                                   state: GatewayState? = nil,
                                    store: @escaping @Sendable () -> WorkoutStore? = { nil }) throws -> Gateway {
         guard let intents = configuration.intentsDirectory ?? Recognizer.builtInIntentsDirectory() else {
             throw GatewayHostError.vocabularyNotFound
@@ -98,7 +102,7 @@ public enum GatewayHost {
             clock = SystemWorkoutClock()
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
-        return Gateway(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, store: store)
+        return Gateway(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store)
     }
 }
 

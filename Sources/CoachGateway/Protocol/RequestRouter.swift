@@ -178,7 +178,7 @@ public struct RequestRouter: Sendable {
             else { target = .default }
             await gateway.followTmux(target, language: (language ?? .en) == .ja ? .ja : .en)
             // Remembered, so a restarted gateway keeps pushing (GatewayHost.start reads the file).
-            if !gateway.isVirtual { TmuxTargetsFile.remember(target) }
+            gateway.state?.remember(target)
             return ["following": .string(target.arguments.joined(separator: " ").isEmpty ? "default" : target.arguments.joined(separator: " "))]
         default:
             throw RPCError.methodNotFound(method)

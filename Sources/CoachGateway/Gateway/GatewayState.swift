@@ -1,0 +1,36 @@
+// What a gateway remembers between runs besides workouts: the privacy lock and the tmux servers it
+// pushes to, as small files in $XDG_STATE_HOME/coach/ (a restarted gateway must not show metrics
+// the user had hidden, nor leave the status line frozen).
+
+import Foundation
+
+public struct GatewayState: Sendable {
+    public let directory: String
+
+    public init(directory: String = GatewayState.defaultDirectory()) { self.directory = directory }
+
+    /// `$XDG_STATE_HOME/coach`, else `~/.local/state/coach`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state")
+        return state + "/coach"
+    }
+
+    private var lockMarker: String { directory + "/locked" }
+
+    /// Whether metrics were hidden (`coach lock`) when the gateway last ran.
+    public var isLocked: Bool { FileManager.default.fileExists(atPath: lockMarker) }
+
+    public func setLocked(_ locked: Bool) {
+        if locked {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: lockMarker, contents: Data())
+        } else {
+            try? FileManager.default.removeItem(atPath: lockMarker)
+        }
+    }
+
+    public var tmuxTargets: [TmuxTarget] { TmuxTargetsFile.read(from: TmuxTargetsFile.path(in: directory)) }
+
+    public func remember(_ target: TmuxTarget) { TmuxTargetsFile.remember(target, in: TmuxTargetsFile.path(in: directory)) }
+}

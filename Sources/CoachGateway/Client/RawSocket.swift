@@ -24,7 +24,7 @@ public enum RawSocket {
     }
 
     /// connect(2) to a Unix path; returns 0 or the errno.
-    static func connect(_ fd: Int32, _ path: String) -> Int32 {
+    public static func connect(_ fd: Int32, _ path: String) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)

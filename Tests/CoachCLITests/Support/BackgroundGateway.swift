@@ -20,28 +20,7 @@ final class BackgroundGateway: @unchecked Sendable {
     init(home: ScratchHome, extraArguments: [String] = ["--countdown", "0"]) async throws {
         guard let binary = CoachBinary.path() else { throw TmuxError("coach is not built") }
         self.home = home
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in Int32(0)...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-        let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
-            .filter { $0.key != "COACH_SOCKET" }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([binary, "serve"] + extraArguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let result = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw TmuxError("cannot start coach serve: \(String(cString: strerror(result)))") }
-        self.pid = pid
+        self.pid = try ChildProcess.spawn([binary, "serve"] + extraArguments, environment: home.environment)
 
         let deadline = ContinuousClock.now + .seconds(20)
         while !Self.answers(socketPath) {

@@ -91,24 +91,7 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
 /// threads block them, and a blocked SIGTERM makes `tmux kill-server` a no-op) and must not hold
 /// any pipe of ours open.
 func spawnDetached(_ arguments: [String]) throws -> Int32 {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t(), all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for fd in Int32(0)...2 { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
-    let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-    guard result == 0 else { throw TmuxError("cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
+    let pid = try ChildProcess.spawn(arguments)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     return status

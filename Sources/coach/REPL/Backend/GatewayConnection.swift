@@ -40,7 +40,7 @@ final class GatewayConnection: Sendable {
     init(path: String, onEnd: @escaping @Sendable (_ closedByUs: Bool) -> Void) throws(GatewayConnectionError) {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .unreachable(String(cString: strerror(errno))) }
-        let result = Self.connect(fd, path)
+        let result = RawSocket.connect(fd, path)
         guard result == 0 else {
             Glibc.close(fd)
             throw .unreachable(String(cString: strerror(result)))
@@ -153,23 +153,6 @@ final class GatewayConnection: Sendable {
             offset += sent
         }
         return true
-    }
-
-    private static func connect(_ fd: Int32, _ path: String) -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return ENAMETOOLONG }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        return result == 0 ? 0 : errno
     }
 }
 

@@ -15,11 +15,21 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     }
 }
 
-/// A private directory for sockets (paths must stay under 108 bytes).
+/// A private directory for sockets (paths must stay under 108 bytes), inside one folder per test
+/// process that is removed when the process exits.
 func temporaryDirectory() -> String {
-    let path = "/tmp/coach-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    TestScratch.registerCleanup
+    let path = TestScratch.root + "/" + UUID().uuidString.prefix(8)
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+enum TestScratch {
+    static var root: String { "/tmp/coach-test-\(getpid())" }
+    /// Evaluated once: removes the process's folder at exit, whatever the tests left behind.
+    static let registerCleanup: Void = {
+        atexit { try? FileManager.default.removeItem(atPath: "/tmp/coach-test-\(getpid())") }
+    }()
 }
 
 /// A gateway listening on a fresh socket; `countdown` zero so starts run at once.
@@ -27,8 +37,12 @@ struct TestGateway {
     let gateway: Gateway
     let server: GatewayServer
     let location: SocketLocation
+    /// Removed by `stop()`, unless the test passed a directory of its own.
+    let ownedDirectory: String?
 
-    static func start(countdown: Duration = .zero, directory: String = temporaryDirectory()) async throws -> TestGateway {
+    static func start(countdown: Duration = .zero, directory: String? = nil) async throws -> TestGateway {
+        let ownedDirectory = directory == nil ? temporaryDirectory() : nil
+        let directory = directory ?? ownedDirectory!
         var configuration = GatewayConfiguration()
         configuration.countdown = countdown
         configuration.storePath = directory + "/coach.sqlite"
@@ -36,7 +50,7 @@ struct TestGateway {
         let gateway = try await GatewayHost.start(configuration).gateway
         let location = SocketLocation(path: directory + "/coach/coach.sock")
         let server = try await GatewayServer.start(gateway: gateway, location: location)
-        return TestGateway(gateway: gateway, server: server, location: location)
+        return TestGateway(gateway: gateway, server: server, location: location, ownedDirectory: ownedDirectory)
     }
 
     func client() throws -> GatewayClient { try GatewayClient(location: location) }
@@ -44,5 +58,6 @@ struct TestGateway {
     func stop() async {
         await server.close()
         await gateway.manager.shutdown()
+        if let ownedDirectory { try? FileManager.default.removeItem(atPath: ownedDirectory) }
     }
 }

@@ -72,9 +72,15 @@ enum TestSupport {
         return slotsMatch(c.slots, r.slots.values.filter { ["activity", "location", "goal_value", "goal_unit"].contains($0.key) })
     }
 
+    /// Removes this process's temporary folder at exit (evaluated once).
+    static let registerCleanup: Void = {
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "/coach-tests-\(getpid())") }
+    }()
+
     /// A language directory with the given files, in a fresh temporary directory.
     static func temporaryIntents(_ files: [String: String]) throws -> String {
-        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("coach-tests-\(UUID().uuidString)")
+        _ = registerCleanup
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("coach-tests-\(getpid())/\(UUID().uuidString)")
         for (path, text) in files {
             let full = (root as NSString).appendingPathComponent(path)
             try FileManager.default.createDirectory(

@@ -54,7 +54,7 @@ public final class GatewayClient: @unchecked Sendable {
         try send(JSONValue.object([("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)),
                                    ("params", params)]).serialized())
         while true {
-            let line = try readLine()
+            let line = try readSocketLine()
             let message: JSONValue
             do { message = try JSONValue(parsing: line) } catch { throw .protocolError(line) }
             guard message["id"]?.doubleValue == Double(id) else {
@@ -67,6 +67,17 @@ public final class GatewayClient: @unchecked Sendable {
                                     data: error["data"]))
             }
             return message["result"] ?? .null
+        }
+    }
+
+    /// The params of the next notification named `method` (e.g. "feed" after `subscribe`),
+    /// skipping other lines.
+    public func nextNotification(_ method: String) throws(GatewayClientError) -> JSONValue {
+        while true {
+            let line = try readLine()
+            if let message = try? JSONValue(parsing: line), message["method"]?.stringValue == method {
+                return message["params"] ?? .null
+            }
         }
     }
 
@@ -87,6 +98,11 @@ public final class GatewayClient: @unchecked Sendable {
     /// The next line from the gateway (a reply or a notification), without its newline.
     public func readLine() throws(GatewayClientError) -> String {
         if !pendingNotifications.isEmpty { return pendingNotifications.removeFirst() }
+        return try readSocketLine()
+    }
+
+    /// The next line from the socket itself (`call` must not be handed back what it set aside).
+    private func readSocketLine() throws(GatewayClientError) -> String {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

@@ -30,10 +30,7 @@ public enum GatewayLauncher {
 
     /// Where a background gateway writes its log: `$XDG_STATE_HOME/coach/gateway.log`.
     public static func logPath() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/state")
-        return state + "/coach/gateway.log"
+        GatewayState.defaultDirectory() + "/gateway.log"
     }
 
     /// glibc's POSIX_SPAWN_SETSID (declared only under _GNU_SOURCE).

@@ -38,15 +38,8 @@ public final class Gateway: Sendable {
         let feed = FeedPump(clock: clock)
         self.feed = feed
         // The pump follows the manager until it shuts down.
-        let snapshots = AsyncStream<WorkoutSnapshot> { continuation in
-            let task = Task {
-                for await snapshot in await manager.snapshots() { continuation.yield(snapshot) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
         let notifications = manager.notifications()
-        Task { await feed.run(snapshots: snapshots, notifications: notifications) }
+        Task { await feed.run(snapshots: await manager.snapshots(), notifications: notifications) }
         self.composer = ResponseComposer(catalog: recognizer.responses)
     }
 

@@ -77,19 +77,15 @@ struct WidgetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try OneShot.connect(options)
-        do { try StatusCommand.subscribe(client, ["events": false, "status": false, "feed": true]) } catch {
+        do { _ = try client.call("subscribe", ["events": false, "status": false, "feed": true]) } catch {
             OneShot.printError(error.description)
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
         let (contents, sink) = AsyncStream.makeStream(of: LiveActivityContent.self, bufferingPolicy: .bufferingNewest(1))
         // The blocking socket is read on its own thread; the widget redraws from the stream.
         let reader = Thread {
-            while let line = try? client.readLine() {
-                guard let message = try? JSONValue(parsing: line) else { continue }
-                if (try? StatusCommand.checkSubscribed(message)) != true { break } // subscribe refused
-                guard message["method"]?.stringValue == "feed",
-                      let params = message["params"], let content = try? StatusCommand.decode(params) else { continue }
-                sink.yield(content)
+            while let params = try? client.nextNotification("feed") {
+                if let content = try? StatusCommand.decode(params) { sink.yield(content) }
             }
             sink.finish()
         }

@@ -61,24 +61,17 @@ struct StatusCommand: ParsableCommand {
             return
         }
         var stream = FeedStream(format: format, presentation: presentation, language: language)
-        try Self.subscribe(client, ["events": false, "status": false, "feed": true])
+        _ = try client.call("subscribe", ["events": false, "status": false, "feed": true])
         while true {
-            let line = try client.readLine()
-            guard let message = try? JSONValue(parsing: line), try Self.checkSubscribed(message),
-                  message["method"]?.stringValue == "feed",
-                  let params = message["params"], let text = stream.next(try Self.decode(params)) else { continue }
-            StandardOutput.write(text)
+            if let text = stream.next(try Self.decode(try client.nextNotification("feed"))) { StandardOutput.write(text) }
         }
     }
 
     private func followStatus(_ client: GatewayClient, language: Language) throws(GatewayClientError) {
-        try Self.subscribe(client, ["events": false, "status": true, "lang": .string(language.rawValue)])
+        _ = try client.call("subscribe", ["events": false, "status": true, "lang": .string(language.rawValue)])
         var last = ""
         while true {
-            let line = try client.readLine()
-            guard let message = try? JSONValue(parsing: line), try Self.checkSubscribed(message),
-                  message["method"]?.stringValue == "status",
-                  let params = message["params"] else { continue }
+            let params = try client.nextNotification("status")
             let text: String
             if format == .json || options.json {
                 text = params.serialized()
@@ -91,24 +84,6 @@ struct StatusCommand: ParsableCommand {
             last = text
             StandardOutput.write(text + "\n")
         }
-    }
-
-    /// Sends `subscribe` without waiting in `call`: the first notification (the current content)
-    /// may arrive before the reply, and `call` skips whatever precedes its reply — a follower of an
-    /// idle gateway would then print nothing until the next change. The reply is checked by
-    /// `checkSubscribed` as it comes by.
-    static func subscribe(_ client: GatewayClient, _ params: JSONValue) throws(GatewayClientError) {
-        try client.send(JSONValue.object([("jsonrpc", "2.0"), ("id", .string(subscribeID)), ("method", "subscribe"),
-                                          ("params", params)]).serialized())
-    }
-
-    static let subscribeID = "subscribe"
-
-    /// Throws the gateway's error if `message` is the reply to `subscribe` and refused it.
-    static func checkSubscribed(_ message: JSONValue) throws(GatewayClientError) -> Bool {
-        guard message["id"]?.stringValue == subscribeID, let error = message["error"] else { return true }
-        throw .rpc(RPCError(code: Int(error["code"]?.doubleValue ?? 0), message: error["message"]?.stringValue ?? "error",
-                            data: error["data"]))
     }
 
     static func decode(_ value: JSONValue) throws(GatewayClientError) -> LiveActivityContent {

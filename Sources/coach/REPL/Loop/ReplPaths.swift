@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CoachGateway
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,15 +13,9 @@ import Glibc
 enum ReplPaths {
     /// The history file, its directory created (0700) if missing; nil when there is nowhere to put it.
     static func historyFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let base: String
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = state
-        } else if let home = environment["HOME"], !home.isEmpty {
-            base = home + "/.local/state"
-        } else {
-            return nil
-        }
-        let directory = base + "/coach"
+        let hasBase = environment["XDG_STATE_HOME"]?.hasPrefix("/") == true || environment["HOME"]?.isEmpty == false
+        guard hasBase else { return nil }
+        let directory = GatewayState.defaultDirectory(environment: environment)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

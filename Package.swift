@@ -60,6 +60,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
+        .target(
+            name: "CoachNative",
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]

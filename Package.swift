@@ -75,6 +75,12 @@ let package = Package(
             name: "CoachNative",
             swiftSettings: strictSettings
         ),
+        // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
+        .target(
+            name: "CoachBluetooth",
+            dependencies: ["CoachCore", "CoachNative", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]

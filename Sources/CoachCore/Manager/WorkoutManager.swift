@@ -59,6 +59,12 @@ public actor WorkoutManager {
         return outcome
     }
 
+    /// A speed reading (m/s) from a sensor: it feeds auto-pause, and is not stored as a sample.
+    public func observeSpeed(_ speed: Double) async {
+        let actions = engine.observeSpeed(speed, at: clock.now())
+        _ = await run(actions)
+    }
+
     public func status() -> WorkoutSnapshot { engine.snapshot(at: clock.now()) }
 
     /// The status now, without waiting for the actor: the snapshot taken after the last change,

@@ -208,6 +208,11 @@ public final class Gateway: Sendable {
         try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion)
     }
 
+    /// A speed reading from a sensor, for auto-pause.
+    public func observeSpeed(_ speed: Double) async {
+        await manager.observeSpeed(speed)
+    }
+
     // MARK: - Announcements
 
     /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the

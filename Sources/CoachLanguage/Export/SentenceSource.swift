@@ -3,6 +3,7 @@
 // rather than one match: the speech grammar (CoachVoice turns it into JSGF). Built from the same
 // merged Intents/ files (built-in + user) the Recognizer loads, so a new sentence reaches both.
 
+import CoachWire
 import Foundation
 
 public struct SentenceSource: Sendable {
@@ -124,17 +125,11 @@ extension Recognition {
     /// objects around it, e.g. `coach listen --json`).
     public func slotsJSON() -> String {
         var parts: [String] = []
-        if let a = slots.activity { parts.append("\"activity\":\(JSON.string(a))") }
-        if let l = slots.location { parts.append("\"location\":\(JSON.string(l))") }
+        if let a = slots.activity { parts.append("\"activity\":\(JSONText.string(a))") }
+        if let l = slots.location { parts.append("\"location\":\(JSONText.string(l))") }
         if let g = slots.goal {
-            parts.append("\"goal\":{\"type\":\(JSON.string(g.type.rawValue)),\"value\":\(JSON.number(g.value))}")
+            parts.append("\"goal\":{\"type\":\(JSONText.string(g.type.rawValue)),\"value\":\(JSONText.number(g.value, decimals: 3))}")
         }
         return "{" + parts.joined(separator: ",") + "}"
     }
-}
-
-/// JSON string and number spelling shared with channels outside this module.
-public enum JSONText {
-    public static func string(_ s: String) -> String { JSON.string(s) }
-    public static func number(_ d: Double) -> String { JSON.number(d) }
 }

@@ -5,6 +5,7 @@
 
 import CoachLanguage
 import CoachNative
+import CoachWire
 import Foundation
 
 public struct HeardUtterance: Sendable {

@@ -20,6 +20,8 @@ public final class Gateway: Sendable {
     /// The Live Activity every status presentation shows (tmux, bars, widget).
     public let feed: FeedPump
     private let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
+    /// Bluetooth sensors, when `coach serve` attached them (Gateway+Sensors.swift).
+    let sensorService = Mutex<(any SensorService)?>(nil)
     /// False when nothing is written at all (virtual time): an end must not claim "Saved".
     public let keepsWorkouts: Bool
     /// Virtual time (scripts): nothing of the user's (store, tmux) is touched.

@@ -5,6 +5,7 @@
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
+//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   coach          the executable: commands and the REPL
 import PackageDescription
@@ -60,6 +61,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Workout files: TCX/GPX/FIT/CSV/JSON writers and readers over value types, interval
+        // statistics and charts (docs/export.md).
+        .target(
+            name: "CoachExport",
+            dependencies: ["CoachCore", "CoachStore"],
+            swiftSettings: strictSettings
+        ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
         .target(
             name: "CoachNative",
@@ -72,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "coach",
             dependencies: [
-                "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
+                "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CoachExport", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -122,6 +130,10 @@ let package = Package(
         .testTarget(
             name: "CoachGatewayTests",
             dependencies: ["CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+        ),
+        .testTarget(
+            name: "CoachExportTests",
+            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
         ),
         .testTarget(
             name: "CoachCLITests",

@@ -71,11 +71,15 @@ public final class GatewayServer: Sendable {
         self.channel = channel
         self.lock = lock
         self.ownsSocketFile = ownsSocketFile
-        // Status subscribers (status bars) see the clock move once a second while a workout runs.
+        // Status subscribers (status bars) see the clock move when the feed's elapsed second does:
+        // the feed wakes exactly then, and not at all while no workout runs.
         self.ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                if await gateway.manager.state == .running { await gateway.manager.republish() }
+            var shownSecond: Double?
+            for await content in await gateway.feed.contents() {
+                guard content.state.phase == .running else { shownSecond = nil; continue }
+                let second = content.state.elapsed.rounded(.down)
+                if let shownSecond, second != shownSecond { await gateway.manager.republish() }
+                shownSecond = second
             }
         }
     }

@@ -1,6 +1,7 @@
 // GatewayServer: the Unix-socket listener. It claims the socket safely (lock, stale-socket check,
 // 0600 before anyone can connect), accepts only the same user, and serves RequestRouter per line.
 
+import CoachWire
 #if canImport(Glibc)
 import Glibc
 #endif

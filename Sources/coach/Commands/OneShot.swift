@@ -1,6 +1,7 @@
 // One-shot commands: connect (starting a gateway in the background if none runs), send one
 // request, print the reply, and exit with the status the reply's code maps to.
 
+import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway

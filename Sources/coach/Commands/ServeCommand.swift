@@ -1,6 +1,7 @@
 // `coach serve`: the gateway in the foreground — what systemd starts, and what one-shot commands
 // start in the background when none runs.
 
+import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway

@@ -18,8 +18,9 @@ public enum WorkoutExporter {
                 throw ExportProblem(message: "workout \(recording.id.prefix(8)) has no route: GPX needs positions. Use --format tcx or fit for indoor workouts.")
             }
             return Data(GPXWriter.write(recording, timeline: timeline).utf8)
-        case .fit, .csv, .json:
-            throw ExportProblem(message: "--format \(format.rawValue) is not available yet: use tcx or gpx.")
+        case .fit: return FITWriter.write(recording, timeline: timeline)
+        case .csv, .json:
+            throw ExportProblem(message: "--format \(format.rawValue) is not available yet: use tcx, gpx or fit.")
         }
     }
 }

@@ -20,6 +20,7 @@ struct ExportCommand: ParsableCommand {
             Examples:
               coach export 3f2a --format tcx -o run.tcx
               coach export 3f2a --format gpx > run.gpx
+              coach export 3f2a --format fit -o run.fit
               coach export --all ~/workouts --format tcx
             """)
 

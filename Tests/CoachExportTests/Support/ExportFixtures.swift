@@ -130,7 +130,7 @@ enum ThirdParty {
             Issue.record("python failed (\(result.status)): \(result.stderr)")
             throw CancellationError()
         }
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: .fragmentsAllowed)
     }
 
     /// `xmllint --noout --schema XSD FILE`: the exit status and its message.

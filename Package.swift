@@ -8,6 +8,9 @@
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
 //   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
+//   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
+//   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
+//   CoachVoice     speech in (pocketsphinx) and out (espeak-ng, Open JTalk), audio (ALSA, WAV)
 //   coach          the executable: commands and the REPL
 import PackageDescription
 
@@ -83,6 +86,19 @@ let package = Package(
             name: "CoachNative",
             swiftSettings: strictSettings
         ),
+        // The settings file $XDG_CONFIG_HOME/coach/config.yaml (docs/settings.md).
+        .target(
+            name: "CoachSettings",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        // Voice: pocketsphinx/espeak-ng/ALSA loaders (through CoachNative), WAV, VAD, the JSGF grammar
+        // generated from Intents/, speech out (docs/voice.md).
+        .target(
+            name: "CoachVoice",
+            dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -90,7 +106,12 @@ let package = Package(
         .executableTarget(
             name: "coach",
             dependencies: [
+<<<<<<< HEAD
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CoachExport", "CReadline",
+=======
+                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
+                "CoachNative", "CoachSettings", "CoachVoice",
+>>>>>>> main
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -143,8 +164,13 @@ let package = Package(
             dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
         ),
         .testTarget(
+<<<<<<< HEAD
             name: "CoachExportTests",
             dependencies: ["CoachExport", "CoachCore", "CoachStore"]
+=======
+            name: "CoachVoiceTests",
+            dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
+>>>>>>> main
         ),
         .testTarget(
             name: "CoachCLITests",

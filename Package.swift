@@ -106,12 +106,9 @@ let package = Package(
         .executableTarget(
             name: "coach",
             dependencies: [
-<<<<<<< HEAD
-                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CoachExport", "CReadline",
-=======
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
                 "CoachNative", "CoachSettings", "CoachVoice",
->>>>>>> main
+                "CoachExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -164,13 +161,12 @@ let package = Package(
             dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
         ),
         .testTarget(
-<<<<<<< HEAD
-            name: "CoachExportTests",
-            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
-=======
             name: "CoachVoiceTests",
             dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
->>>>>>> main
+        ),
+        .testTarget(
+            name: "CoachExportTests",
+            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
         ),
         .testTarget(
             name: "CoachCLITests",

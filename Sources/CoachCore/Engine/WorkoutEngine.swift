@@ -172,7 +172,6 @@ public struct WorkoutEngine: Sendable {
         return (outcome, actions)
     }
 
-<<<<<<< HEAD
     /// Adds a route point to the running workout.
     public mutating func add(_ location: LocationSample, at now: Timestamp) -> (SampleOutcome, [WorkoutAction]) {
         guard workout != nil else { return (.rejected(.notCollecting), []) }
@@ -182,7 +181,8 @@ public struct WorkoutEngine: Sendable {
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return (outcome, actions)
-=======
+    }
+
     /// A speed reading in m/s (a foot pod, a wheel sensor, GPS). With auto-pause on, a workout that
     /// stands still long enough is paused as motionPaused and one that moves again is resumed.
     public mutating func observeSpeed(_ speed: Double, at now: Timestamp) -> [WorkoutAction] {
@@ -194,7 +194,6 @@ public struct WorkoutEngine: Sendable {
         case .pause: return apply(.motionPaused, at: now) + reschedule(at: now.monotonic)
         case .resume: return apply(.motionResumed, at: now) + reschedule(at: now.monotonic)
         }
->>>>>>> main
     }
 
     private mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {

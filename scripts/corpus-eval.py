@@ -112,7 +112,12 @@ def main():
             intent_ok = slots_ok = 0
             for (t, intent, slots), ans in zip(pos, pa):
                 ok_i = ans["intent"] == intent
-                ok_s = ok_i and same(expected_slots(slots), got_slots(ans))
+                got = got_slots(ans)
+                # Outside StartWorkout the activity named ("pause my run") is informational (the
+                # contract reports it); it is not a slot error when the expectation leaves it out.
+                if intent != "StartWorkout" and "activity" not in slots:
+                    got.pop("activity", None)
+                ok_s = ok_i and same(expected_slots(slots), got)
                 intent_ok += ok_i
                 slots_ok += ok_s
                 if ans["intent"] is not None:

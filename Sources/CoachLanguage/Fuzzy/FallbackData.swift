@@ -16,6 +16,8 @@
 //     fillers:         [phrase, …]             qualifiers that are explained but never vote
 //     objects:         [phrase, …]             workout nouns a StartWorkout guess must be bound to
 //     question_starts: [word, …]               first words that make a line a question
+//     verbs:           {Intent: [phrase, …]}   command words; a guess with no workout object,
+//                                              activity or place needs one (else only suggested)
 //
 // Beside them, `_dictionary*.txt` (one word a line, `#` comments): real words that typo
 // correction never replaces ("stars" is not a typo of "stairs").
@@ -58,6 +60,8 @@ struct FallbackData: Sendable {
     var objects: [[UInt32]] = []
     /// First words of a question ("what", "is", "does").
     var questionStarts: Set<String> = []
+    /// Command words per intent ("pause", 一時停止).
+    var verbs: [String: [[UInt32]]] = [:]
     /// Real words typo correction must leave alone.
     var dictionary: Set<String> = []
 
@@ -110,6 +114,12 @@ struct FallbackData: Sendable {
                     let s = norm("\(w)")
                     if !s.isEmpty { data.fillers.append(s) }
                 }
+                for (intent, list) in fb["verbs"] as? [String: Any] ?? [:] {
+                    for w in list as? [Any] ?? [] {
+                        let s = norm("\(w)")
+                        if !s.isEmpty { data.verbs[intent, default: []].append(s) }
+                    }
+                }
                 for w in fb["objects"] as? [Any] ?? [] {
                     let s = norm("\(w)")
                     if !s.isEmpty { data.objects.append(s) }
@@ -155,6 +165,7 @@ struct FallbackData: Sendable {
         for g in goals { add(g.scalars) }
         for f in fillers { add(f) }
         for o in objects { add(o) }
+        for v in verbs.values.joined() { add(v) }
         out.append(contentsOf: stopWords)
         return out
     }
@@ -181,6 +192,18 @@ struct FallbackData: Sendable {
         var weight: Double
         var range: Range<Int>
         var isQuestion: Bool
+    }
+
+    /// Does any of `phrases` occur in `s` (as whole words when `words`)?
+    static func containsAny(_ phrases: [[UInt32]], in s: [UInt32], words: Bool) -> Bool {
+        for p in phrases {
+            var i = 0
+            while i + p.count <= s.count {
+                if matches(p, s, at: i, words: words) { return true }
+                i += 1
+            }
+        }
+        return false
     }
 
     /// Does any self phrase ("have i", 走った) occur in `s`?

@@ -116,13 +116,12 @@ struct FuzzyModel: Sendable {
                 var texts: [String] = []
                 collector.collect(node, into: &texts)
                 for t in texts {
+                    // List words (activities, units) are workout vocabulary: explained, no vote.
+                    explain(Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace))
                     let norm = Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace).string
                     for w in norm.split(separator: " ") {
                         vocabulary.insert(String(w))
                         neutral.insert(Self.stem(String(w)))
-                    }
-                    if name == "activity" || name == "activity_verb" {
-                        questionWords.formUnion(Self.features(of: norm, language: grammar.language))
                     }
                 }
             }
@@ -148,6 +147,7 @@ struct FuzzyModel: Sendable {
             questionWords.insert(w)
         }
         self.questionWords = questionWords
+        if grammar.language == .en { explainedWords.formUnion(fallback.questionAllowed) }
         self.explainedWords = explainedWords
         var byFirst: [UInt32: [[UInt32]]] = [:]
         for p in phrases where !p.isEmpty { byFirst[p[0], default: []].append(p) }
@@ -164,8 +164,9 @@ struct FuzzyModel: Sendable {
             $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
         }
         activityPhrases = activities.sorted(by: longestFirst)
-        questionPhrases = activities.union(fallback.questionAllowed.map { $0.unicodeScalars.map(\.value) })
-            .sorted(by: longestFirst)
+        // Activity names do not make a question about the workout ("how far is the swimming
+        // pool", プールまで何キロ): only a self reference or status words do.
+        questionPhrases = Set(fallback.questionAllowed.map { $0.unicodeScalars.map(\.value) }).sorted(by: longestFirst)
         let n = Double(max(perIntent.count, 1))
         var df: [String: Int] = [:]
         for (_, set) in perIntent { for f in set { df[f, default: 0] += 1 } }
@@ -356,8 +357,15 @@ struct FuzzyModel: Sendable {
         var confidence = Self.confidence(best: best.value, second: second, coverage: coverage)
         if unexplained > 0 {
             // One stray word in an otherwise bound command may still be worth asking about.
-            guard unexplained == 1, bound || best.key != "StartWorkout", !isQuestion else { return notUnderstood }
+            guard unexplained == 1, bound || best.key != "StartWorkout", !isQuestion || best.key == "WorkoutStatus" else {
+                return notUnderstood
+            }
             confidence = min(confidence, Self.threshold - 0.1) * 0.8
+        }
+        // Only a command word of the intent makes the line a command ("pause for a sec", "go for
+        // a run"); "I'll be there in a sec" and "I need a new bike" are only suggested.
+        if !FallbackData.containsAny(fallback.verbs[best.key] ?? [], in: source.scalars, words: language == .en) {
+            confidence = min(confidence, Self.threshold - 0.05)
         }
         if confidence < Self.threshold || LanguageModel.isDestructive(best.key) {
             var r = notUnderstood
@@ -384,9 +392,11 @@ struct FuzzyModel: Sendable {
     func looksLikeQuestion(text: String, tokens: [String]) -> Bool {
         if text.unicodeScalars.contains(where: { $0 == "?" || $0 == "？" }) { return true }
         guard language == .en else { return false }
-        for t in tokens {
+        for (i, t) in tokens.enumerated() {
             if explainedWordsLeading.contains(t) { continue }
+            // One or two words: "is …", "do you …" ("do some yoga" is a command).
             return fallback.questionStarts.contains(t)
+                || (i + 1 < tokens.count && fallback.questionStarts.contains(t + " " + tokens[i + 1]))
         }
         return false
     }
@@ -396,14 +406,7 @@ struct FuzzyModel: Sendable {
 
     /// Does the line name a workout noun (`fallback.objects`)?
     func mentionsObject(_ s: [UInt32]) -> Bool {
-        for o in fallback.objects {
-            var i = 0
-            while i + o.count <= s.count {
-                if FallbackData.matches(o, s, at: i, words: language == .en) { return true }
-                i += 1
-            }
-        }
-        return false
+        FallbackData.containsAny(fallback.objects, in: s, words: language == .en)
     }
 
     /// How many words (Japanese: runs of kanji, katakana or Latin letters) no cue, slot,

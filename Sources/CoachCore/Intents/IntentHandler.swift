@@ -128,9 +128,11 @@ public struct IntentHandler: Sendable {
                 : nil
         case .pause(let named):
             if let stop = mismatched(named) { return stop }
+            if state == .paused { return noMatch("the workout is already paused") }
             return state == .running ? nil : noMatch("no running workout to pause (state: \(state.rawValue))")
         case .resume(let named):
             if let stop = mismatched(named) { return stop }
+            if state == .running { return noMatch("the workout is already running") }
             return state == .paused ? nil : noMatch("no paused workout to resume (state: \(state.rawValue))")
         case .end(let named, _):
             if let stop = mismatched(named) { return stop }

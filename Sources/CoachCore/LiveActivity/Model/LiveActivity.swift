@@ -31,9 +31,9 @@ public struct LiveActivity: Sendable {
     public let configuration: Configuration
     public private(set) var attributes: LiveActivityAttributes?
     public private(set) var isLocked: Bool
-    private var snapshot: WorkoutSnapshot?
-    private var endedAt: Date?
-    private var dismissal: DismissalPolicy
+    private(set) var snapshot: WorkoutSnapshot?
+    private(set) var endedAt: Date?
+    private(set) var dismissal: DismissalPolicy
     private var discardedWorkoutID: String?
 
     public init(configuration: Configuration = Configuration(), locked: Bool = false) {

@@ -215,6 +215,13 @@ public final class Gateway: Sendable {
         await manager.observeSpeed(speed)
     }
 
+    /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.
+    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
+                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
+        try await manager.addLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                      horizontalAccuracy: horizontalAccuracy)
+    }
+
     // MARK: - Announcements
 
     /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the

@@ -28,7 +28,8 @@ struct Coach: AsyncParsableCommand {
             ServeCommand.self, SayCommand.self, StartCommand.self, PauseCommand.self, ResumeCommand.self,
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,
             LockCommand.self, UnlockCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
-            TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
+            TmuxCommand.self, WidgetCommand.self, SensorCommand.self, MirrorCommand.self, BridgeCommand.self,
+            ReplSubcommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -27,7 +27,7 @@ struct Coach: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, SayCommand.self, StartCommand.self, PauseCommand.self, ResumeCommand.self,
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,
-            LockCommand.self, UnlockCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
+            LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
             TmuxCommand.self, WidgetCommand.self, SensorCommand.self, MirrorCommand.self, BridgeCommand.self,
             ReplSubcommand.self,
         ],

@@ -5,6 +5,7 @@
 // subscribers take `notificationLines()`: each content is encoded once for all of them, not once
 // per connection (1 000 encodings of the same content cost tens of milliseconds).
 
+import CoachWire
 import CoachCore
 import Synchronization
 

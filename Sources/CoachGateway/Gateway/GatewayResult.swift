@@ -1,6 +1,7 @@
 // GatewayResult: the answer to one line or request, the same object whichever channel asked —
 // printed by the REPL, returned as `result` over the socket, emitted by `--json` scripts.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 import Foundation

@@ -1,6 +1,7 @@
 // ResponseComposer: turns an outcome into the sentence a person reads, in their language, from the
 // response texts and word tables in Intents/<lang>/_responses.yaml.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 import Foundation
@@ -179,8 +180,7 @@ struct ResponseComposer: Sendable {
         case .energy(let kilocalories):
             (value, unit) = (kilocalories, "kilocalorie")
         }
-        let number = value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
-            .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+        let number = JSONText.number(value, decimals: 2)
         let template = catalog.phrase("phrases", "goal", language: language) ?? "{value} {unit}"
         var unitName = catalog.phrase("units", unit, language: language) ?? unit
         if language == .en, number == "1" {

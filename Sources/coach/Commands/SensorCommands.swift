@@ -4,6 +4,7 @@
 import ArgumentParser
 import CoachCore
 import CoachGateway
+import CoachWire
 
 struct SensorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 // The feed pump: snapshots become contents for every subscriber, ticks move the clock and staleness.
 
+import CoachWire
 import CoachCore
 import Foundation
 import Synchronization

@@ -62,6 +62,22 @@ public actor WorkoutManager {
         return outcome
     }
 
+    /// Feeds a route point into the running workout. Throws `LocationProblem` for impossible
+    /// coordinates (nothing is recorded), or the journal's problem.
+    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
+                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
+        if let problem = LocationSample.problem(latitude: latitude, longitude: longitude, altitude: altitude,
+                                                horizontalAccuracy: horizontalAccuracy) {
+            throw problem
+        }
+        let now = clock.now()
+        let location = LocationSample(latitude: latitude, longitude: longitude, altitude: altitude,
+                                      horizontalAccuracy: horizontalAccuracy, at: now)
+        let (outcome, actions) = engine.add(location, at: now)
+        if let problem = await run(actions) { throw problem }
+        return outcome
+    }
+
     public func status() -> WorkoutSnapshot {
         if let mirrored { return mirrored.advanced(to: clock.now(), countdownDeadline: nil) }
         return engine.snapshot(at: clock.now())

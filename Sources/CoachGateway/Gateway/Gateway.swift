@@ -214,6 +214,13 @@ public final class Gateway: Sendable {
         try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion)
     }
 
+    /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.
+    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
+                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
+        try await manager.addLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                      horizontalAccuracy: horizontalAccuracy)
+    }
+
     // MARK: - Announcements
 
     /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the

@@ -43,6 +43,9 @@ extension RequestRouter {
 
     func mirrorSample(_ params: Params, link: MirrorLink) async throws -> JSONValue {
         let name = try params.requiredString("type")
+        if name.lowercased() == "location" {
+            throw RPCError.invalidParams("this gateway mirrors another: route points belong to the primary's gateway, send them there")
+        }
         guard let type = QuantityType(name: name) else {
             throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
         }

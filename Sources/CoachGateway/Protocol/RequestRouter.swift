@@ -248,25 +248,49 @@ public struct RequestRouter: Sendable {
 
     private func sample(_ params: Params) async throws -> JSONValue {
         let name = try params.requiredString("type")
+        if name.lowercased() == "location" { return try await location(params) }
         guard let type = QuantityType(name: name) else {
-            throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
         }
         guard let value = params.double("value") else { throw RPCError.invalidParams("\"value\" must be a number") }
         let version = params.double("syncVersion").map { Int($0) }
         do {
             let outcome = try await gateway.addSample(type, value: value, unit: params.string("unit"),
                                                       syncIdentifier: params.string("syncIdentifier"), syncVersion: version)
-            switch outcome {
-            case .added: return ["accepted": true, "outcome": "added"]
-            case .replaced: return ["accepted": true, "outcome": "replaced"]
-            case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
-            case .rejected(let reason):
-                return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
-            }
+            return Self.sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams(error.description)
         } catch let problem as JournalProblem {
             throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    /// `sample` with type `location`: latitude, longitude (degrees), optional altitude (m) and
+    /// horizontalAccuracy (m).
+    private func location(_ params: Params) async throws -> JSONValue {
+        guard let latitude = params.double("latitude") else { throw RPCError.invalidParams("\"latitude\" must be a number") }
+        guard let longitude = params.double("longitude") else { throw RPCError.invalidParams("\"longitude\" must be a number") }
+        for key in ["altitude", "horizontalAccuracy"] where params.value[key] != nil && params.double(key) == nil {
+            throw RPCError.invalidParams("\"\(key)\" must be a number (metres)")
+        }
+        do {
+            let outcome = try await gateway.addLocation(latitude: latitude, longitude: longitude, altitude: params.double("altitude"),
+                                                        horizontalAccuracy: params.double("horizontalAccuracy"))
+            return Self.sampleAnswer(outcome)
+        } catch let problem as LocationProblem {
+            throw RPCError.invalidParams(problem.message)
+        } catch let problem as JournalProblem {
+            throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    private static func sampleAnswer(_ outcome: SampleOutcome) -> JSONValue {
+        switch outcome {
+        case .added: return ["accepted": true, "outcome": "added"]
+        case .replaced: return ["accepted": true, "outcome": "replaced"]
+        case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
+        case .rejected(let reason):
+            return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
         }
     }
 }

@@ -33,6 +33,8 @@ struct Coach: AsyncParsableCommand {
             ListenCommand.self,
             // After the workout: files (docs/export.md).
             ExportCommand.self, ImportCommand.self,
+            // Mirroring another gateway (docs/mirroring.md).
+            MirrorCommand.self, BridgeCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

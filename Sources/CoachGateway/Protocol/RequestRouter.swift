@@ -7,15 +7,29 @@ import CoachCore
 import CoachLanguage
 import CoachStore
 import Foundation
+import Synchronization
 
 /// Per-connection state: the conversation for follow-up questions, the reply language, and the
 /// subscription switch the connection handler implements.
 public final class ConnectionSession: Sendable {
     public let conversation = Conversation()
     let subscription: @Sendable (SubscriptionRequest?) -> Void
+    private let closeHandlers = Mutex<[@Sendable () -> Void]>([])
 
     public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
         self.subscription = subscription
+    }
+
+    /// Runs `handler` when the connection closes (a mirror's going is announced).
+    public func onClose(_ handler: @escaping @Sendable () -> Void) { closeHandlers.withLock { $0.append(handler) } }
+
+    /// The connection closed: runs the close handlers once.
+    public func closed() {
+        let handlers = closeHandlers.withLock { handlers in
+            defer { handlers.removeAll() }
+            return handlers
+        }
+        handlers.forEach { $0() }
     }
 }
 
@@ -137,7 +151,11 @@ public struct RequestRouter: Sendable {
             return await perform(.cancel(activity: try params.activity(), confirmed: params.bool("confirm") ?? false), language, session)
         case "lap": return await perform(.lap, language, session)
         case "status": return await perform(.status, language, session)
-        case "sample": return try await sample(params)
+        case "sample":
+            if let link = gateway.mirroring.link { return try await mirrorSample(params, link: link) }
+            return try await sample(params)
+        case "mirror.start", "mirror.stop", "mirror.status", "mirror.attach":
+            return try await mirrorMethod(method, params, session: session)
         case "lock", "unlock":
             let message = await gateway.setLocked(method == "lock", language: language ?? .en)
             return ["locked": .bool(method == "lock"), "message": .string(message)]
@@ -188,7 +206,8 @@ public struct RequestRouter: Sendable {
 
     static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
                           "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
-                          "workouts.changes", "feed", "feed.render", "tmux.follow"]
+                          "workouts.changes", "feed", "feed.render", "tmux.follow",
+                          "mirror.start", "mirror.stop", "mirror.status", "mirror.attach"]
 
     /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
     static func json<Value: Encodable>(_ value: Value) -> JSONValue {

@@ -78,7 +78,7 @@ let package = Package(
         // statistics and charts (docs/export.md).
         .target(
             name: "CoachExport",
-            dependencies: ["CoachCore", "CoachStore"],
+            dependencies: ["CoachCore", "CoachStore", "CoachWire"],
             swiftSettings: strictSettings
         ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.

@@ -6,7 +6,11 @@
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
+//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
+//   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
+//   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
+//   CoachVoice     speech in (pocketsphinx) and out (espeak-ng, Open JTalk), audio (ALSA, WAV)
 //   coach          the executable: commands and the REPL
 import PackageDescription
 
@@ -76,9 +80,29 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Workout files: TCX/GPX/FIT/CSV/JSON writers and readers over value types, interval
+        // statistics and charts (docs/export.md).
+        .target(
+            name: "CoachExport",
+            dependencies: ["CoachCore", "CoachStore"],
+            swiftSettings: strictSettings
+        ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
         .target(
             name: "CoachNative",
+            swiftSettings: strictSettings
+        ),
+        // The settings file $XDG_CONFIG_HOME/coach/config.yaml (docs/settings.md).
+        .target(
+            name: "CoachSettings",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        // Voice: pocketsphinx/espeak-ng/ALSA loaders (through CoachNative), WAV, VAD, the JSGF grammar
+        // generated from Intents/, speech out (docs/voice.md).
+        .target(
+            name: "CoachVoice",
+            dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .systemLibrary(
@@ -89,6 +113,8 @@ let package = Package(
             name: "coach",
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
+                "CoachNative", "CoachSettings", "CoachVoice",
+                "CoachExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -140,6 +166,14 @@ let package = Package(
         .testTarget(
             name: "CoachGatewayTests",
             dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+        ),
+        .testTarget(
+            name: "CoachVoiceTests",
+            dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
+        ),
+        .testTarget(
+            name: "CoachExportTests",
+            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
         ),
         .testTarget(
             name: "CoachCLITests",

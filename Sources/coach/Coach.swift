@@ -43,6 +43,12 @@ struct Coach: AsyncParsableCommand {
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,
             LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
             TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
+            // Voice and set-up (docs/voice.md, docs/doctor.md).
+            ListenCommand.self,
+            // After the workout: files (docs/export.md).
+            ExportCommand.self, ImportCommand.self,
+            // Mirroring another gateway (docs/mirroring.md).
+            MirrorCommand.self, BridgeCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -19,9 +19,14 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         case started
         case paused
         case resumed
+        /// Auto-pause paused or resumed the workout (HealthKit's motionPaused / motionResumed).
+        case motionPaused
+        case motionResumed
         case lap
         case marker(name: String?)
         case sample(QuantitySample)
+        /// A point of the route.
+        case location(LocationSample)
         /// The activity stopped; the session waits to be ended (HealthKit's `stopActivity`).
         case stopped
         case ended

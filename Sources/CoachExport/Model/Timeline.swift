@@ -86,7 +86,7 @@ public struct Timeline: Sendable, Hashable {
             case .power: point.power = sample.value
             case .activeEnergy: point.energy += sample.value
             case .distance: distanceDelta[second, default: 0] += sample.value
-            case .stepCount: break
+            case .stepCount, .dietaryWater: break  // no per-point field in TCX/GPX/FIT track points
             }
             bySecond[second] = point
         }

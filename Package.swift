@@ -78,7 +78,7 @@ let package = Package(
         // statistics and charts (docs/export.md).
         .target(
             name: "CoachExport",
-            dependencies: ["CoachCore", "CoachStore"],
+            dependencies: ["CoachCore", "CoachStore", "CoachWire"],
             swiftSettings: strictSettings
         ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
@@ -99,6 +99,12 @@ let package = Package(
             dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
+        .target(
+            name: "CoachBluetooth",
+            dependencies: ["CoachCore", "CoachNative", "CoachSettings"],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -107,7 +113,7 @@ let package = Package(
             name: "coach",
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
-                "CoachNative", "CoachSettings", "CoachVoice",
+                "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
                 "CoachExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

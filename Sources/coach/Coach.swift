@@ -32,7 +32,7 @@ struct Coach: AsyncParsableCommand {
             // Voice and set-up (docs/voice.md, docs/doctor.md).
             ListenCommand.self,
             // After the workout: files (docs/export.md).
-            ExportCommand.self,
+            ExportCommand.self, ImportCommand.self, StatsCommand.self,
             // Mirroring another gateway (docs/mirroring.md).
             MirrorCommand.self, BridgeCommand.self,
         ],

@@ -53,6 +53,23 @@ struct ExportCommandTests {
         let gpx = try String(contentsOfFile: output, encoding: .utf8)
         #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == 3)
 
+        // Import into another store: once, then "already imported"; a bad file is named and kept out.
+        let fitPath = home.root.appendingPathComponent("run.fit").path
+        #expect(try runProcess(coach, ["export", id, "--format", "fit", "-o", fitPath], environment: env).status == 0)
+        let other = home.root.appendingPathComponent("other.sqlite").path
+        let first = try runProcess(coach, ["import", "--store", other, fitPath], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Imported \(fitPath) as "))
+        let again = try runProcess(coach, ["import", "--store", other, fitPath], environment: env)
+        #expect(again.stdout.contains("already imported"))
+        let broken = home.root.appendingPathComponent("broken.gpx").path
+        try "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">".write(toFile: broken, atomically: true, encoding: .utf8)
+        let refused = try runProcess(coach, ["import", "--store", other, broken], environment: env)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("broken.gpx: not a readable GPX file"))
+        let imported = try runProcess(coach, ["history", "--json", "--store", other], environment: env)
+        #expect(imported.stdout.components(separatedBy: "\"id\"").count - 1 == 1)
+
         let missing = try runProcess(coach, ["export", "ffffffff", "--format", "tcx"], environment: env)
         #expect(missing.status == 5)
         #expect(missing.stderr.contains("No workout matches"))

@@ -22,6 +22,8 @@ public final class Gateway: Sendable {
     /// The Live Activity every status presentation shows (tmux, bars, widget).
     public let feed: FeedPump
     private let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
+    /// Bluetooth sensors, when `coach serve` attached them (Gateway+Sensors.swift).
+    let sensorService = Mutex<(any SensorService)?>(nil)
     /// False when nothing is written at all (virtual time): an end must not claim "Saved".
     public let keepsWorkouts: Bool
     /// Virtual time (scripts): nothing of the user's (store, tmux) is touched.
@@ -240,6 +242,11 @@ public final class Gateway: Sendable {
     public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
                           syncIdentifier: String? = nil, syncVersion: Int? = nil) async throws -> SampleOutcome {
         try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion)
+    }
+
+    /// A speed reading from a sensor, for auto-pause.
+    public func observeSpeed(_ speed: Double) async {
+        await manager.observeSpeed(speed)
     }
 
     /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.

@@ -19,6 +19,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// Release builds of coach-status link the Swift runtime statically: no shared Swift libraries to
+// load and relocate at every start, which is most of what a status bar's poll costs
+// (Benchmarks/oneshot). `coach` itself imports Foundation, whose static form needs every module
+// compiled for it: `swift build -c release --static-swift-stdlib` (docs/cli.md).
+let releaseStartUp: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
 let package = Package(
     name: "coach",
     platforms: [.macOS(.v15)],
@@ -124,7 +130,8 @@ let package = Package(
         .executableTarget(
             name: "coach-status",
             dependencies: ["CoachWire"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: releaseStartUp
         ),
         .executableTarget(
             name: "FeedBenchmark",

@@ -165,6 +165,13 @@ let package = Package(
             path: "Benchmarks/store/Sources/coach-store-bench",
             swiftSettings: strictSettings
         ),
+        // Mirror benchmark: lag from the primary to the mirror over unix: and ssh (Benchmarks/mirror/README.md).
+        .executableTarget(
+            name: "coach-mirror-bench",
+            dependencies: ["CoachWire"],
+            path: "Benchmarks/mirror/Sources/coach-mirror-bench",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CoachStoreTests",
             dependencies: ["CoachStore", "CoachCore", "coach-store-crash"]

@@ -25,6 +25,8 @@ struct ResponseComposer: Sendable {
         switch (outcome.intent, outcome.code) {
         case (.startWorkout, .success):
             if let goal = snapshot.goal, goal != .open { key = "successWithGoal" }
+        case (.startWorkout, .unsupported) where outcome.parameter == "goal":
+            if catalog.has(intent: intent, code: "unsupportedGoal", language: language) { key = "unsupportedGoal" }
         case (.workoutStatus, .success) where snapshot.state == .notStarted:
             key = IntentCode.failureNoMatchingWorkout.rawValue
         case (.endWorkout, .success) where outcome.discardReason == .tooShort:
@@ -173,7 +175,7 @@ struct ResponseComposer: Sendable {
         case .energy(let kilocalories):
             (value, unit) = (kilocalories, "kilocalorie")
         }
-        let number = value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.2f", value)
             .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
         let template = catalog.phrase("phrases", "goal", language: language) ?? "{value} {unit}"
         var unitName = catalog.phrase("units", unit, language: language) ?? unit

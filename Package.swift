@@ -2,10 +2,14 @@
 // Coach: a voice/intent workout gateway for the Linux terminal.
 //
 // Modules (see docs/architecture.md):
+//   CoachWire      Foundation-free: JSON value/parser/writer, socket path, socket client, exit statuses
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
+//   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
+//   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
+//   CoachVoice     speech in (pocketsphinx) and out (espeak-ng, Open JTalk), audio (ALSA, WAV)
 //   coach          the executable: commands and the REPL
 import PackageDescription
 
@@ -20,6 +24,7 @@ let package = Package(
     products: [
         .executable(name: "coach", targets: ["coach"]),
         .executable(name: "coach-status", targets: ["coach-status"]),
+        .library(name: "CoachWire", targets: ["CoachWire"]),
         .library(name: "CoachCore", targets: ["CoachCore"]),
         .library(name: "CoachLanguage", targets: ["CoachLanguage"]),
         .library(name: "CoachStore", targets: ["CoachStore"]),
@@ -33,19 +38,27 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", .upToNextMinor(from: "2.0.1")),
     ],
     targets: [
+        // The wire both ends share, Foundation-free so `coach-status` stays a quick process: JSON
+        // value/parser/writer (one escaper, one number formatter), JSON-RPC lines, the socket path
+        // and XDG lookups, the blocking socket client, exit statuses.
+        .target(
+            name: "CoachWire",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "CoachCore",
+            dependencies: ["CoachWire"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "CoachLanguage",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: ["CoachWire", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "CoachStore",
             dependencies: [
-                "CoachCore",
+                "CoachCore", "CoachWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
@@ -53,7 +66,7 @@ let package = Package(
         .target(
             name: "CoachGateway",
             dependencies: [
-                "CoachCore", "CoachLanguage", "CoachStore",
+                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,6 +78,19 @@ let package = Package(
             name: "CoachNative",
             swiftSettings: strictSettings
         ),
+        // The settings file $XDG_CONFIG_HOME/coach/config.yaml (docs/settings.md).
+        .target(
+            name: "CoachSettings",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        // Voice: pocketsphinx/espeak-ng/ALSA loaders (through CoachNative), WAV, VAD, the JSGF grammar
+        // generated from Intents/, speech out (docs/voice.md).
+        .target(
+            name: "CoachVoice",
+            dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -72,7 +98,8 @@ let package = Package(
         .executableTarget(
             name: "coach",
             dependencies: [
-                "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
+                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
+                "CoachNative", "CoachSettings", "CoachVoice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -81,11 +108,12 @@ let package = Package(
         // starts in a couple of milliseconds (docs/integrations/tmux.md).
         .executableTarget(
             name: "coach-status",
+            dependencies: ["CoachWire"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "FeedBenchmark",
-            dependencies: ["CoachCore", "CoachGateway"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway"],
             path: "Benchmarks/feed",
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -93,13 +121,13 @@ let package = Package(
         .testTarget(
             name: "CoachCoreTests",
             dependencies: [
-                "CoachCore",
+                "CoachCore", "CoachWire",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "CoachLanguageTests",
-            dependencies: ["CoachLanguage", "CoachCore"]
+            dependencies: ["CoachLanguage", "CoachCore", "CoachWire"]
         ),
         // The store's crash-test child: writes through WorkoutStore, prints each acknowledged
         // write, and is SIGKILLed by CoachStoreTests (and Benchmarks/store/crash-trials.sh).
@@ -121,11 +149,15 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachGatewayTests",
-            dependencies: ["CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+            dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+        ),
+        .testTarget(
+            name: "CoachVoiceTests",
+            dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachCore", "CoachGateway", "CoachStore", "coach", "coach-status"]
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "coach", "coach-status"]
         ),
     ],
     swiftLanguageModes: [.v6]

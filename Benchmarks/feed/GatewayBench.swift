@@ -8,6 +8,7 @@
 //     is readable with `display -p '#{@coach}'` (polled through our own control-mode client, one
 //     round trip ≈ 30–60 µs, which bounds the resolution).
 
+import CoachWire
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -74,19 +75,11 @@ enum GatewayBench {
         private var buffer: [UInt8] = []
 
         init(path: String) throws {
-            fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            fd = RawSocket.stream()
             guard fd >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                raw.initializeMemory(as: UInt8.self, repeating: 0)
-                for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
-            }
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            let connected = RawSocket.connect(fd, path)
             guard connected == 0 else {
-                let message = String(cString: strerror(errno))
+                let message = String(cString: strerror(connected))
                 close(fd)
                 throw Failure("connect \(path): \(message)")
             }

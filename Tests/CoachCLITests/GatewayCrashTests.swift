@@ -3,6 +3,7 @@
 // random moment, and the restarted gateway must have every acknowledged sample and command, the
 // right state and elapsed time, and a store that passes PRAGMA integrity_check.
 
+import CoachWire
 import CoachGateway
 import CoachStore
 import Foundation

@@ -2,6 +2,7 @@
 // background on first use, exit statuses that tell outcomes apart, a second `coach serve` refused,
 // and systemd socket activation.
 
+import CoachWire
 import CoachGateway
 import Foundation
 import Testing

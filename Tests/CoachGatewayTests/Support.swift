@@ -1,6 +1,7 @@
 // Test support: a real gateway on a real Unix socket in a private temporary directory, and a way
 // to run blocking socket clients off Swift's cooperative pool (which has only 2 threads here).
 
+import CoachWire
 import CoachCore
 import CoachGateway
 import Foundation

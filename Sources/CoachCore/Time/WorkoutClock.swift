@@ -92,6 +92,9 @@ public final class ManualWorkoutClock: WorkoutClock {
     /// The number of tasks waiting on this clock; tests use it to know a timer is armed.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// The earliest instant a task is waiting for; tests use it to see when a timer is due.
+    public var earliestDeadline: MonotonicInstant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+
     /// Moves both clocks forward and wakes every sleeper whose deadline has passed.
     public func advance(by duration: Duration) {
         let woken = state.withLock { state -> [Sleeper] in

@@ -1,9 +1,11 @@
 // FeedPump: the live activity between the manager and every feed consumer. It turns snapshots (on
-// change) into contents, re-evaluates once a second so clocks tick, staleness shows and an ended
-// summary is dismissed on time, and fans the contents out to any number of subscribers. Socket
+// change) into contents, re-evaluates exactly when the content next changes by the clock (the next
+// whole elapsed second, a reading going stale, an ended summary's dismissal; never while idle), and
+// fans the contents out to any number of subscribers. Socket
 // subscribers take `notificationLines()`: each content is encoded once for all of them, not once
 // per connection (1 000 encodings of the same content cost tens of milliseconds).
 
+import CoachWire
 import CoachCore
 import Synchronization
 
@@ -16,6 +18,9 @@ public actor FeedPump {
     private var current: LiveActivityContent
     /// `current` as a `feed` notification line, encoded on first use.
     private var currentLine: String?
+    /// While `run` follows the manager: the armed wake-up (its instant and task), if anything is due.
+    private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
+    private var schedules = false
 
     public init(clock: any WorkoutClock, configuration: LiveActivity.Configuration = .init(), locked: Bool = false) {
         self.clock = clock
@@ -92,25 +97,47 @@ public actor FeedPump {
     /// Re-evaluates at the current time; publishes only if something visible changed.
     public func tick() { publish() }
 
-    /// Consumes the manager's streams until the snapshots end, ticking once a second meanwhile.
+    /// Consumes the manager's streams until the snapshots end, waking whenever the content changes
+    /// by the clock meanwhile.
     public func run(snapshots: AsyncStream<WorkoutSnapshot>,
                     notifications: AsyncStream<WorkoutNotification>? = nil) async {
+        schedules = true
+        rearm()
         await withTaskGroup(of: Void.self) { group in
             if let notifications {
                 group.addTask { for await notification in notifications { await self.apply(notification) } }
             }
-            let ticker = Task {
-                let clock = self.clock
-                while !Task.isCancelled {
-                    do { try await clock.sleep(until: clock.now().monotonic + .seconds(1)) } catch { return }
-                    self.tick()
-                }
-            }
             for await snapshot in snapshots { apply(snapshot) }
-            ticker.cancel()
             group.cancelAll()
         }
+        schedules = false
+        timer?.task.cancel()
+        timer = nil
         finish()
+    }
+
+    /// Arms a wake-up at the content's next change. Nothing due, nothing armed: an idle feed sleeps.
+    /// An armed one due at most a millisecond earlier stays (it fires, publishes whatever changed and
+    /// arms the next): samples arrive many times a second and move the deadline by nanoseconds only.
+    private func rearm() {
+        guard schedules else { return }
+        guard let deadline = live.nextChange(after: clock.now()) else {
+            timer?.task.cancel()
+            timer = nil
+            return
+        }
+        if let timer, timer.deadline <= deadline, deadline - timer.deadline <= .milliseconds(1) { return }
+        timer?.task.cancel()
+        let clock = self.clock
+        timer = (deadline, Task { [weak self] in
+            do { try await clock.sleep(until: deadline) } catch { return }
+            await self?.fire(at: deadline)
+        })
+    }
+
+    private func fire(at deadline: MonotonicInstant) {
+        if timer?.deadline == deadline { timer = nil }
+        publish()
     }
 
     /// Ends every subscriber's stream.
@@ -128,6 +155,7 @@ public actor FeedPump {
     }
 
     private func publish() {
+        defer { rearm() }
         let content = live.content(at: clock.now())
         guard content != current else { return }
         current = content

@@ -2,6 +2,7 @@
 // pushes to, as small files in $XDG_STATE_HOME/coach/ (a restarted gateway must not show metrics
 // the user had hidden, nor leave the status line frozen).
 
+import CoachWire
 import Foundation
 
 public struct GatewayState: Sendable {
@@ -11,9 +12,7 @@ public struct GatewayState: Sendable {
 
     /// `$XDG_STATE_HOME/coach`, else `~/.local/state/coach`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state")
-        return state + "/coach"
+        XDGDirectories.stateHome(environment: environment) + "/coach"
     }
 
     private var lockMarker: String { directory + "/locked" }

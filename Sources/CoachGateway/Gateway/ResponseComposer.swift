@@ -1,6 +1,7 @@
 // ResponseComposer: turns an outcome into the sentence a person reads, in their language, from the
 // response texts and word tables in Intents/<lang>/_responses.yaml.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 import Foundation
@@ -29,6 +30,11 @@ struct ResponseComposer: Sendable {
             if catalog.has(intent: intent, code: "unsupportedGoal", language: language) { key = "unsupportedGoal" }
         case (.workoutStatus, .success) where snapshot.state == .notStarted:
             key = IntentCode.failureNoMatchingWorkout.rawValue
+        // Same code (nothing was paused or resumed), but say why: it already is.
+        case (.pauseWorkout, .failureNoMatchingWorkout) where snapshot.state == .paused && outcome.namesTheWorkout:
+            key = "alreadyPaused"
+        case (.resumeWorkout, .failureNoMatchingWorkout) where snapshot.state == .running && outcome.namesTheWorkout:
+            key = "alreadyRunning"
         case (.endWorkout, .success) where outcome.discardReason == .tooShort:
             return event("discardedTooShort", values: values, language: language)
         case (.markLap, .success):
@@ -37,6 +43,7 @@ struct ResponseComposer: Sendable {
         default: break
         }
         if key == "successWithGoal", !catalog.has(intent: intent, code: key, language: language) { key = "success" }
+        if key.hasPrefix("already"), !catalog.has(intent: intent, code: key, language: language) { key = outcome.code.rawValue }
         var text = catalog.text(intent: intent, code: key, language: language, values: values)
         if outcome.code == .needsValue, !outcome.options.isEmpty {
             let numbered = outcome.options.prefix(9).enumerated().compactMap { index, raw in
@@ -92,7 +99,8 @@ struct ResponseComposer: Sendable {
         case .stateChanged(let from, let to, _):
             switch (from, to) {
             case (.prepared, .running): return event("started", values: values, language: language)
-            case (.running, .paused): return event("paused", values: values, language: language)
+            case (.running, .paused):
+                return event(snapshot.autoPaused ? "autoPaused" : "paused", values: values, language: language)
             case (.paused, .running): return event("resumed", values: values, language: language)
             case (_, .stopped): return event("stopped", values: values, language: language)
             default: return nil
@@ -175,8 +183,7 @@ struct ResponseComposer: Sendable {
         case .energy(let kilocalories):
             (value, unit) = (kilocalories, "kilocalorie")
         }
-        let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.2f", value)
-            .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+        let number = JSONText.number(value, decimals: 2)
         let template = catalog.phrase("phrases", "goal", language: language) ?? "{value} {unit}"
         var unitName = catalog.phrase("units", unit, language: language) ?? unit
         if language == .en, number == "1" {
@@ -202,5 +209,15 @@ struct ResponseComposer: Sendable {
         let hundredths = Int((meters / 10).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) km"
+    }
+}
+
+private extension IntentOutcome {
+    /// The intent was about the ongoing workout: it named no activity, or the workout's own.
+    var namesTheWorkout: Bool {
+        switch resolved {
+        case .pause(let named)?, .resume(let named)?: return named == nil || named == snapshot.activity
+        default: return false
+        }
     }
 }

@@ -2,6 +2,7 @@
 // gateway; any other line is an utterance answered in plain text, so `echo pause | socat - UNIX-
 // CONNECT:…` just works. Documented in docs/protocol.md.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 import CoachStore

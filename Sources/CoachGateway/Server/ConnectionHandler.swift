@@ -2,6 +2,7 @@
 // flushed when the client's queue runs dry, and subscriptions stream notifications as whole lines
 // so they never split a reply. A subscriber that stops reading is dropped with a reason.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 import NIOCore

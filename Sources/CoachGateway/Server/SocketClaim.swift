@@ -1,6 +1,8 @@
 // SocketClaim: the right to serve a socket, taken before anything else starts — the inherited
 // systemd socket, or a private directory, the instance lock and a stale-socket check.
 
+import CoachWire
+
 public final class SocketClaim: Sendable {
     public let location: SocketLocation
     let lock: InstanceLock?

@@ -1,6 +1,8 @@
 // IntentDefinitions: the hassil YAML vocabulary of one language as plain values, after merging
 // every file (built-in and user) — intents with their data blocks, lists, rules, skip words.
 
+import CoachWire
+
 /// A slot value as written in YAML (`out:` of a list value, or a data block's fixed `slots:`).
 public enum SlotValue: Sendable, Equatable, Hashable, CustomStringConvertible {
     case string(String)
@@ -10,7 +12,7 @@ public enum SlotValue: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let s): return s
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .number(let d): return JSONText.number(d)
         case .bool(let b): return b ? "true" : "false"
         }
     }

@@ -1,6 +1,8 @@
 // Recognition+JSON: the `coach parse --json` object from DESIGN.md, keys in the documented
 // order: text, lang, intent, slots {activity, location, goal {type, value}}, confidence.
 
+import CoachWire
+
 extension Recognition {
     /// The JSON object as Swift values (String, Double, NSNull-free: absent keys are omitted
     /// except `intent`, which is `nil` → JSON null).
@@ -17,55 +19,19 @@ extension Recognition {
 
     /// One line of JSON, exactly as DESIGN.md specifies.
     public func json() -> String {
-        var out = "{\"text\":\(JSON.string(text)),\"lang\":\(JSON.string(language.rawValue)),\"intent\":"
-        out += intent.map(JSON.string) ?? "null"
+        var out = "{\"text\":\(JSONText.string(text)),\"lang\":\(JSONText.string(language.rawValue)),\"intent\":"
+        out += intent.map(JSONText.string) ?? "null"
         out += ",\"slots\":{"
         var parts: [String] = []
-        if let a = slots.activity { parts.append("\"activity\":\(JSON.string(a))") }
-        if let l = slots.location { parts.append("\"location\":\(JSON.string(l))") }
+        if let a = slots.activity { parts.append("\"activity\":\(JSONText.string(a))") }
+        if let l = slots.location { parts.append("\"location\":\(JSONText.string(l))") }
         if let g = slots.goal {
-            parts.append("\"goal\":{\"type\":\(JSON.string(g.type.rawValue)),\"value\":\(JSON.number(g.value))}")
+            parts.append("\"goal\":{\"type\":\(JSONText.string(g.type.rawValue)),\"value\":\(JSONText.number(g.value, decimals: 3))}")
         }
         out += parts.joined(separator: ",")
-        out += "},\"confidence\":\(JSON.number(Self.rounded(confidence)))}"
+        out += "},\"confidence\":\(JSONText.number(Self.rounded(confidence)))}"
         return out
     }
 
-    static func rounded(_ c: Double) -> Double { (c * 100).rounded() / 100 }
-}
-
-enum JSON {
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// Integers without a fraction ("1800"), others with up to 3 decimals ("0.97", "1609.344").
-    static func number(_ d: Double) -> String {
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
-        var s = String((d * 1000).rounded() / 1000)
-        if s.hasSuffix(".0") { s.removeLast(2) }
-        return s
-    }
-}
-
-/// Number formatting shared with the command line ("1800", "2.5").
-public enum JSONNumber {
-    public static func format(_ d: Double) -> String { JSON.number(d) }
+    static func rounded(_ c: Double) -> Double { JSONText.rounded(c, decimals: 2) }
 }

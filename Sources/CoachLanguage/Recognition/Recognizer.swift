@@ -2,6 +2,7 @@
 // user extensions), compiles each once, and recognises utterances: exact template match
 // first, then typo correction, then keyword fallback (see docs/recognizer.md).
 
+import CoachWire
 import Foundation
 
 public struct Recognizer: Sendable {
@@ -77,11 +78,8 @@ public struct Recognizer: Sendable {
     }
 
     /// `$XDG_CONFIG_HOME/coach/intents` (or `~/.config/coach/intents`), where user sentences live.
-    public static func userIntentsDirectory() -> String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-        return (base as NSString).appendingPathComponent("coach/intents")
+    public static func userIntentsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        XDGDirectories.configHome(environment: environment) + "/coach/intents"
     }
 
     public func recognize(_ text: String, language: Language? = nil) -> Recognition {

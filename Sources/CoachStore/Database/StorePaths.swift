@@ -1,5 +1,6 @@
 // Where the database lives: $XDG_DATA_HOME/coach/coach.sqlite, else ~/.local/share/coach/.
 
+import CoachWire
 import Foundation
 
 public enum StorePaths {
@@ -10,10 +11,6 @@ public enum StorePaths {
     }
 
     public static func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/coach"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/coach"
+        XDGDirectories.dataHome(environment: environment) + "/coach"
     }
 }

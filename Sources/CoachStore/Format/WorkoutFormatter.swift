@@ -1,6 +1,7 @@
 // Pure text and JSON renderings for `coach history [--json]`, `coach show ID [--json]` and the
 // change feed. No I/O: the CLI prints what these return. Time zone and "now" are passed in.
 
+import CoachWire
 import CoachCore
 import Foundation
 
@@ -102,7 +103,7 @@ public enum WorkoutFormatter {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.1f", value)
+        JSONText.number(value, decimals: 1)
     }
 
     static func goalText(_ goal: WorkoutGoal) -> String {

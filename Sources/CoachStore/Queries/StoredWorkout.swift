@@ -21,13 +21,32 @@ public struct WorkoutSummary: Sendable, Hashable, Codable {
     /// Totals from the saved statistics (metres, kilocalories); nil when not measured or not saved.
     public var totalDistance: Double?
     public var totalEnergy: Double?
+
+    /// Every key is written, `null` when unknown, as the status and feed objects do: a script reads
+    /// the same shape from `coach show --json` as from `coach status --format json`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(activity, forKey: .activity)
+        try container.encode(location, forKey: .location)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(name, forKey: .name)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(endDate, forKey: .endDate)
+        try container.encode(elapsed, forKey: .elapsed)
+        try container.encode(state, forKey: .state)
+        try container.encode(discardReason, forKey: .discardReason)
+        try container.encode(goalReached, forKey: .goalReached)
+        try container.encode(totalDistance, forKey: .totalDistance)
+        try container.encode(totalEnergy, forKey: .totalEnergy)
+    }
 }
 
 /// Statistics of one metric, as `HKStatistics`: sum for cumulative types; average, minimum and
 /// maximum for discrete ones; the most recent value for both.
 public struct MetricStatistics: Sendable, Hashable, Codable {
     public var type: QuantityType
-    /// The canonical unit every value is in.
+    /// The unit every value is in, named as `status` names it ("bpm", "m", "kcal", "spm", "W", "steps").
     public var unit: String
     public var count: Int
     public var sum: Double?
@@ -83,7 +102,8 @@ public enum WorkoutLookupError: Error, Sendable, Hashable, CustomStringConvertib
 extension WorkoutSummary {
     init(_ record: WorkoutRecord) {
         self.init(id: record.id, activity: record.activity.flatMap(ActivityType.init(rawValue:)),
-                  location: record.location.flatMap(LocationType.init(rawValue:)),
+                  // "unknown" is how the journal spells "not said"; JSON says null, as `status` does.
+                  location: record.location.flatMap(LocationType.init(rawValue:)).flatMap { $0 == .unknown ? nil : $0 },
                   goal: record.goalType.flatMap { WorkoutGoal(type: $0, value: record.goalValue) },
                   name: record.name, startDate: record.startDate, endDate: record.endDate, elapsed: record.elapsed,
                   state: record.state, discardReason: record.discardReason, goalReached: record.goalReached,
@@ -94,7 +114,7 @@ extension WorkoutSummary {
 
 extension MetricStatistics {
     init(_ statistics: QuantityStatistics) {
-        self.init(type: statistics.type, unit: statistics.type.canonicalUnit, count: statistics.count,
+        self.init(type: statistics.type, unit: statistics.type.displayUnit, count: statistics.count,
                   sum: statistics.sum, average: statistics.average, minimum: statistics.minimum,
                   maximum: statistics.maximum, mostRecent: statistics.mostRecent,
                   mostRecentDate: statistics.mostRecentAt?.date)

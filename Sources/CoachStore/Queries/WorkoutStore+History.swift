@@ -72,7 +72,7 @@ extension WorkoutStore {
         return rows.compactMap { row in
             guard let type = QuantityType(rawValue: row["type"]) else { return nil }
             let cumulative = type.isCumulative
-            return MetricStatistics(type: type, unit: type.canonicalUnit, count: row["count"],
+            return MetricStatistics(type: type, unit: type.displayUnit, count: row["count"],
                                     sum: cumulative ? row["sum"] : nil, average: cumulative ? nil : row["average"],
                                     minimum: cumulative ? nil : row["minimum"], maximum: cumulative ? nil : row["maximum"],
                                     mostRecent: row["mostRecent"], mostRecentDate: row["mostRecentDate"])

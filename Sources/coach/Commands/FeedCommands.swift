@@ -1,5 +1,6 @@
 // `coach tmux setup` and `coach widget`: the status feed in tmux's status line and full screen.
 
+import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway

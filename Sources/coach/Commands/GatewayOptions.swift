@@ -1,5 +1,6 @@
 // Options every command that talks to the gateway shares.
 
+import CoachWire
 import ArgumentParser
 import CoachGateway
 import CoachLanguage

@@ -1,6 +1,7 @@
 // `coach history` and `coach show ID`: saved workouts, read straight from the store (no gateway
 // needed; SQLite's WAL lets us read while a gateway writes).
 
+import CoachWire
 import ArgumentParser
 import CoachGateway
 import CoachStore

@@ -1,5 +1,6 @@
 // The workout commands: say, start, pause, resume, end, cancel, lap — each one request to the gateway.
 
+import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway

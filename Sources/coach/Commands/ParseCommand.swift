@@ -1,6 +1,7 @@
 // ParseCommand: `coach parse [--lang en|ja] [--json] [--stdin] [TEXT…]` — recognise
 // utterances and print what was understood, acting on nothing.
 
+import CoachWire
 import ArgumentParser
 import CoachLanguage
 import Foundation
@@ -83,7 +84,7 @@ struct ParseCommand: ParsableCommand {
         if let l = r.slots.location { parts.append("location=\(l)") }
         if let g = r.slots.goal {
             let unit = ["time": "s", "distance": "m", "energy": "kcal"][g.type.rawValue] ?? ""
-            parts.append("goal=\(g.type.rawValue):\(JSONNumber.format(g.value))\(unit)")
+            parts.append("goal=\(g.type.rawValue):\(JSONText.number(g.value, decimals: 3))\(unit)")
         }
         if r.slots.openEnded == true { parts.append("openEnded") }
         if let n = r.slots.workoutName { parts.append("name=\(n)") }

@@ -1,6 +1,7 @@
 // `coach status`: the workout now, once or following every change, as a sentence, JSON, or a
 // status-bar line (tmux, waybar, i3bar, polybar) rendered from the gateway's Live Activity.
 
+import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway

@@ -1,6 +1,7 @@
 // The REPL's command (`coach repl`, the root's default subcommand), its own options, and the
 // choice between the interactive REPL and a script.
 
+import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway

@@ -32,8 +32,8 @@ struct ClientModeTests {
         try tmux.type("start an outdoor run")
         try tmux.press("Enter")
         try await tmux.waitFor(text: "Starting your outdoor run.")
-        let started = try await tmux.waitFor(text: "Go! Your outdoor run is running.")
-        #expect(started.filter { $0 == "Go! Your outdoor run is running." }.count == 1)
+        let started = try await tmux.waitFor(text: "Go! Your outdoor run has started.")
+        #expect(started.filter { $0 == "Go! Your outdoor run has started." }.count == 1)
 
         // "/stus" with the cursor between "/st" and "us": the event must keep both.
         try tmux.type("/stus")
@@ -116,7 +116,7 @@ struct ClientModeTests {
         try await tmux.waitFor(lastLine: Self.prompt)
         try tmux.type("start a run")
         try tmux.press("Enter")
-        try await tmux.waitFor(text: "Go! Your run is running.")
+        try await tmux.waitFor(text: "Go! Your run has started.")
         // Long enough to be kept (5 s), so the save is really attempted and refused.
         try tmux.type("/wait 5s")
         try tmux.press("Enter")

@@ -2,6 +2,7 @@
 // embedded REPL reads it from the conversation; over the socket it is read from the result), and
 // which exit status a lost gateway gives.
 
+import CoachWire
 import CoachCore
 import CoachGateway
 import Testing

@@ -3,6 +3,7 @@
 // posix_spawn, no signals blocked or ignored, /dev/null for stdio — but not waited for: it stays
 // our child until stop() sends SIGTERM to the pid its lock file names and reaps it.
 
+import CoachWire
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -75,21 +76,5 @@ final class BackgroundGateway: @unchecked Sendable {
         }
     }
 
-    private static func answers(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
-    }
+    private static func answers(_ path: String) -> Bool { RawSocket.probe(path) == .answers }
 }

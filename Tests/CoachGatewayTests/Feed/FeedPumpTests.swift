@@ -1,7 +1,9 @@
 // The feed pump: snapshots become contents for every subscriber, ticks move the clock and staleness.
 
+import CoachWire
 import CoachCore
 import Foundation
+import Synchronization
 import Testing
 @testable import CoachGateway
 
@@ -101,5 +103,60 @@ extension Sequence {
         var count = 0
         for await _ in stream { count += 1 }
         #expect(count == 1, "the current line, then the end")
+    }
+}
+
+/// The pump wakes exactly when the content changes by the clock (virtual time): the elapsed second
+/// turns over on the second, a sample mid-second does not shift it, and an idle feed arms nothing.
+@Suite struct FeedPumpScheduleTests {
+    /// Waits (in real time, briefly) for the pump's tasks to reach a state.
+    static func eventually(_ condition: () async -> Bool) async -> Bool {
+        for _ in 0..<2000 {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return await condition()
+    }
+
+    static func shown(_ content: LiveActivityContent?) -> String {
+        content.map { FeedRenderer(language: .en).render($0, presentation: .minimal, format: .text) } ?? "nothing"
+    }
+
+    @Test func elapsedTurnsOverOnTheSecondAndIdleArmsNothing() async throws {
+        let clock = ManualWorkoutClock()
+        let pump = FeedPump(clock: clock)
+        let (snapshots, input) = AsyncStream.makeStream(of: WorkoutSnapshot.self)
+        let running = Task { await pump.run(snapshots: snapshots) }
+        defer { running.cancel() }
+        let received = Mutex<[LiveActivityContent]>([])
+        let reader = Task { for await content in await pump.contents() { received.withLock { $0.append(content) } } }
+        defer { reader.cancel() }
+        let start = clock.now()
+
+        // The countdown is over: running from 0 s.
+        input.yield(FeedPumpTests.snapshot(.running, at: clock, elapsed: 0))
+        #expect(await Self.eventually { clock.earliestDeadline == (start + .seconds(1)).monotonic })
+        clock.advance(by: .milliseconds(999))
+        #expect(clock.sleeperCount == 1, "not woken before the second")
+        clock.advance(by: .milliseconds(1))
+        #expect(await Self.eventually { received.withLock { $0.last?.state.elapsed } == 1 })
+        #expect(Self.shown(received.withLock { $0.last }) == "▶ 0:01")
+
+        // A heart-rate sample at 1.3 s: shown at once, and the next turn-over is still at 2 s.
+        clock.advance(by: .milliseconds(300))
+        input.yield(FeedPumpTests.snapshot(.running, at: clock, elapsed: 1.3, heartRateAt: clock.now()))
+        #expect(await Self.eventually { received.withLock { $0.last?.state.elapsed } == 1.3 })
+        #expect(clock.earliestDeadline == (start + .seconds(2)).monotonic)
+        clock.advance(by: .milliseconds(700))
+        #expect(await Self.eventually { Self.shown(received.withLock { $0.last }) == "▶ 0:02" })
+
+        // Paused: only the reading's ageing is due; gone idle: nothing is armed at all.
+        input.yield(FeedPumpTests.snapshot(.paused, at: clock, elapsed: 2, heartRateAt: start + .milliseconds(1300)))
+        #expect(await Self.eventually { clock.earliestDeadline == (start + .milliseconds(1300) + .seconds(30)).monotonic + .nanoseconds(1) })
+        input.yield(WorkoutSnapshot(state: .notStarted, at: clock.now()))
+        #expect(await Self.eventually { clock.sleeperCount == 0 })
+        #expect(await Self.eventually { received.withLock { $0.last?.state.phase } == .idle })
+        input.finish()
+        await running.value
     }
 }

@@ -1,5 +1,6 @@
 // The hand-written JSON parser and serializer: round trips, escapes, limits.
 
+import CoachWire
 import CoachGateway
 import Testing
 

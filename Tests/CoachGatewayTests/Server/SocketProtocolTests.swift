@@ -1,6 +1,7 @@
 // The protocol over a real Unix socket: intents and their codes, subscriptions, plain-text lines,
 // errors, limits and pipelining (docs/protocol.md).
 
+import CoachWire
 import CoachCore
 import CoachGateway
 import Foundation

@@ -1,5 +1,6 @@
 // Claiming the socket safely: permissions, stale sockets, one gateway per socket.
 
+import CoachWire
 import CoachCore
 import CoachGateway
 import Foundation
@@ -38,16 +39,7 @@ struct SocketSafetyTests {
         try location.prepareDirectory()
         // A socket file nobody listens on, as a SIGKILLed gateway leaves behind.
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(location.path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = RawSocket.bind(fd, location.path)
         #expect(bound == 0)
         close(fd)
         #expect(RawSocket.probe(location.path) == .refused)

@@ -2,6 +2,8 @@
 // header and the `[` / `,` framing are `FeedStream`'s). Compact and minimal give one block; expanded
 // gives one block per item so the bar can colour and shorten each.
 
+import CoachWire
+
 extension FeedRenderer {
     public static let i3barHeader = #"{"version":1}"#
 

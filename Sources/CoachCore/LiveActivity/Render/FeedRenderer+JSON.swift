@@ -2,6 +2,8 @@
 // always present; a value that is unknown, unavailable or redacted is null, so consumers can index
 // without checks. While locked, `metrics` is `{}` and goal, progress and laps are null.
 
+import CoachWire
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,9 +15,9 @@ extension FeedRenderer {
         let content = view.content
         let state = content.state
         let attributes = content.attributes
-        let metrics = JSONText.object(state.metrics.map { ($0.kind.rawValue, JSONText.number($0.value)) })
+        let metrics = JSONText.object(state.metrics.map { ($0.kind.rawValue, JSONText.number($0.value, decimals: 3)) })
         let goal = attributes?.goal.flatMap { goal -> String? in
-            goal == .open ? nil : JSONText.object([("type", JSONText.string(goal.type)), ("value", JSONText.number(goal.value))])
+            goal == .open ? nil : JSONText.object([("type", JSONText.string(goal.type)), ("value", JSONText.number(goal.value, decimals: 3))])
         } ?? "null"
         func optionalString(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
         return JSONText.object([
@@ -30,17 +32,17 @@ extension FeedRenderer {
             ("title", JSONText.string(view.title)),
             ("workoutName", optionalString(attributes?.workoutName)),
             ("goal", goal),
-            ("elapsed", JSONText.number(state.elapsed)),
+            ("elapsed", JSONText.number(state.elapsed, decimals: 3)),
             ("countdown", JSONText.int(state.countdown)),
             ("metrics", metrics),
-            ("goalProgress", JSONText.number(state.goalProgress)),
+            ("goalProgress", JSONText.number(state.goalProgress, decimals: 3)),
             ("goalReached", JSONText.bool(state.goalReached)),
             ("laps", JSONText.int(state.laps)),
             ("stale", JSONText.bool(state.isStale)),
             ("locked", JSONText.bool(state.isLocked)),
-            ("startDate", JSONText.number(attributes?.startDate?.timeIntervalSince1970)),
-            ("endDate", JSONText.number(state.endDate?.timeIntervalSince1970)),
-            ("staleDate", JSONText.number(content.staleDate?.timeIntervalSince1970)),
+            ("startDate", JSONText.number(attributes?.startDate?.timeIntervalSince1970, decimals: 3)),
+            ("endDate", JSONText.number(state.endDate?.timeIntervalSince1970, decimals: 3)),
+            ("staleDate", JSONText.number(content.staleDate?.timeIntervalSince1970, decimals: 3)),
             ("text", JSONText.string(Self.plain(view.lines(presentation)).joined(separator: "\n"))),
         ])
     }

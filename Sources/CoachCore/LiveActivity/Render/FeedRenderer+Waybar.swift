@@ -2,6 +2,8 @@
 // on one line, tooltip = the expanded view, class and alt = the state class, percentage = goal.
 // Waybar reads text and tooltip as Pango markup, so both are escaped.
 
+import CoachWire
+
 extension FeedRenderer {
     public static func pangoEscape(_ text: String) -> String {
         var out = ""

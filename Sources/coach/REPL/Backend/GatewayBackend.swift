@@ -2,6 +2,7 @@
 // serves the socket, so other clients can join; a script keeps its gateway private (and, on the
 // virtual clock, writes nothing to the store, as GatewayHost decides).
 
+import CoachWire
 import CoachCore
 import CoachGateway
 import CoachLanguage
@@ -90,7 +91,7 @@ final class GatewayBackend: ReplBackend {
             let accepted: Bool
             switch outcome {
             case .added, .replaced, .ignoredOlderVersion:
-                (text, accepted) = ("\(quantity.rawValue) \(Self.number(value))\(unit.map { " " + $0 } ?? "") recorded.", true)
+                (text, accepted) = ("\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded.", true)
             case .rejected(let reason):
                 (text, accepted) = ("\(quantity.rawValue) not recorded: \(reason.rawValue).", false)
             }
@@ -182,9 +183,5 @@ final class GatewayBackend: ReplBackend {
     private func failure(_ text: String) -> ReplReply {
         let json: JSONValue = ["accepted": false, "message": .string(text)]
         return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -3,6 +3,7 @@
 // pool (two threads on a two-core machine: two stuck reads would stall every task). The thread
 // hands replies to the waiting request's continuation and notifications to an AsyncStream.
 
+import CoachWire
 import CoachGateway
 import Synchronization
 #if canImport(Glibc)

@@ -4,6 +4,7 @@
 // subscribed to `events` only, exactly the announcements the embedded REPL prints — its own
 // commands' included, once each, since nothing else prints them.
 
+import CoachWire
 import CoachCore
 import CoachGateway
 import CoachLanguage
@@ -86,7 +87,7 @@ final class SocketBackend: ReplBackend {
         // Worded as the embedded REPL words it (the socket's result carries no message).
         let accepted = result["accepted"]?.boolValue ?? false
         let text = accepted
-            ? "\(quantity.rawValue) \(Self.number(value))\(unit.map { " " + $0 } ?? "") recorded."
+            ? "\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded."
             : "\(quantity.rawValue) not recorded: \(result["reason"]?.stringValue ?? "rejected")."
         let json: JSONValue = ["accepted": .bool(accepted), "outcome": result["outcome"] ?? .null, "message": .string(text)]
         return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
@@ -211,10 +212,6 @@ final class SocketBackend: ReplBackend {
     private func failure(_ text: String) -> ReplReply {
         let json: JSONValue = ["accepted": false, "message": .string(text)]
         return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// The gateway's pid: the one its instance lock names, if that process lives; else the peer

@@ -14,14 +14,16 @@ enum InteractiveRepl {
         editor.printAbove(ReplStrings.banner(mode: backend.modeDescription))
         editor.printAbove(ReplStrings.hint(session.language))
 
-        // The event printer reads /json from here; /lang subscribes again in the new language.
+        // The event printers read /json from here. Events are subscribed in every language and
+        // shown in the conversation's: a Japanese line's events come in Japanese above its Japanese
+        // reply, whatever /lang says, with no gap while a subscription would be remade.
         let json = Flag(session.json)
         let above = OncePrinter(editor: editor)
-        func printEvents(in language: DisplayLanguage) -> Task<Void, Never> {
-            printEventsTask(backend.events(language: language), printer: above, json: json)
+        let conversation = ConversationLanguage(session.language)
+        let printers = DisplayLanguage.allCases.map { language in
+            printEventsTask(backend.events(language: language), printer: above, json: json,
+                            shown: { conversation.current == language })
         }
-        var language = session.language
-        var printer = printEvents(in: language)
 
         // What the user types, and (client mode) the gateway going away, in one stream: a REPL
         // whose gateway stopped says so and leaves instead of waiting for the next line.
@@ -44,7 +46,11 @@ enum InteractiveRepl {
             }
             switch input {
             case .line(let line):
+                // Set before the request goes out: its events may arrive before its reply.
+                let sessionLanguage = interpreter.session.language
+                conversation.current = interpreter.session.replyLanguage(for: line)
                 let output = await interpreter.handle(line)
+                if interpreter.session.language != sessionLanguage { conversation.current = interpreter.session.language }
                 for text in output.lines { above.print(text, fromEvent: false) }
                 if output.quit { break loop }
                 if output.failure?.exitStatus == ReplExitStatus.unreachable {
@@ -65,17 +71,12 @@ enum InteractiveRepl {
                 break loop
             }
             json.value.store(interpreter.session.json, ordering: .relaxed)
-            if interpreter.session.language != language {
-                language = interpreter.session.language
-                printer.cancel()
-                printer = printEvents(in: language)
-            }
             if interpreter.session.prompt != prompt {
                 prompt = interpreter.session.prompt
                 editor.setPrompt(prompt)
             }
         }
-        printer.cancel()
+        for printer in printers { printer.cancel() }
         for forwarder in forwarders { forwarder.cancel() }
         editor.stop()
         await backend.shutdown()
@@ -88,9 +89,10 @@ private enum LoopInput: Sendable {
     case gatewayLost(String)
 }
 
-private func printEventsTask(_ events: AsyncStream<ReplEvent>, printer: OncePrinter, json: Flag) -> Task<Void, Never> {
+private func printEventsTask(_ events: AsyncStream<ReplEvent>, printer: OncePrinter, json: Flag,
+                             shown: @escaping @Sendable () -> Bool) -> Task<Void, Never> {
     Task {
-        for await event in events {
+        for await event in events where shown() {
             printer.print(json.value.load(ordering: .relaxed) ? event.json : event.text, fromEvent: true)
         }
     }
@@ -119,6 +121,22 @@ final class OncePrinter: Sendable {
             return false
         }
         if !duplicate { editor.printAbove(text) }
+    }
+}
+
+/// The language the conversation is in now: the last line's, or /lang's after a command.
+private final class ConversationLanguage: Sendable {
+    private let index: Atomic<Int>
+
+    init(_ language: DisplayLanguage) { index = Atomic(Self.position(of: language)) }
+
+    var current: DisplayLanguage {
+        get { DisplayLanguage.allCases[index.load(ordering: .relaxed)] }
+        set { index.store(Self.position(of: newValue), ordering: .relaxed) }
+    }
+
+    private static func position(of language: DisplayLanguage) -> Int {
+        DisplayLanguage.allCases.firstIndex(of: language) ?? 0
     }
 }
 

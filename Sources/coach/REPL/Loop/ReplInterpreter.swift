@@ -2,6 +2,7 @@
 // or JSON, and classifies failures for scripts. The interactive loop and the script runner both
 // go through here, so a line behaves the same typed or scripted.
 
+import CoachWire
 import CoachCore
 import CoachGateway
 

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CoachGateway
+import CoachWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,7 @@ import Glibc
 enum ReplPaths {
     /// The history file, its directory created (0700) if missing; nil when there is nowhere to put it.
     static func historyFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let hasBase = environment["XDG_STATE_HOME"]?.hasPrefix("/") == true || environment["HOME"]?.isEmpty == false
+        let hasBase = XDGDirectories.base("XDG_STATE_HOME", environment: environment) != nil || environment["HOME"]?.isEmpty == false
         guard hasBase else { return nil }
         let directory = GatewayState.defaultDirectory(environment: environment)
         do {

@@ -3,6 +3,7 @@
 // ReplInterpreter performs; no I/O here, so every turn of the conversation is unit-tested.
 
 import CoachCore
+import CoachLanguage
 
 struct ReplSession: Sendable {
     var language: DisplayLanguage
@@ -58,6 +59,14 @@ struct ReplSession: Sendable {
             guard let option = Self.choose(text, from: options) else { return .submit(text) }
             return .answer(question, value: option.value)
         }
+    }
+
+    /// The language the reply to `line` (and the events it causes) will be in: an utterance's own
+    /// (as the gateway detects it), else the session's. Decided without changing the session.
+    func replyLanguage(for line: String) -> DisplayLanguage {
+        var copy = self
+        guard case .submit(let utterance) = copy.interpret(line) else { return copy.language }
+        return Language.detect(utterance) == .ja ? .ja : .en
     }
 
     /// A reply may ask a follow-up; anything else ends the one pending.

@@ -2,8 +2,6 @@
 // protocol parses one small object per line at hundreds of thousands of lines per second, and
 // golden tests need stable key order; Foundation's JSONSerialization gives neither.
 
-import CoachCore
-
 /// A JSON value. Objects keep their keys in insertion order.
 public enum JSONValue: Sendable, Hashable {
     case null
@@ -74,7 +72,7 @@ extension JSONValue {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
-        case .number(let value): out += Self.format(value)
+        case .number(let value): out += JSONText.number(value)
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
             out += "["
@@ -95,14 +93,9 @@ extension JSONValue {
         }
     }
 
-    /// Integers without a fraction ("60", not "60.0"); others with up to millisecond-friendly precision.
-    static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
-
     static func writeString(_ value: String, to out: inout String) {
-        out += JSONText.string(value)
+        out += "\""
+        JSONText.write(value, to: &out)
+        out += "\""
     }
 }

@@ -4,7 +4,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
     case unreachable(String, String)
@@ -34,7 +33,7 @@ public final class GatewayClient: @unchecked Sendable {
 
     public init(location: SocketLocation) throws(GatewayClientError) {
         signal(SIGPIPE, SIG_IGN)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = RawSocket.stream()
         guard fd >= 0 else { throw .unreachable(location.path, String(cString: strerror(errno))) }
         let result = RawSocket.connect(fd, location.path)
         guard result == 0 else {
@@ -51,8 +50,7 @@ public final class GatewayClient: @unchecked Sendable {
     public func call(_ method: String, _ params: JSONValue = .object([])) throws(GatewayClientError) -> JSONValue {
         nextID += 1
         let id = nextID
-        try send(JSONValue.object([("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)),
-                                   ("params", params)]).serialized())
+        try send(RPCMessage.request(id: id, method: method, params))
         while true {
             let line = try readSocketLine()
             let message: JSONValue

@@ -1,32 +1,15 @@
-// Where the gateway's socket lives, and making that place safe: $XDG_RUNTIME_DIR/coach/coach.sock
-// in a 0700 directory; without XDG_RUNTIME_DIR, /tmp/coach-$UID made 0700 and checked for
-// ownership the way tmux checks its socket directory.
+// Making the socket's place safe before the gateway listens there (where it is: CoachWire's
+// SocketLocation): a 0700 directory; /tmp/coach-$UID made 0700 and checked for ownership the way
+// tmux checks its socket directory.
 
 #if canImport(Glibc)
 import Glibc
 #endif
 import Foundation
 
-public struct SocketLocation: Sendable, Hashable, CustomStringConvertible {
-    public var path: String
+import CoachWire
 
-    public init(path: String) { self.path = path }
-
-    public var directory: String { (path as NSString).deletingLastPathComponent }
-    public var lockPath: String { path + ".lock" }
-    public var description: String { path }
-
-    /// The socket to use: `--socket`, then `$COACH_SOCKET`, then the XDG runtime directory,
-    /// then `/tmp/coach-$UID`.
-    public static func resolve(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> SocketLocation {
-        if let explicit, !explicit.isEmpty { return SocketLocation(path: explicit) }
-        if let fromEnvironment = environment["COACH_SOCKET"], !fromEnvironment.isEmpty { return SocketLocation(path: fromEnvironment) }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return SocketLocation(path: runtime + "/coach/coach.sock")
-        }
-        return SocketLocation(path: "/tmp/coach-\(getuid())/coach.sock")
-    }
-
+extension SocketLocation {
     /// Creates the socket's directory 0700 if missing, and refuses a directory that another user
     /// owns or that others can enter (someone could swap the socket for their own).
     public func prepareDirectory() throws(GatewayStartError) {

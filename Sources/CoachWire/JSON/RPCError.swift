@@ -1,4 +1,5 @@
-// JSON-RPC 2.0 errors: the standard codes, and the line that carries one.
+// JSON-RPC 2.0 on the wire: the standard error codes, and the lines (request, result, error,
+// notification) both ends write.
 
 public struct RPCError: Error, Sendable, Hashable {
     public var code: Int
@@ -23,23 +24,27 @@ public struct RPCError: Error, Sendable, Hashable {
         RPCError(code: -32001, message: detail, data: ["code": .string(code)])
     }
 
-    var json: JSONValue {
+    public var json: JSONValue {
         var members: [(String, JSONValue)] = [("code", .number(Double(code))), ("message", .string(message))]
         if let data { members.append(("data", data)) }
         return .object(members)
     }
 }
 
-enum RPCMessage {
-    static func result(id: JSONValue, _ result: JSONValue) -> String {
+public enum RPCMessage {
+    public static func request(id: Int, method: String, _ params: JSONValue) -> String {
+        JSONValue.object([("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)), ("params", params)]).serialized()
+    }
+
+    public static func result(id: JSONValue, _ result: JSONValue) -> String {
         JSONValue.object([("jsonrpc", "2.0"), ("id", id), ("result", result)]).serialized()
     }
 
-    static func error(id: JSONValue, _ error: RPCError) -> String {
+    public static func error(id: JSONValue, _ error: RPCError) -> String {
         JSONValue.object([("jsonrpc", "2.0"), ("id", id), ("error", error.json)]).serialized()
     }
 
-    static func notification(method: String, _ params: JSONValue) -> String {
+    public static func notification(method: String, _ params: JSONValue) -> String {
         JSONValue.object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)]).serialized()
     }
 }

@@ -28,13 +28,14 @@ public actor WorkoutManager {
     private let cache: Mutex<(snapshot: WorkoutSnapshot, countdownDeadline: MonotonicInstant?)>
 
     public init(clock: any WorkoutClock, configuration: EngineConfiguration = EngineConfiguration(),
-                journal: (any WorkoutJournal)? = nil, timerMode: TimerMode = .realTime,
+                journal: (any WorkoutJournal)? = nil, journalRetry: JournalRetryPolicy = JournalRetryPolicy(),
+                timerMode: TimerMode = .realTime,
                 makeWorkoutID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
         self.engine = WorkoutEngine(configuration: configuration)
         self.clock = clock
         self.timerMode = timerMode
         self.makeWorkoutID = makeWorkoutID
-        self.journal = journal.map(JournalPipeline.init)
+        self.journal = journal.map { JournalPipeline(journal: $0, retryPolicy: journalRetry) }
         self.cache = Mutex((WorkoutSnapshot(at: clock.now()), nil))
     }
 
@@ -59,6 +60,12 @@ public actor WorkoutManager {
                                     syncIdentifier: syncIdentifier, syncVersion: syncVersion)
         let (outcome, actions) = engine.add(sample, at: now)
         if let problem = await run(actions) { throw problem }
+        if outcome == .ignoredOlderVersion, let journal {
+            // The version that supersedes this one may still be waiting for the store (a write
+            // that failed): the retry is acknowledged only once that version is durable, and
+            // fails as the first attempt did otherwise.
+            if let problem = await durable(journal.lastTicket, in: journal) { throw problem }
+        }
         return outcome
     }
 
@@ -83,6 +90,9 @@ public actor WorkoutManager {
         if let problem = await run(actions) { throw problem }
         return outcome
     }
+
+    /// Writes not yet durable, after a failed write (they are retried on a timer).
+    public nonisolated var pendingWrites: Int { journal?.backlog ?? 0 }
 
     public func status() -> WorkoutSnapshot {
         if let mirrored { return mirrored.advanced(to: clock.now(), countdownDeadline: nil) }
@@ -160,11 +170,19 @@ public actor WorkoutManager {
     /// Publishes the current status again (e.g. after the privacy lock changed how it is shown).
     public func republish() { subscribers.publish(status()) }
 
-    /// Stops timers and finishes every subscriber's stream.
-    public func shutdown() {
+    /// Stops timers and finishes every subscriber's stream. Writes still pending after a failure
+    /// get one last attempt first (a graceful stop must not leave an ended workout unsaved, to
+    /// come back running after the restart); the problem is returned if that fails too.
+    @discardableResult
+    public func shutdown() async -> JournalProblem? {
         timer?.cancel()
         timer = nil
+        var problem: JournalProblem?
+        if let journal {
+            do { try await journal.close() } catch { problem = Self.problem(error) }
+        }
         subscribers.finishAll()
+        return problem
     }
 
     // MARK: - Performing actions
@@ -194,18 +212,25 @@ public actor WorkoutManager {
         }
         var problem: JournalProblem?
         if let journal, !writes.isEmpty {
-            let ticket = journal.enqueue(writes)
-            do {
-                try await journal.waitDurable(ticket)
-            } catch let error as JournalProblem {
-                problem = error
-            } catch {
-                problem = JournalProblem(code: "errorDatabaseInaccessible", message: "\(error)")
-            }
+            problem = await durable(journal.enqueue(writes), in: journal)
         }
         for notification in notifications { subscribers.send(notification) }
         if publish { subscribers.publish(status()) }
         return problem
+    }
+
+    /// Waits until every write up to `ticket` is durable; the store's problem if it is not.
+    private func durable(_ ticket: Int, in journal: JournalPipeline) async -> JournalProblem? {
+        do {
+            try await journal.waitDurable(ticket)
+            return nil
+        } catch {
+            return Self.problem(error)
+        }
+    }
+
+    private static func problem(_ error: any Error) -> JournalProblem {
+        error as? JournalProblem ?? JournalProblem(code: "errorDatabaseInaccessible", message: "\(error)")
     }
 
     private func schedule(at deadline: MonotonicInstant) {

@@ -26,6 +26,8 @@ struct ResponseComposer: Sendable {
         switch (outcome.intent, outcome.code) {
         case (.startWorkout, .success):
             if let goal = snapshot.goal, goal != .open { key = "successWithGoal" }
+        case (.startWorkout, .unsupported) where outcome.parameter == "goal":
+            if catalog.has(intent: intent, code: "unsupportedGoal", language: language) { key = "unsupportedGoal" }
         case (.workoutStatus, .success) where snapshot.state == .notStarted:
             key = IntentCode.failureNoMatchingWorkout.rawValue
         // Same code (nothing was paused or resumed), but say why: it already is.

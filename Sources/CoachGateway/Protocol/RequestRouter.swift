@@ -228,12 +228,12 @@ public struct RequestRouter: Sendable {
         do {
             switch method {
             case "history":
-                let limit = params.double("limit").map { Int($0) }
+                let limit = try params.integer("limit", in: 1...10_000)
                 text = WorkoutFormatter.historyJSON(try store.history(limit: limit, includeAll: params.bool("all") ?? false))
             case "show":
                 text = WorkoutFormatter.showJSON(try store.workout(matching: try params.requiredString("id")))
             default:
-                let anchor = params.double("anchor").map { Int($0) }
+                let anchor = try params.integer("anchor", in: 0...(1 << 53))
                 text = WorkoutFormatter.changesJSON(try store.changes(since: anchor))
             }
         } catch let error as WorkoutLookupError {
@@ -257,7 +257,7 @@ public struct RequestRouter: Sendable {
             throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
         }
         guard let value = params.double("value") else { throw RPCError.invalidParams("\"value\" must be a number") }
-        let version = params.double("syncVersion").map { Int($0) }
+        let version = try params.integer("syncVersion", in: 0...(1 << 53))
         do {
             let outcome = try await gateway.addSample(type, value: value, unit: params.string("unit"),
                                                       syncIdentifier: params.string("syncIdentifier"), syncVersion: version)
@@ -307,6 +307,17 @@ struct Params {
     func string(_ key: String) -> String? { value[key]?.stringValue }
     func double(_ key: String) -> Double? { value[key]?.doubleValue }
     func bool(_ key: String) -> Bool? { value[key]?.boolValue }
+
+    /// A whole number within `range`, or nil when absent or null. A fraction, a value out of
+    /// range or another type is refused (never converted: `Int(1e300)` would stop the gateway).
+    func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let raw = value[key], !raw.isNull else { return nil }
+        guard let number = raw.doubleValue, number == number.rounded(),
+              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            throw RPCError.invalidParams("\"\(key)\" must be an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(number)
+    }
 
     func requiredString(_ key: String) throws -> String {
         guard let text = string(key) else { throw RPCError.invalidParams("\"\(key)\" must be a string") }

@@ -23,7 +23,12 @@ extension AppDatabase {
             }
             // DatabasePool sets synchronous=NORMAL on its writer after `prepareDatabase`, so FULL
             // must be set afterwards, on the writer, and checked there (not on a reader).
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            // journal_size_limit: after a checkpoint the WAL is truncated back to 1 MiB, so a long
+            // workout's WAL cannot keep growing into the last free space of a nearly full disk.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walSizeLimit)")
+            }
             let database = try AppDatabase(pool, path: path)
             let mode = try database.writerSynchronousMode()
             guard mode == 2 else {
@@ -34,6 +39,9 @@ extension AppDatabase {
             throw StoreFailure.problem(for: error, path: path, opening: true)
         }
     }
+
+    /// Bytes the WAL is truncated to after a checkpoint (`PRAGMA journal_size_limit`).
+    static let walSizeLimit = 1 << 20
 
     private init(unmigrated writer: any DatabaseWriter, path: String?) {
         self.writer = writer

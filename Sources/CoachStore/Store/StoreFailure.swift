@@ -16,7 +16,7 @@ enum StoreFailure: Error, CustomStringConvertible {
     static let inaccessible = "errorDatabaseInaccessible"
 
     /// A `JournalProblem` for any error met while opening or writing the store. Writes that fail
-    /// are kept queued by the manager and retried with the next change, and the message says so.
+    /// are kept queued by the manager and retried (on a timer, with the next change, at shutdown).
     static func problem(for error: any Error, path: String?, opening: Bool = false) -> JournalProblem {
         if let problem = error as? JournalProblem { return problem }
         let place = path ?? "the in-memory store"
@@ -49,7 +49,7 @@ enum StoreFailure: Error, CustomStringConvertible {
         }
         let tail = opening
             ? "Workouts cannot be kept until this is fixed."
-            : "The changes are kept in memory and written with the next change."
+            : "The changes are kept in memory and written as soon as the store works again (retried every few seconds)."
         return JournalProblem(code: inaccessible,
                               message: "Cannot write the workout store \(place): \(cause). Please \(advice). \(tail)")
     }

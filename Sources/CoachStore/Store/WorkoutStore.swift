@@ -37,6 +37,11 @@ public final class WorkoutStore: WorkoutJournal, Sendable {
                 try JournalApplier.apply(batch, in: db, now: now)
             }
         } catch {
+            // A failed write (a full disk, most often) leaves the WAL as long as it grew: fold it
+            // into the database and truncate it, so the space it holds is free for the retry.
+            try? await database.writer.writeWithoutTransaction { db in
+                _ = try db.checkpoint(.truncate)
+            }
             throw StoreFailure.problem(for: error, path: database.path)
         }
     }

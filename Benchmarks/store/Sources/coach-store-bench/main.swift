@@ -3,8 +3,10 @@
 //      1-hour workout with 1 Hz samples of 3 types (10 800 samples); target ≤ 100 ms.
 //   2. durable ingestion through WorkoutManager.addSample with the real store (FULL sync):
 //      sequential, then 64 concurrent writers, showing group commit (writes per transaction).
+//   --curve: restart-to-recovered for 5 k … 80 k samples, with and without sync identifiers
+//      (issue 18: dedupe by identifier must keep recovery linear; target 40 k identified ≤ 150 ms).
 //
-//   swift run -c release coach-store-bench [--samples N] [--runs N]   (see Benchmarks/store/README.md)
+//   swift run -c release coach-store-bench [--samples N] [--runs N] [--curve]   (see Benchmarks/store/README.md)
 
 import CoachCore
 import CoachStore
@@ -26,6 +28,59 @@ defer { try? FileManager.default.removeItem(atPath: directory) }
 func milliseconds(_ duration: Duration) -> Double { duration.seconds * 1000 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+// MARK: - Restart curve
+
+/// Writes an active workout of `count` heart-rate samples (identified or not) and returns the
+/// median time to open the store, load its journal and rebuild the engine.
+func recoveryTime(samples count: Int, identified: Bool, runs: Int) async throws -> (median: Double, entries: Int) {
+    let path = directory + "/curve-\(count)-\(identified).sqlite"
+    let id = "curve"
+    let start = SystemWorkoutClock().now()
+    let store = try WorkoutStore.open(path: path)
+    try await store.write([.entry(JournalEntry(workoutID: id, kind: .prepared(StartWorkoutIntent(activity: .cycling), countdownSeconds: 0), at: start)),
+                           .entry(JournalEntry(workoutID: id, kind: .started, at: start))])
+    var batch: [JournalWrite] = []
+    for index in 0..<count {
+        let at = start + .milliseconds(index * 250)
+        let sample = QuantitySample(type: .heartRate, value: 100 + Double(index % 60), at: at,
+                                    syncIdentifier: identified ? "hr-\(index)" : nil, syncVersion: identified ? 1 : nil)
+        batch.append(.entry(JournalEntry(workoutID: id, kind: .sample(sample), at: at)))
+        if batch.count == 2_000 {
+            try await store.write(batch)
+            batch.removeAll()
+        }
+    }
+    try await store.write(batch)
+    var times: [Double] = []
+    var entries = 0
+    let now = start + .milliseconds(count * 250 + 1000)
+    for _ in 0..<runs {
+        let clock = ContinuousClock()
+        let began = clock.now
+        let reopened = try WorkoutStore.open(path: path)
+        let journal = try reopened.activeWorkoutJournal() ?? []
+        let (engine, _) = WorkoutEngine.recovering(from: journal, at: now)
+        times.append(milliseconds(clock.now - began))
+        entries = journal.count
+        precondition(engine.workout?.builder.samples.count == count, "recovery lost samples")
+    }
+    return (median(times), entries)
+}
+
+if arguments.contains("--curve") {
+    print("restart-to-recovered curve (open + load journal + WorkoutEngine.recovering; median of \(runs) runs)")
+    print("  samples | identified ms | plain ms | identified/plain")
+    for count in [5_000, 10_000, 20_000, 40_000, 80_000] {
+        let identified = try await recoveryTime(samples: count, identified: true, runs: runs)
+        let plain = try await recoveryTime(samples: count, identified: false, runs: runs)
+        print("  \(String(count).padding(toLength: 7, withPad: " ", startingAt: 0)) | \(format(identified.median).padding(toLength: 13, withPad: " ", startingAt: 0)) | "
+            + "\(format(plain.median).padding(toLength: 8, withPad: " ", startingAt: 0)) | \(format(identified.median / plain.median, 2))")
+    }
+    print("  target: 40 000 identified ≤ 150 ms")
+    try? FileManager.default.removeItem(atPath: directory)  // exit skips the defer
+    exit(0)
+}
 
 // MARK: - 1. Restart to recovered
 

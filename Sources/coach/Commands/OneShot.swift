@@ -20,6 +20,7 @@ enum OneShot {
                                                executable: executablePath)
         } catch {
             printError(error.description)
+            if case .untrusted = error { throw ExitCode(ExitStatus.noPermission.rawValue) }
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
     }

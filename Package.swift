@@ -7,6 +7,9 @@
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
+//   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
+//   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
+//   CoachVoice     speech in (pocketsphinx) and out (espeak-ng, Open JTalk), audio (ALSA, WAV)
 //   coach          the executable: commands and the REPL
 import PackageDescription
 
@@ -75,6 +78,19 @@ let package = Package(
             name: "CoachNative",
             swiftSettings: strictSettings
         ),
+        // The settings file $XDG_CONFIG_HOME/coach/config.yaml (docs/settings.md).
+        .target(
+            name: "CoachSettings",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        // Voice: pocketsphinx/espeak-ng/ALSA loaders (through CoachNative), WAV, VAD, the JSGF grammar
+        // generated from Intents/, speech out (docs/voice.md).
+        .target(
+            name: "CoachVoice",
+            dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -83,6 +99,7 @@ let package = Package(
             name: "coach",
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
+                "CoachNative", "CoachSettings", "CoachVoice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -133,6 +150,10 @@ let package = Package(
         .testTarget(
             name: "CoachGatewayTests",
             dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+        ),
+        .testTarget(
+            name: "CoachVoiceTests",
+            dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
         ),
         .testTarget(
             name: "CoachCLITests",

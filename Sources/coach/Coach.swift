@@ -27,8 +27,10 @@ struct Coach: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, SayCommand.self, StartCommand.self, PauseCommand.self, ResumeCommand.self,
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,
-            LockCommand.self, UnlockCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
+            LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
             TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
+            // Voice and set-up (docs/voice.md, docs/doctor.md).
+            ListenCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -19,6 +19,9 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         case started
         case paused
         case resumed
+        /// Auto-pause paused or resumed the workout (HealthKit's motionPaused / motionResumed).
+        case motionPaused
+        case motionResumed
         case lap
         case marker(name: String?)
         case sample(QuantitySample)

@@ -7,10 +7,33 @@ public struct EngineConfiguration: Sendable, Hashable {
     /// Workouts shorter than this are discarded at the end unless the user asks to save them
     /// (HIG: "discard extremely brief workout sessions").
     public var minimumSavedDuration: Duration
+    /// Auto-pause settings per activity; an activity without an entry has auto-pause off.
+    /// Defaults: outdoor runs and rides (`AutoPauseSettings.defaults`); an indoor workout has none.
+    public var autoPause: AutoPausePolicy
 
-    public init(countdown: Duration = .seconds(3), minimumSavedDuration: Duration = .seconds(5)) {
+    public init(countdown: Duration = .seconds(3), minimumSavedDuration: Duration = .seconds(5),
+                autoPause: AutoPausePolicy = .defaults) {
         self.countdown = countdown
         self.minimumSavedDuration = minimumSavedDuration
+        self.autoPause = autoPause
+    }
+}
+
+/// Which workouts auto-pause, and how.
+public struct AutoPausePolicy: Sendable, Hashable {
+    /// Explicit settings per activity (nil value: off for that activity), over the defaults.
+    public var overrides: [ActivityType: AutoPauseSettings?]
+
+    public init(overrides: [ActivityType: AutoPauseSettings?] = [:]) { self.overrides = overrides }
+
+    public static let defaults = AutoPausePolicy()
+    public static let off = AutoPausePolicy(overrides: Dictionary(uniqueKeysWithValues: ActivityType.allCases.map { ($0, nil) }))
+
+    public func settings(for activity: ActivityType, location: LocationType?) -> AutoPauseSettings? {
+        // Stops are meaningless indoors: a treadmill or a trainer has no GPS speed to read.
+        if location == .indoor { return nil }
+        if let override = overrides[activity] { return override }
+        return AutoPauseSettings.defaults(for: activity, location: location)
     }
 }
 
@@ -20,11 +43,15 @@ public struct Workout: Sendable, Hashable {
     public var configuration: StartWorkoutIntent
     public var session = WorkoutSession()
     public var builder: WorkoutBuilder
+    /// nil when auto-pause is off for this workout.
+    public var autoPause: AutoPause?
+    var speedFromDistance = SpeedEstimator()
 
-    init(id: String, configuration: StartWorkoutIntent) {
+    init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil) {
         self.id = id
         self.configuration = configuration
         self.builder = WorkoutBuilder(goal: configuration.goal ?? .open)
+        self.autoPause = autoPause.map(AutoPause.init(settings:))
     }
 }
 
@@ -44,7 +71,8 @@ public struct WorkoutEngine: Sendable {
 
     /// Runs an intent through the three SiriKit phases. `newWorkoutID` names the workout a start creates.
     public mutating func perform(_ intent: WorkoutIntent, at now: Timestamp, newWorkoutID: String) -> EngineResult {
-        let context = IntentContext(state: state, activity: workout?.configuration.activity)
+        let context = IntentContext(state: state, activity: workout?.configuration.activity,
+                                    autoPaused: workout?.session.pausedByMotion ?? false)
         let resolved: WorkoutIntent
         switch handler.resolve(intent, in: context) {
         case .failure(let stop): return stopped(intent, at: stop, now: now)
@@ -129,12 +157,32 @@ public struct WorkoutEngine: Sendable {
     /// Adds a sample to the running workout.
     public mutating func add(_ sample: QuantitySample, at now: Timestamp) -> (SampleOutcome, [WorkoutAction]) {
         guard workout != nil else { return (.rejected(.notCollecting), []) }
+        // Distance keeps telling auto-pause how fast the workout moves even while it is paused,
+        // when the builder rejects the sample itself: that is how it notices movement again.
+        var motion: [WorkoutAction] = []
+        if sample.type == .distance, sample.syncIdentifier == nil, workout!.autoPause != nil,
+           let speed = workout!.speedFromDistance.add(metres: sample.value, at: now.monotonic) {
+            motion = observeSpeed(speed, at: now)
+        }
         let outcome = workout!.builder.add(sample)
-        guard outcome == .added || outcome == .replaced else { return (outcome, []) }
-        var actions: [WorkoutAction] = [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
+        guard outcome == .added || outcome == .replaced else { return (outcome, motion) }
+        var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return (outcome, actions)
+    }
+
+    /// A speed reading in m/s (a foot pod, a wheel sensor, GPS). With auto-pause on, a workout that
+    /// stands still long enough is paused as motionPaused and one that moves again is resumed.
+    public mutating func observeSpeed(_ speed: Double, at now: Timestamp) -> [WorkoutAction] {
+        guard var machine = workout?.autoPause, state == .running || state == .paused else { return [] }
+        let decision = machine.observe(speed: speed, at: now.monotonic)
+        workout?.autoPause = machine
+        switch decision {
+        case .none: return []
+        case .pause: return apply(.motionPaused, at: now) + reschedule(at: now.monotonic)
+        case .resume: return apply(.motionResumed, at: now) + reschedule(at: now.monotonic)
+        }
     }
 
     private mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
@@ -166,7 +214,8 @@ public struct WorkoutEngine: Sendable {
     /// go through here, so a replayed workout is exactly the workout that was journaled.
     private mutating func apply(_ kind: JournalEntry.Kind, workoutID: String? = nil, at now: Timestamp) -> [WorkoutAction] {
         if case .prepared(let start, let countdown) = kind {
-            workout = Workout(id: workoutID ?? "", configuration: start)
+            workout = Workout(id: workoutID ?? "", configuration: start,
+                              autoPause: configuration.autoPause.settings(for: start.activity ?? .other, location: start.location))
             let entry = JournalEntry(workoutID: workout!.id, kind: kind, at: now)
             var actions: [WorkoutAction] = [.journal(entry)]
             let transition = workout!.session.prepare(at: now, countdown: .seconds(countdown))
@@ -193,9 +242,22 @@ public struct WorkoutEngine: Sendable {
         case .paused:
             actions = translate(current.session.pause(at: now))
             current.builder.pause(at: now)
+            current.autoPause?.userPaused()
         case .resumed:
             actions = translate(current.session.resume(at: now))
             current.builder.resume(at: now)
+            current.autoPause?.userResumed()
+        case .motionPaused:
+            actions = translate(current.session.motionPause(at: now))
+            current.builder.pause(at: now)
+            current.autoPause?.replay(.pause)
+        case .motionResumed:
+            let transition = current.session.motionResume(at: now)
+            actions = translate(transition)
+            if case .applied = transition {
+                current.builder.resume(at: now)
+                current.autoPause?.replay(.resume)
+            }
         case .lap:
             actions = translate(current.session.lap(at: now))
         case .marker(let name):
@@ -274,7 +336,7 @@ public struct WorkoutEngine: Sendable {
             elapsed: builder.elapsed(at: (end ?? now).monotonic).seconds,
             countdown: session.countdownRemaining(at: now.monotonic),
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
-            laps: session.lapCount,
+            laps: session.lapCount, autoPaused: session.pausedByMotion,
             lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
             statistics: builder.statistics, at: now)
     }

@@ -5,10 +5,13 @@
 public struct IntentContext: Sendable, Hashable {
     public var state: SessionState
     public var activity: ActivityType?
+    /// Paused by auto-pause: the user may still pause it, which makes the pause theirs.
+    public var autoPaused: Bool
 
-    public init(state: SessionState, activity: ActivityType?) {
+    public init(state: SessionState, activity: ActivityType?, autoPaused: Bool = false) {
         self.state = state
         self.activity = activity
+        self.autoPaused = autoPaused
     }
 }
 
@@ -128,8 +131,9 @@ public struct IntentHandler: Sendable {
                 : nil
         case .pause(let named):
             if let stop = mismatched(named) { return stop }
-            if state == .paused { return noMatch("the workout is already paused") }
-            return state == .running ? nil : noMatch("no running workout to pause (state: \(state.rawValue))")
+            if state == .paused && !context.autoPaused { return noMatch("the workout is already paused") }
+            return state == .running || (state == .paused && context.autoPaused)
+                ? nil : noMatch("no running workout to pause (state: \(state.rawValue))")
         case .resume(let named):
             if let stop = mismatched(named) { return stop }
             if state == .running { return noMatch("the workout is already running") }

@@ -32,6 +32,8 @@ public enum SessionTransition: Sendable, Hashable {
 
 public enum SessionIgnoredReason: String, Sendable, Hashable {
     case alreadyPaused, alreadyRunning, nothingDue
+    /// Auto-pause does not resume a pause the user made.
+    case pausedByUser
 }
 
 /// Why a session refused an input: the state it was in and what the input needs.

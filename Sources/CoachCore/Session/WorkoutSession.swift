@@ -36,6 +36,9 @@ public struct WorkoutSession: Sendable, Hashable {
 
     public var lapCount: Int { events.count { $0.type == .lap } }
 
+    /// Paused by auto-pause (motionPaused) rather than by the user.
+    public private(set) var pausedByMotion = false
+
     // MARK: - Inputs
 
     /// Enters session mode and starts a countdown of `countdown` (zero starts the activity at once).
@@ -81,6 +84,11 @@ public struct WorkoutSession: Sendable, Hashable {
 
     public mutating func pause(at now: Timestamp) -> SessionTransition {
         switch state {
+        case .paused where pausedByMotion:
+            // The user pauses a workout auto-pause had paused: the pause becomes theirs (no second
+            // pause event, as HealthKit ignores a pause while inactive), so movement will not resume it.
+            pausedByMotion = false
+            return .applied([.publish])
         case .running:
             state = .paused
             let event = WorkoutEvent(type: .pause, at: now)
@@ -97,6 +105,7 @@ public struct WorkoutSession: Sendable, Hashable {
         switch state {
         case .paused:
             state = .running
+            pausedByMotion = false
             let event = WorkoutEvent(type: .resume, at: now)
             events.append(event)
             return .applied([.changeState(from: .paused, to: .running, at: now), .emit(event), .publish])
@@ -104,6 +113,40 @@ public struct WorkoutSession: Sendable, Hashable {
             return .ignored(.alreadyRunning)
         default:
             return .rejected(SessionError(input: "resume", state: state))
+        }
+    }
+
+    /// Auto-pause found the workout standing still (HealthKit's motionPaused event).
+    public mutating func motionPause(at now: Timestamp) -> SessionTransition {
+        switch state {
+        case .running:
+            state = .paused
+            pausedByMotion = true
+            let event = WorkoutEvent(type: .motionPaused, at: now)
+            events.append(event)
+            return .applied([.changeState(from: .running, to: .paused, at: now), .emit(event), .publish])
+        case .paused:
+            return .ignored(.alreadyPaused)
+        default:
+            return .rejected(SessionError(input: "motionPause", state: state))
+        }
+    }
+
+    /// Auto-pause found the workout moving again (motionResumed). It never resumes a pause the user made.
+    public mutating func motionResume(at now: Timestamp) -> SessionTransition {
+        switch state {
+        case .paused where pausedByMotion:
+            state = .running
+            pausedByMotion = false
+            let event = WorkoutEvent(type: .motionResumed, at: now)
+            events.append(event)
+            return .applied([.changeState(from: .paused, to: .running, at: now), .emit(event), .publish])
+        case .paused:
+            return .ignored(.pausedByUser)
+        case .running:
+            return .ignored(.alreadyRunning)
+        default:
+            return .rejected(SessionError(input: "motionResume", state: state))
         }
     }
 
@@ -138,6 +181,7 @@ public struct WorkoutSession: Sendable, Hashable {
         }
         let from = state
         state = .stopped
+        pausedByMotion = false
         return .applied([.changeState(from: from, to: .stopped, at: now), .publish])
     }
 
@@ -149,6 +193,7 @@ public struct WorkoutSession: Sendable, Hashable {
         if countdownDeadline != nil { actions.append(.cancelTick) }
         countdownDeadline = nil
         state = .ended
+        pausedByMotion = false
         endDate = now
         actions += [.changeState(from: from, to: .ended, at: now), .publish]
         return .applied(actions)

@@ -24,6 +24,8 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
     public var goalProgress: Double?
     public var goalReached: Bool
     public var laps: Int
+    /// Paused by auto-pause (motionPaused), not by the user.
+    public var autoPaused: Bool
     /// How long the most recent lap took, in seconds.
     public var lastLap: Double?
     public var statistics: [QuantityType: QuantityStatistics]
@@ -33,7 +35,7 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
     public init(workoutID: String? = nil, state: SessionState = .notStarted, activity: ActivityType? = nil,
                 location: LocationType? = nil, goal: WorkoutGoal? = nil, workoutName: String? = nil,
                 startDate: Date? = nil, endDate: Date? = nil, elapsed: Double = 0, countdown: Int? = nil,
-                goalProgress: Double? = nil, goalReached: Bool = false, laps: Int = 0, lastLap: Double? = nil,
+                goalProgress: Double? = nil, goalReached: Bool = false, laps: Int = 0, autoPaused: Bool = false, lastLap: Double? = nil,
                 statistics: [QuantityType: QuantityStatistics] = [:], at: Timestamp) {
         self.workoutID = workoutID
         self.state = state
@@ -48,6 +50,7 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
         self.goalProgress = goalProgress
         self.goalReached = goalReached
         self.laps = laps
+        self.autoPaused = autoPaused
         self.lastLap = lastLap
         self.statistics = statistics
         self.at = at

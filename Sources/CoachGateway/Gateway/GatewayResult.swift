@@ -79,6 +79,7 @@ extension WorkoutSnapshot {
         if let start = startDate { members.append(("start", .string(ISO8601.format(start)))) }
         if let end = endDate { members.append(("end", .string(ISO8601.format(end)))) }
         if let countdown { members.append(("countdown", .number(Double(countdown)))) }
+        if autoPaused { members.append(("autoPaused", .bool(true))) }
         members.append(("laps", .number(Double(laps))))
         members.append(("locked", .bool(locked)))
         if !locked {

@@ -97,7 +97,8 @@ struct ResponseComposer: Sendable {
         case .stateChanged(let from, let to, _):
             switch (from, to) {
             case (.prepared, .running): return event("started", values: values, language: language)
-            case (.running, .paused): return event("paused", values: values, language: language)
+            case (.running, .paused):
+                return event(snapshot.autoPaused ? "autoPaused" : "paused", values: values, language: language)
             case (.paused, .running): return event("resumed", values: values, language: language)
             case (_, .stopped): return event("stopped", values: values, language: language)
             default: return nil

@@ -17,6 +17,8 @@ public final class GatewayServer: Sendable {
     private let ownsSocketFile: Bool
     private let ticker: Task<Void, Never>
     private let feeding: Task<Void, Never>
+    private let idleExit: IdleExitTimer?
+    private let idleWatch: Task<Void, Never>?
 
     /// Claims the socket, then starts listening (for callers that need nothing in between).
     public static func start(gateway: Gateway, location: SocketLocation,
@@ -24,18 +26,26 @@ public final class GatewayServer: Sendable {
         try await start(gateway: gateway, claim: SocketClaim.claim(location), lineLimit: lineLimit)
     }
 
+    /// `idleExit`: close by itself after this long with no client connected and no workout
+    /// ongoing (a gateway a one-shot command started); nil stays until told to stop.
+
     /// Starts listening on a claimed socket. Claim it before opening the store: a second gateway
     /// must be refused before it touches (and recovers) the running gateway's workout.
-    public static func start(gateway: Gateway, claim: SocketClaim,
-                             lineLimit: Int = LineFrameDecoder.defaultLimit) async throws -> GatewayServer {
+    public static func start(gateway: Gateway, claim: SocketClaim, lineLimit: Int = LineFrameDecoder.defaultLimit,
+                             idleExit: Duration? = nil) async throws -> GatewayServer {
         let location = claim.location
+        let idle = idleExit.map(IdleExitTimer.init(after:))
         let router = RequestRouter(gateway: gateway)
         let broadcaster = FeedBroadcaster()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
             .childChannelInitializer { channel in
-                acceptOnlySameUser(channel).flatMap {
+                if let idle {
+                    idle.clientConnected()
+                    channel.closeFuture.whenComplete { _ in idle.clientDisconnected() }
+                }
+                return acceptOnlySameUser(channel).flatMap {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: lineLimit)))
                         try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster, lineLimit: lineLimit))
@@ -62,12 +72,23 @@ public final class GatewayServer: Sendable {
         let lines = await gateway.feed.notificationLines()
         let feeding = Task { await broadcaster.run(lines) }
         return GatewayServer(location: location, channel: channel, lock: claim.lock, ownsSocketFile: owns, gateway: gateway,
-                             feeding: feeding)
+                             feeding: feeding, idleExit: idle)
     }
 
     private init(location: SocketLocation, channel: any Channel, lock: InstanceLock?, ownsSocketFile: Bool, gateway: Gateway,
-                 feeding: Task<Void, Never>) {
+                 feeding: Task<Void, Never>, idleExit: IdleExitTimer?) {
         self.feeding = feeding
+        self.idleExit = idleExit
+        self.idleWatch = idleExit.map { idle in
+            Task {
+                for await _ in idle.reached where idle.isIdle {
+                    print("coach gateway: no workout and no client for \(idle.after.seconds) s: exiting")
+                    fflush(nil)
+                    try? await channel.close()
+                    return
+                }
+            }
+        }
         self.location = location
         self.channel = channel
         self.lock = lock
@@ -77,6 +98,7 @@ public final class GatewayServer: Sendable {
         self.ticker = Task {
             var shownSecond: Double?
             for await content in await gateway.feed.contents() {
+                idleExit?.workout(ongoing: [.countdown, .running, .paused, .stopping].contains(content.state.phase))
                 guard content.state.phase == .running else { shownSecond = nil; continue }
                 let second = content.state.elapsed.rounded(.down)
                 if let shownSecond, second != shownSecond { await gateway.manager.republish() }
@@ -94,6 +116,8 @@ public final class GatewayServer: Sendable {
     public func close() async {
         ticker.cancel()
         feeding.cancel()
+        idleExit?.cancel()
+        idleWatch?.cancel()
         try? await channel.close()
         if ownsSocketFile { unlink(location.path) }
     }

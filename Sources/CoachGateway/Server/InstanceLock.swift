@@ -15,11 +15,9 @@ public final class InstanceLock: Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .directory(path, String(cString: strerror(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let count = pread(fd, &buffer, 31, 0)
+            let pid = Self.recordedPID(fd)
             close(fd)
-            let pid = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : nil
-            throw .alreadyRunning(socketPath, pid: pid)
+            throw .alreadyRunning(socketPath, pid: pid.map(String.init))
         }
         let pid = "\(getpid())\n"
         _ = ftruncate(fd, 0)
@@ -29,4 +27,25 @@ public final class InstanceLock: Sendable {
     }
 
     deinit { close(descriptor) }
+
+    /// The pid of the gateway holding the lock at `path`; nil when no process holds it (none
+    /// runs, or one started by systemd socket activation, which takes no lock).
+    public static func holder(path: String) -> pid_t? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+            return nil
+        }
+        return recordedPID(fd)
+    }
+
+    /// The pid the holder wrote into the lock file.
+    private static func recordedPID(_ fd: Int32) -> pid_t? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = pread(fd, &buffer, 31, 0)
+        guard count > 0 else { return nil }
+        return pid_t(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 }

@@ -79,6 +79,8 @@ extension JournalEntry.Kind {
         case .started: return "started"
         case .paused: return "paused"
         case .resumed: return "resumed"
+        case .motionPaused: return "motionPaused"
+        case .motionResumed: return "motionResumed"
         case .lap: return "lap"
         case .marker: return "marker"
         case .sample: return "sample"

@@ -14,10 +14,22 @@ enum OneShot {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    /// A gateway started for a one-shot command stops once idle for this long (`COACH_IDLE_EXIT`,
+    /// else 10 minutes; "never" keeps it running, as `coach serve` started by hand or systemd does).
+    static var autostartArguments: [String] {
+        let setting = ProcessInfo.processInfo.environment["COACH_IDLE_EXIT"] ?? "10m"
+        if ServeCommand.never(setting) { return [] }
+        guard ServeCommand.idleDuration(setting) != nil else {
+            printError("COACH_IDLE_EXIT=\(setting) is not a duration (e.g. 10m, 1h, never); using 10m")
+            return ["--idle-exit", "10m"]
+        }
+        return ["--idle-exit", setting]
+    }
+
     static func connect(_ options: GatewayOptions) throws -> GatewayClient {
         do {
             return try GatewayLauncher.connect(location: options.location, autostart: !options.noStart,
-                                               executable: executablePath)
+                                               executable: executablePath, extraArguments: autostartArguments)
         } catch {
             printError(error.description)
             if case .untrusted = error { throw ExitCode(ExitStatus.noPermission.rawValue) }

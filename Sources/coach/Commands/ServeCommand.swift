@@ -13,12 +13,17 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the gateway in the foreground.",
         discussion: """
-            Listens on the socket until SIGTERM or SIGINT. One gateway per socket: a second one
-            refuses to start (exit 75). A stale socket file left by a killed gateway is replaced;
-            a socket that still answers is never touched.
+            Listens on the socket until SIGTERM or SIGINT (or `coach shutdown`). One gateway per
+            socket: a second one refuses to start (exit 75). A stale socket file left by a killed
+            gateway is replaced; a socket that still answers is never touched.
+
+            With --idle-exit the gateway stops by itself after that long with no workout and no
+            client connected. One-shot commands that find no gateway start one with
+            --idle-exit $COACH_IDLE_EXIT (10m when unset; "never" keeps it running).
 
             Examples:
               coach serve
+              coach serve --idle-exit 10m
               coach serve --socket /tmp/coach-test.sock --countdown 0
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
@@ -26,10 +31,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The socket to listen on.", valueName: "path")) var socket: String?
     @Option(name: .long, help: "Countdown before a workout starts, in seconds.") var countdown: Double = 3
     @Flag(name: .long, help: "Guest mode: nothing is written to the store.") var guest = false
+    @Option(name: .customLong("idle-exit"),
+            help: ArgumentHelp("Exit after this long with no workout and no client (e.g. 30s, 10m, 1h; default: never).",
+                               valueName: "duration"))
+    var idleExit: String?
 
     func validate() throws {
         if countdown < 0 || countdown > 60 { throw ValidationError("--countdown must be between 0 and 60 seconds.") }
+        if let idleExit, Self.idleDuration(idleExit) == nil, !Self.never(idleExit) {
+            throw ValidationError("--idle-exit takes a duration such as 30s, 10m or 1h (or never), not '\(idleExit)'.")
+        }
     }
+
+    static func never(_ text: String) -> Bool { ["never", "off", "0"].contains(text.lowercased()) }
+    static func idleDuration(_ text: String) -> Duration? { never(text) ? nil : DurationText.parse(text) }
 
     func run() async throws {
         var configuration = GatewayConfiguration()
@@ -42,7 +57,8 @@ struct ServeCommand: AsyncParsableCommand {
             // The socket first: a second gateway must be refused before it opens the store.
             let claim = try SocketClaim.claim(location)
             hosted = try await GatewayHost.start(configuration)
-            server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim)
+            server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim,
+                                                   idleExit: idleExit.flatMap(Self.idleDuration))
         } catch let error as GatewayStartError {
             OneShot.printError(error.description)
             if case .alreadyRunning = error { throw ExitCode(ExitStatus.alreadyRunning.rawValue) }

@@ -111,7 +111,7 @@ public struct LiveActivity: Sendable {
         let stale = activityState == .stale
         let elapsed = Self.elapsed(of: snapshot, at: now)
         var state = LiveActivityContentState(
-            phase: Self.phase(of: snapshot.state), countdown: snapshot.state == .prepared ? snapshot.countdown : nil,
+            phase: Self.phase(of: snapshot.state, autoPaused: snapshot.autoPaused), countdown: snapshot.state == .prepared ? snapshot.countdown : nil,
             elapsed: elapsed,
             metrics: metrics(of: snapshot, elapsed: elapsed, at: now, stale: stale),
             goalProgress: Self.goalProgress(of: snapshot, elapsed: elapsed),
@@ -129,8 +129,9 @@ public struct LiveActivity: Sendable {
 
     // MARK: - Derivations
 
-    static func phase(of state: SessionState) -> FeedPhase {
+    static func phase(of state: SessionState, autoPaused: Bool = false) -> FeedPhase {
         switch state {
+        case .paused where autoPaused: return .autoPaused
         case .notStarted: return .idle
         case .prepared: return .countdown
         case .running: return .running

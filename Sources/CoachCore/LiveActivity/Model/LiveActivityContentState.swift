@@ -6,9 +6,10 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// What the workout is doing, as the feed shows it. `idle` means there is no activity at all.
+/// What the workout is doing, as the feed shows it. `idle` means there is no activity at all;
+/// `autoPaused` is a pause auto-pause made (HealthKit's motionPaused), shown apart from the user's own.
 public enum FeedPhase: String, Sendable, Hashable, Codable, CaseIterable {
-    case idle, countdown, running, paused, stopping, ended
+    case idle, countdown, running, paused, autoPaused, stopping, ended
 }
 
 /// A metric the feed can show. `pace` and `speed` are derived from distance and elapsed time.

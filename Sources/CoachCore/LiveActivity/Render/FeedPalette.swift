@@ -9,7 +9,7 @@ enum FeedPalette {
         switch styleClass {
         case "running": return "#50fa7b"
         case "countdown": return "#8be9fd"
-        case "paused", "stopping": return "#f1fa8c"
+        case "paused", "autoPaused", "stopping": return "#f1fa8c"
         case "ended": return "#bd93f9"
         case "stale": return "#ffb86c"
         default: return grey  // idle, locked

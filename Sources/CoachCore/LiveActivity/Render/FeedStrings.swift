@@ -22,6 +22,8 @@ struct FeedStrings {
         case (.running, .ja): return "計測中"
         case (.paused, .en): return "Paused"
         case (.paused, .ja): return "一時停止中"
+        case (.autoPaused, .en): return "Auto-paused"
+        case (.autoPaused, .ja): return "自動一時停止中"
         case (.stopping, .en): return "Ending"
         case (.stopping, .ja): return "終了処理中"
         case (.ended, .en): return "Ended"

@@ -37,7 +37,7 @@ public struct FeedView: Sendable {
         case .idle: return "○"
         case .countdown: return "◷"
         case .running: return "▶"
-        case .paused: return "‖"
+        case .paused, .autoPaused: return "‖"
         case .stopping: return "■"
         case .ended: return "✓"
         }

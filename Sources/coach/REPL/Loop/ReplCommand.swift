@@ -66,37 +66,7 @@ enum ReplCommand: Sendable, Hashable {
     }
 
     /// "60s", "1m30s", "2m", "1h", "90" (seconds), "1.5m". Nil for anything else or for zero.
-    static func parseDuration(_ text: String) -> Duration? {
-        var total = 0.0
-        var number = ""
-        var sawUnit = false
-        for character in text.lowercased() {
-            if character.isNumber || character == "." {
-                number.append(character)
-                continue
-            }
-            let scale: Double
-            switch character {
-            case "h": scale = 3600
-            case "m": scale = 60
-            case "s": scale = 1
-            default: return nil
-            }
-            guard let value = Double(number) else { return nil }
-            total += value * scale
-            number = ""
-            sawUnit = true
-        }
-        if !number.isEmpty {
-            // A bare trailing number is seconds ("90", "1m30").
-            guard let value = Double(number) else { return nil }
-            total += value
-        } else if !sawUnit {
-            return nil
-        }
-        guard total > 0, total.isFinite else { return nil }
-        return .milliseconds(Int64((total * 1000).rounded()))
-    }
+    static func parseDuration(_ text: String) -> Duration? { DurationText.parse(text) }
 }
 
 /// A malformed REPL command; the message is shown as is.

@@ -1,0 +1,114 @@
+// CoachSettings: the user's settings file, `$XDG_CONFIG_HOME/coach/config.yaml` (docs/settings.md).
+// A small Codable value; every field is optional in the file (a missing key keeps its default), an
+// unknown key is ignored (a newer Coach may have written it), a bad value is an error naming the key.
+// Other features add their own section as a nested Codable struct with defaults.
+
+import Foundation
+import Yams
+
+public struct CoachSettings: Codable, Sendable, Equatable {
+    /// Distance units for spoken and printed milestones.
+    public enum Units: String, Codable, Sendable, CaseIterable { case km, mi }
+
+    public struct Voice: Codable, Sendable, Equatable {
+        /// Speak replies, countdowns and milestones (like `--speak`).
+        public var speak: Bool = false
+        /// espeak-ng voice per language, e.g. {en: "en-us", ja: "ja"}.
+        public var voices: [String: String] = ["en": "en-us", "ja": "ja"]
+        /// Open JTalk HTS voice file for Japanese; nil = look in the usual places.
+        public var japaneseVoiceFile: String? = nil
+        /// Keyphrase that must precede a command when listening with --wake (e.g. "hey coach").
+        public var wakePhrase: String = "hey coach"
+        /// ALSA capture device for `coach listen` ("default", "hw:1,0", …).
+        public var inputDevice: String = "default"
+        /// ALSA playback device for speech.
+        public var outputDevice: String = "default"
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case speak, voices, japaneseVoiceFile = "japanese_voice_file", wakePhrase = "wake_phrase"
+            case inputDevice = "input_device", outputDevice = "output_device"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Voice()
+            speak = try c.decodeIfPresent(Bool.self, forKey: .speak) ?? d.speak
+            voices = d.voices.merging(try c.decodeIfPresent([String: String].self, forKey: .voices) ?? [:]) { $1 }
+            japaneseVoiceFile = try c.decodeIfPresent(String.self, forKey: .japaneseVoiceFile)
+            wakePhrase = try c.decodeIfPresent(String.self, forKey: .wakePhrase) ?? d.wakePhrase
+            inputDevice = try c.decodeIfPresent(String.self, forKey: .inputDevice) ?? d.inputDevice
+            outputDevice = try c.decodeIfPresent(String.self, forKey: .outputDevice) ?? d.outputDevice
+        }
+    }
+
+    public var units: Units = .km
+    public var voice = Voice()
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey { case units, voice }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        units = try c.decodeIfPresent(Units.self, forKey: .units) ?? .km
+        voice = try c.decodeIfPresent(Voice.self, forKey: .voice) ?? Voice()
+    }
+}
+
+public struct SettingsError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+extension CoachSettings {
+    /// `$XDG_CONFIG_HOME/coach/config.yaml`, else `~/.config/coach/config.yaml`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return base + "/coach/config.yaml"
+    }
+
+    /// Parses the YAML text of a settings file; empty text is the defaults.
+    public static func parse(_ text: String, path: String = "config.yaml") throws(SettingsError) -> CoachSettings {
+        if text.allSatisfy({ $0.isWhitespace }) { return CoachSettings() }
+        do {
+            return try YAMLDecoder().decode(CoachSettings.self, from: text)
+        } catch let error as DecodingError {
+            throw SettingsError(path: path, reason: Self.explain(error))
+        } catch {
+            throw SettingsError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Loads the settings file; a missing file is the defaults, an unreadable or invalid one an error.
+    public static func load(path: String = defaultPath()) throws(SettingsError) -> CoachSettings {
+        guard FileManager.default.fileExists(atPath: path) else { return CoachSettings() }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw SettingsError(path: path, reason: "cannot read the file as UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// The YAML text of these settings (what `coach doctor --settings` shows; a template to edit).
+    public func yaml() -> String {
+        (try? YAMLEncoder().encode(self)) ?? ""
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        func keyPath(_ context: DecodingError.Context) -> String {
+            context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
+            return "bad value for '\(keyPath(c))': \(c.debugDescription)"
+        case .dataCorrupted(let c):
+            let key = keyPath(c)
+            return key.isEmpty ? c.debugDescription : "bad value for '\(key)': \(c.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+// VoiceActivityDetector: energy-based cutting of a 16 kHz sample stream into utterances. A pure
+// state machine: `feed` takes samples and returns the utterances that ended in them, each with its
+// start and end in samples from the start of the stream. The noise floor is tracked (falls fast,
+// rises slowly), so steady background noise does not count as speech.
+
+import Foundation
+
+public struct VoiceActivityDetector: Sendable {
+    public struct Configuration: Sendable {
+        public var rate = 16_000
+        /// Analysis frame: 10 ms.
+        public var frameLength = 160
+        /// A frame is loud when its energy is this far above the noise floor (dB).
+        public var startMargin = 9.0
+        /// Once in speech, frames this far above the floor keep it going (hysteresis).
+        public var continueMargin = 5.0
+        /// Never speech below this level (dBFS): digital near-silence.
+        public var absoluteFloor = -55.0
+        /// Loud frames needed (within `startWindow`) to start an utterance.
+        public var startFrames = 8
+        public var startWindow = 12
+        /// Quiet time that ends an utterance (pauses inside a command are shorter).
+        public var endSilence = 0.45
+        /// Audio kept before the detected start and after the end (s).
+        public var padding = 0.25
+        /// An utterance is cut at this length (a command is a few seconds).
+        public var maxLength = 12.0
+        /// Shorter utterances are dropped (a click, a cough).
+        public var minLength = 0.25
+        public init() {}
+    }
+
+    public struct Utterance: Sendable, Equatable {
+        public var samples: [Int16]
+        /// First and last sample (exclusive), counted from the start of the stream.
+        public var start: Int
+        public var end: Int
+    }
+
+    let config: Configuration
+    private var floor: Double?
+    private var total = 0  // samples consumed into frames
+    private var pending: [Int16] = []  // less than one frame
+    private var history: [Int16] = []  // recent audio for the leading padding
+    private var recentLoud: [Bool] = []
+    private var current: [Int16]? = nil
+    private var currentStart = 0
+    private var quietFrames = 0
+    private var trailing: Int = 0  // frames of quiet already appended
+
+    public init(_ config: Configuration = Configuration()) { self.config = config }
+
+    public var inSpeech: Bool { current != nil }
+
+    public mutating func feed(_ samples: [Int16]) -> [Utterance] {
+        pending += samples
+        var out: [Utterance] = []
+        let n = config.frameLength
+        var offset = 0
+        while pending.count - offset >= n {
+            if let u = frame(Array(pending[offset..<offset + n])) { out.append(u) }
+            offset += n
+        }
+        pending.removeFirst(offset)
+        return out
+    }
+
+    /// Ends the stream: an utterance in progress is returned.
+    public mutating func finish() -> [Utterance] {
+        var out: [Utterance] = []
+        if current != nil {
+            current! += pending
+            total += pending.count
+            if let u = close() { out.append(u) }
+        }
+        pending = []
+        return out
+    }
+
+    private mutating func frame(_ f: [Int16]) -> Utterance? {
+        var sum = 0.0
+        for s in f { sum += Double(s) * Double(s) }
+        let db = 10 * log10(max(sum / Double(f.count), 1e-3) / (32768.0 * 32768.0))
+        let floorNow = floor ?? db
+        // Track the floor: down at once, up slowly (~3 dB/s) so speech does not drag it up.
+        floor = db < floorNow ? db : floorNow + min(db - floorNow, 0.03)
+        let start = total
+        total += f.count
+        let loud = db > max(floorNow + config.startMargin, config.absoluteFloor)
+        let keeps = db > max(floorNow + config.continueMargin, config.absoluteFloor)
+        let padFrames = Int(config.padding * Double(config.rate)) / config.frameLength
+        if current == nil {
+            history += f
+            let keep = (padFrames + config.startWindow) * config.frameLength
+            if history.count > keep { history.removeFirst(history.count - keep) }
+            recentLoud.append(loud)
+            if recentLoud.count > config.startWindow { recentLoud.removeFirst() }
+            if recentLoud.filter({ $0 }).count >= config.startFrames {
+                current = history
+                currentStart = total - history.count
+                quietFrames = 0
+                recentLoud = []
+                history = []
+            }
+            return nil
+        }
+        current! += f
+        quietFrames = keeps ? 0 : quietFrames + 1
+        let endFrames = Int(config.endSilence * Double(config.rate)) / config.frameLength
+        let tooLong = Double(current!.count) >= config.maxLength * Double(config.rate)
+        if quietFrames >= endFrames + padFrames || tooLong {
+            _ = start
+            return close(trimQuiet: tooLong ? 0 : max(0, quietFrames - padFrames))
+        }
+        return nil
+    }
+
+    private mutating func close(trimQuiet: Int = 0) -> Utterance? {
+        guard var samples = current else { return nil }
+        current = nil
+        let trim = min(samples.count, trimQuiet * config.frameLength)
+        samples.removeLast(trim)
+        let end = total - trim
+        let start = currentStart
+        // The trimmed quiet becomes the next utterance's leading padding.
+        history = []
+        recentLoud = []
+        guard Double(samples.count) >= config.minLength * Double(config.rate) else { return nil }
+        return Utterance(samples: samples, start: start, end: end)
+    }
+}

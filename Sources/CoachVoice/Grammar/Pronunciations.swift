@@ -1,0 +1,123 @@
+// Pronunciations: the dictionary the decoder gets — only the grammar's words, looked up in the
+// model's cmudict, then in the lexicon kept as data (Intents/<lang>/_voice.yaml), then spelled
+// letter by letter. Every word not in cmudict is reported (word, where it comes from, what was done).
+
+import Foundation
+import Yams
+
+/// The speech data of one language's `_voice.yaml`: extra pronunciations, letter names, filler.
+public struct VoiceLexicon: Sendable {
+    public var pronunciations: [String: String] = [:]
+    public var letters: [String: String] = [:]
+    public var filler: [String] = []
+
+    public init() {}
+
+    /// Reads `<dir>/_voice.yaml` of each directory (built-ins first, user files extend).
+    public static func load(directories: [String]) throws -> VoiceLexicon {
+        var lexicon = VoiceLexicon()
+        for dir in directories {
+            let path = (dir as NSString).appendingPathComponent("_voice.yaml")
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            guard let root = try Yams.load(yaml: text) as? [String: Any] else { continue }
+            for (k, v) in root["pronunciations"] as? [String: Any] ?? [:] { lexicon.pronunciations[k.lowercased()] = "\(v)" }
+            for (k, v) in root["letters"] as? [String: Any] ?? [:] { lexicon.letters[k.lowercased()] = "\(v)" }
+            lexicon.filler += (root["filler"] as? [Any] ?? []).map { "\($0)" }
+        }
+        return lexicon
+    }
+}
+
+public struct Pronunciations: Sendable {
+    public struct Note: Sendable, Equatable, CustomStringConvertible {
+        public enum Source: String, Sendable { case lexicon, compound, spelled }
+        public let word: String
+        public let origin: String
+        public let source: Source
+        public let phones: String
+        public var description: String {
+            "'\(word)' (from \(origin)) is not in the pronunciation dictionary: "
+                + ["lexicon": "using the lexicon's \(phones)", "compound": "said as a compound, \(phones)",
+                   "spelled": "spelled as letters, \(phones)"][source.rawValue, default: phones]
+        }
+    }
+
+    /// cmudict-format text for the decoder (`word PHONES`, variants as `word(2)`).
+    public let dictionary: String
+    public let notes: [Note]
+    /// Words with no pronunciation at all (characters with no letter name): left out of the grammar.
+    public let unpronounceable: [String]
+
+    /// `words`: word → origin (from SpeechGrammar); `cmudict`: the model dictionary's text.
+    public init(words: [String: String], cmudict: String, lexicon: VoiceLexicon) {
+        let lines = cmudict.split(separator: "\n", omittingEmptySubsequences: true)
+        var found = Self.lookUp(Set(words.keys), in: lines)
+        let missing = words.keys.filter { found[$0] == nil && lexicon.pronunciations[$0] == nil }
+        // Letter-to-sound for a missing word: first as a compound of dictionary words
+        // ("kettlebell" = kettle + bell, "bootcamp"), else spelled letter by letter ("mtb").
+        var pieces = Set<String>()
+        for w in missing {
+            let chars = Array(w)
+            for i in 0..<chars.count { for j in (i + 2)...max(i + 2, chars.count) where j <= chars.count { pieces.insert(String(chars[i..<j])) } }
+        }
+        let pieceSounds = Self.lookUp(pieces, in: lines).mapValues { $0[0] }
+        var notes: [Note] = []
+        var unpronounceable: [String] = []
+        for (word, origin) in words.sorted(by: { $0.key < $1.key }) where found[word] == nil {
+            if let p = lexicon.pronunciations[word] {
+                found[word] = [p]
+                notes.append(Note(word: word, origin: origin, source: .lexicon, phones: p))
+            } else if let p = Self.compound(word, pieceSounds) {
+                found[word] = [p]
+                notes.append(Note(word: word, origin: origin, source: .compound, phones: p))
+            } else {
+                let letters = word.compactMap { lexicon.letters[String($0)] }
+                if letters.count == word.filter({ $0 != "'" }).count, !letters.isEmpty {
+                    let p = letters.joined(separator: " ")
+                    found[word] = [p]
+                    notes.append(Note(word: word, origin: origin, source: .spelled, phones: p))
+                } else {
+                    unpronounceable.append(word)
+                }
+            }
+        }
+        var out: [String] = []
+        for (word, variants) in found.sorted(by: { $0.key < $1.key }) {
+            for (i, phones) in variants.enumerated() {
+                out.append((i == 0 ? word : "\(word)(\(i + 1))") + " " + phones)
+            }
+        }
+        dictionary = out.joined(separator: "\n") + "\n"
+        self.notes = notes
+        self.unpronounceable = unpronounceable
+    }
+
+    /// Dictionary lines for `words` (all variants, in dictionary order).
+    static func lookUp(_ words: Set<String>, in lines: [Substring]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for line in lines {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            var word = line[..<space]
+            if word.last == ")", let paren = word.lastIndex(of: "(") { word = word[..<paren] }
+            let w = String(word)
+            guard words.contains(w) else { continue }
+            found[w, default: []].append(line[line.index(after: space)...].trimmingCharacters(in: .whitespaces))
+        }
+        return found
+    }
+
+    /// The fewest dictionary words (of 2+ letters) that spell `word`, their phones joined.
+    static func compound(_ word: String, _ sounds: [String: String]) -> String? {
+        let chars = Array(word)
+        var best: [[String]?] = Array(repeating: nil, count: chars.count + 1)
+        best[0] = []
+        for end in 1...max(1, chars.count) where end <= chars.count {
+            for start in 0..<end where end - start >= 2 {
+                guard let prefix = best[start], let p = sounds[String(chars[start..<end])] else { continue }
+                if best[end] == nil || best[end]!.count > prefix.count + 1 { best[end] = prefix + [p] }
+            }
+        }
+        guard let parts = best[chars.count], parts.count >= 2 else { return nil }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,335 @@
+// SpeechGrammar: the JSGF grammar for pocketsphinx, generated from one language's sentence
+// templates (SentenceSource: Intents/<lang> plus the user's files) — never written by hand. Every
+// template, expansion rule and list becomes a JSGF rule; number ranges become number-word rules;
+// what cannot be spoken (digits, wildcards) is left out. Text that templates glue together without a
+// space ("how('s| is)", "half[-| ]marathon") is joined before it is cut into words.
+//
+// Out of the grammar come its words (for the pronunciation dictionary) with the first template
+// each comes from, so a word the dictionary lacks can be reported by name and template.
+
+import CoachLanguage
+import Foundation
+
+public struct SpeechGrammar: Sendable {
+    public let jsgf: String
+    /// Every word the grammar can produce → the first template (or list/rule) it comes from.
+    public let words: [String: String]
+    /// Filler words of the garbage loop (a hypothesis made only of them is not a command).
+    public let fillerWords: Set<String>
+
+    /// Grammar rule names for intents are `i_<Intent>`; the public rule is `<utterance>`.
+    public static let grammarName = "coach"
+
+    /// `filler`: words of a garbage loop that competes with the commands (refusing what is not
+    /// one, docs/voice.md); `fillerWeight` is its share against the commands' 1.
+    public init(source: SentenceSource, filler: [String] = [], fillerWeight: Double = 1) {
+        var builder = Builder(source: source)
+        var lines = ["#JSGF V1.0;", "grammar \(Self.grammarName);", ""]
+        var intentRefs: [String] = []
+        for intent in source.intents {
+            var branches: [String] = []
+            for sentence in intent.sentences {
+                builder.origin = "\(intent.name): \"\(sentence.template)\""
+                builder.local = (sentence.localLists, sentence.localRules)
+                if !sentence.localLists.isEmpty || !sentence.localRules.isEmpty { builder.localCounter += 1 }
+                let g = builder.convert(sentence.node)
+                if !g.isVoid { branches.append(g.jsgf) }
+            }
+            builder.local = ([:], [:])
+            guard !branches.isEmpty else { continue }
+            let name = "i_" + Builder.sanitize(intent.name)
+            builder.rules.append("<\(name)> = " + branches.joined(separator: "\n    | ") + ";")
+            intentRefs.append("<\(name)>")
+        }
+        builder.origin = "skip_words"
+        let skips = Array(Set(source.skipWords)).sorted().map { builder.words(of: $0) }.filter { !$0.isVoid }
+        var command = "(" + intentRefs.joined(separator: " | ") + ")"
+        if !skips.isEmpty {
+            builder.rules.append("<skip> = " + skips.map(\.jsgf).joined(separator: " | ") + ";")
+            command = "<skip>* " + command + " [<skip>]"
+        }
+        lines += builder.rules
+        lines.append("<command> = \(command);")
+        let commandWords = builder.wordOrigins
+        let fillerWords = filler.flatMap { builder.tokens($0) }.filter { commandWords[$0] == nil && !$0.contains(where: \.isNumber) }
+        builder.origin = "filler"
+        for w in fillerWords { builder.note(w) }
+        if fillerWords.isEmpty {
+            lines.append("public <utterance> = <command>;")
+        } else {
+            lines.append("<filler> = " + Array(Set(fillerWords)).sorted().joined(separator: " | ") + ";")
+            lines.append("public <utterance> = /1/ <command> | /\(fillerWeight)/ <filler>+;")
+        }
+        self.jsgf = lines.joined(separator: "\n") + "\n"
+        self.words = builder.wordOrigins
+        self.fillerWords = Set(fillerWords)
+    }
+
+    /// True when a hypothesis came through the garbage loop only.
+    public func isFiller(_ hypothesis: String) -> Bool {
+        let ws = hypothesis.split(separator: " ").map(String.init)
+        return !ws.isEmpty && ws.allSatisfy(fillerWords.contains)
+    }
+}
+
+/// A grammar expression on its way to JSGF text.
+indirect enum GrammarExpression: Equatable {
+    case void  // cannot be spoken: drops the branch it is in
+    case empty
+    case words([String])
+    case ref(String)
+    case seq([GrammarExpression])
+    case alt([GrammarExpression], optional: Bool)
+
+    var isVoid: Bool { if case .void = self { return true } else { return false } }
+
+    var jsgf: String {
+        switch self {
+        case .void: return "<VOID>"
+        case .empty: return "<NULL>"
+        case .words(let w): return w.joined(separator: " ")
+        case .ref(let r): return "<\(r)>"
+        case .seq(let items): return items.map(\.jsgf).joined(separator: " ")
+        case .alt(let items, let optional):
+            let body = items.map(\.jsgf).joined(separator: " | ")
+            return optional ? "[\(body)]" : "(\(body))"
+        }
+    }
+
+    static func sequence(_ items: [GrammarExpression]) -> GrammarExpression {
+        var out: [GrammarExpression] = []
+        for i in items {
+            switch i {
+            case .void: return .void
+            case .empty: continue
+            case .seq(let inner): out += inner
+            default: out.append(i)
+            }
+        }
+        if out.isEmpty { return .empty }
+        return out.count == 1 ? out[0] : .seq(out)
+    }
+
+    static func alternative(_ items: [GrammarExpression], optional: Bool) -> GrammarExpression {
+        var seen: [String: Bool] = [:]
+        var out: [GrammarExpression] = []
+        var isOptional = optional
+        for i in items {
+            switch i {
+            case .void: continue
+            case .empty: isOptional = true
+            default:
+                if seen.updateValue(true, forKey: i.jsgf) == nil { out.append(i) }
+            }
+        }
+        if out.isEmpty { return isOptional ? .empty : .void }
+        if out.count == 1, !isOptional { return out[0] }
+        return .alt(out, optional: isOptional)
+    }
+}
+
+extension SpeechGrammar {
+    struct Builder {
+        let source: SentenceSource
+        var rules: [String] = []
+        var defined: [String: String] = [:]  // key (kind + name + scope) → JSGF rule name
+        var local: ([String: SentenceSource.ListSource], [String: SentenceSource.Node]) = ([:], [:])
+        var origin = ""
+        var wordOrigins: [String: String] = [:]
+        var localCounter = 0
+
+        init(source: SentenceSource) { self.source = source }
+
+        static func sanitize(_ name: String) -> String {
+            String(name.unicodeScalars.map { ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) ? Character($0) : "_" })
+        }
+
+        mutating func note(_ word: String) {
+            if wordOrigins[word] == nil { wordOrigins[word] = origin }
+        }
+
+        /// Words of a piece of literal text: lower case, hyphens and slashes as spaces, other
+        /// punctuation dropped (apostrophes kept: "i'm"); nil when a word holds a digit.
+        func tokens(_ text: String) -> [String] {
+            var words: [String] = []
+            var current = ""
+            for ch in text.lowercased() {
+                if ch.isLetter || ch.isNumber || ch == "'" {
+                    current.append(ch)
+                } else if ch == " " || ch == "-" || ch == "/" || ch == "_" || ch == "\t" {
+                    if !current.isEmpty { words.append(current); current = "" }
+                }
+            }
+            if !current.isEmpty { words.append(current) }
+            return words.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }.filter { !$0.isEmpty }
+        }
+
+        mutating func words(of text: String) -> GrammarExpression {
+            let ws = tokens(text)
+            if ws.contains(where: { $0.contains(where: \.isNumber) }) { return .void }
+            for w in ws { note(w) }
+            return ws.isEmpty ? .empty : .words(ws)
+        }
+
+        mutating func convert(_ node: SentenceSource.Node) -> GrammarExpression {
+            switch node {
+            case .text(let t): return words(of: t)
+            case .sequence(let items): return .sequence(glued(items).map { convert($0) })
+            case .alternative(let items, let optional):
+                return .alternative(items.map { convert($0) }, optional: optional)
+            case .permutation(let items):
+                let parts = items.map { convert($0) }
+                guard parts.count <= 4 else { return .sequence(parts) }
+                return .alternative(Self.permutations(parts).map { .sequence($0) }, optional: false)
+            case .list(let name): return listRef(name, node: node)
+            case .rule(let name): return ruleRef(name)
+            }
+        }
+
+        static func permutations<T>(_ items: [T]) -> [[T]] {
+            guard items.count > 1 else { return [items] }
+            return items.indices.flatMap { i -> [[T]] in
+                var rest = items
+                let head = rest.remove(at: i)
+                return permutations(rest).map { [head] + $0 }
+            }
+        }
+
+        // MARK: gluing text that templates write without a space between parts
+
+        /// Joins neighbours with no space between them when both are plain text (or small
+        /// alternatives of plain text), e.g. "how" + "('s| is)" → "(how's|how is)".
+        func glued(_ items: [SentenceSource.Node]) -> [SentenceSource.Node] {
+            var out: [SentenceSource.Node] = []
+            for item in items {
+                if let last = out.last, let a = Self.texts(last), let b = Self.texts(item),
+                   a.contains(where: { !($0.last?.isWhitespace ?? true) }),
+                   b.contains(where: { !($0.first?.isWhitespace ?? true) }),
+                   a.count * b.count <= 64 {
+                    let joined = a.flatMap { x in b.map { x + $0 } }
+                    out[out.count - 1] = .alternative(joined.map { .text($0) }, optional: false)
+                } else {
+                    out.append(item)
+                }
+            }
+            return out
+        }
+
+        /// Every string a text-only node can produce (nil when it holds lists or rules).
+        static func texts(_ node: SentenceSource.Node) -> [String]? {
+            switch node {
+            case .text(let t): return [t]
+            case .alternative(let items, let optional):
+                var out: [String] = []
+                for i in items {
+                    guard let t = texts(i) else { return nil }
+                    out += t
+                }
+                if optional { out.append("") }
+                return out.count <= 64 ? out : nil
+            case .sequence(let items):
+                var acc = [""]
+                for i in items {
+                    guard let t = texts(i) else { return nil }
+                    acc = acc.flatMap { a in t.map { a + $0 } }
+                    if acc.count > 64 { return nil }
+                }
+                return acc
+            default: return nil
+            }
+        }
+
+        // MARK: rules and lists
+
+        mutating func ruleRef(_ name: String) -> GrammarExpression {
+            let isLocal = local.1[name] != nil
+            let key = (isLocal ? "local\(localCounter):" : "") + "rule:" + name
+            if let r = defined[key] { return .ref(r) }
+            guard let node = local.1[name] ?? source.rules[name] else { return .void }
+            let ruleName = (isLocal ? "lr\(localCounter)_" : "r_") + Self.sanitize(name)
+            defined[key] = ruleName
+            let saved = origin
+            origin = "<\(name)> (used by \(saved))"
+            let body = convert(node)
+            origin = saved
+            return define(ruleName, body)
+        }
+
+        mutating func listRef(_ name: String, node: SentenceSource.Node) -> GrammarExpression {
+            if let r = node.inlineRange {
+                return rangeRef(from: Double(r.from), to: Double(r.to), step: Double(r.step), halves: false, tenths: false)
+            }
+            let isLocal = local.0[name] != nil
+            let key = (isLocal ? "local\(localCounter):" : "") + "list:" + name
+            if let r = defined[key] { return .ref(r) }
+            guard let list = local.0[name] ?? source.lists[name] else { return .void }
+            switch list {
+            case .wildcard: return .void
+            case .range(let from, let to, let step, let halves, let tenths, let words):
+                guard words else { return .void }
+                return rangeRef(from: from, to: to, step: step, halves: halves, tenths: tenths)
+            case .values(let values):
+                let ruleName = (isLocal ? "ll\(localCounter)_" : "l_") + Self.sanitize(name)
+                defined[key] = ruleName
+                let saved = origin
+                origin = "{\(name)} (used by \(saved))"
+                let body = GrammarExpression.alternative(values.map { convert($0) }, optional: false)
+                origin = saved
+                return define(ruleName, body)
+            }
+        }
+
+        mutating func define(_ name: String, _ body: GrammarExpression) -> GrammarExpression {
+            switch body {
+            case .void: return .void
+            case .empty: return .empty
+            default:
+                rules.append("<\(name)> = \(body.jsgf);")
+                return .ref(name)
+            }
+        }
+
+        // MARK: number words (the words English NumberParser reads)
+
+        mutating func numberRules() {
+            guard defined["numbers"] == nil else { return }
+            defined["numbers"] = "n"
+            let saved = origin
+            origin = "number words"
+            let ones = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+            let teens = ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+            let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+            for w in ones + teens + tens + ["hundred", "thousand", "and", "a", "half", "point", "zero"] { note(w) }
+            rules.append("<n_ones> = " + ones.joined(separator: " | ") + ";")
+            rules.append("<n_teens> = " + teens.joined(separator: " | ") + ";")
+            rules.append("<n_tens> = " + tens.joined(separator: " | ") + ";")
+            rules.append("<n_below100> = <n_ones> | <n_teens> | <n_tens> [<n_ones>];")
+            rules.append("<n_hundreds> = (a | <n_ones>) hundred [[and] <n_below100>];")
+            rules.append("<n_thousands> = (a | <n_below100>) thousand [<n_ones> hundred] [[and] <n_below100>];")
+            rules.append("<n_round_hundreds> = (a | <n_ones>) hundred | (a | <n_below100>) thousand [<n_ones> hundred];")
+            rules.append("<n_digit> = zero | <n_ones>;")
+            origin = saved
+        }
+
+        mutating func rangeRef(from: Double, to: Double, step: Double, halves: Bool, tenths: Bool) -> GrammarExpression {
+            numberRules()
+            var body: [String]
+            if step >= 100 {
+                body = ["<n_round_hundreds>"]
+            } else {
+                body = ["<n_below100>"]
+                if to >= 100 { body.append("<n_hundreds>") }
+                if to >= 1000 { body.append("<n_thousands>") }
+            }
+            var rule = "(" + body.joined(separator: " | ") + ")"
+            if halves { rule += " [and a half | point five]" }
+            if tenths { rule += " [point <n_digit> | and a half]" }
+            let name = "range_\(Int(min(to, 1e9)))_\(Int(min(step, 1e9)))" + (halves ? "_h" : "") + (tenths ? "_t" : "")
+            if defined["range:" + name] == nil {
+                defined["range:" + name] = name
+                rules.append("<\(name)> = \(rule);")
+            }
+            return .ref(name)
+        }
+    }
+}

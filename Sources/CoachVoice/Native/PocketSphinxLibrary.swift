@@ -1,0 +1,57 @@
+// PocketSphinxLibrary: libpocketsphinx.so.3 + libsphinxbase.so.3 (Debian 12: libpocketsphinx3,
+// libsphinxbase3, model in pocketsphinx-en-us) resolved at run time. Only the calls Coach makes;
+// signatures from pocketsphinx 5prealpha's pocketsphinx.h / pocketsphinx_search.h / cmd_ln.h.
+// Opaque C structs are raw pointers.
+
+import CoachNative
+
+public struct PocketSphinxLibrary: Sendable {
+    public typealias Decoder = OpaquePointer
+
+    let ps_args: @convention(c) () -> OpaquePointer?
+    let cmd_ln_parse_r: @convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32) -> OpaquePointer?
+    let cmd_ln_free_r: @convention(c) (OpaquePointer?) -> Int32
+    let ps_init: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let ps_free: @convention(c) (OpaquePointer?) -> Int32
+    let ps_add_word: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Int32
+    let ps_set_jsgf_string: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let ps_set_keyphrase: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let ps_set_search: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    let ps_start_utt: @convention(c) (OpaquePointer?) -> Int32
+    let ps_process_raw: @convention(c) (OpaquePointer?, UnsafePointer<Int16>?, Int, Int32, Int32) -> Int32
+    let ps_end_utt: @convention(c) (OpaquePointer?) -> Int32
+    let ps_get_hyp: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UnsafePointer<CChar>?
+    let ps_get_n_frames: @convention(c) (OpaquePointer?) -> Int32
+    let ps_seg_iter: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let ps_seg_next: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let ps_seg_word: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    let ps_seg_prob: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+
+    /// Debian packages that provide the library and its English model.
+    public static let packages = ["libpocketsphinx3", "pocketsphinx-en-us"]
+
+    public static func load() throws(NativeLibraryError) -> PocketSphinxLibrary {
+        let base = try NativeLibrary.open(name: "pocketsphinx", soname: "libsphinxbase.so.3", package: "libsphinxbase3")
+        let ps = try NativeLibrary.open(name: "pocketsphinx", soname: "libpocketsphinx.so.3", package: "libpocketsphinx3")
+        return PocketSphinxLibrary(
+            ps_args: try ps.symbol("ps_args", as: (@convention(c) () -> OpaquePointer?).self),
+            cmd_ln_parse_r: try base.symbol("cmd_ln_parse_r", as: (@convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32) -> OpaquePointer?).self),
+            cmd_ln_free_r: try base.symbol("cmd_ln_free_r", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            ps_init: try ps.symbol("ps_init", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
+            ps_free: try ps.symbol("ps_free", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            ps_add_word: try ps.symbol("ps_add_word", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Int32).self),
+            ps_set_jsgf_string: try ps.symbol("ps_set_jsgf_string", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
+            ps_set_keyphrase: try ps.symbol("ps_set_keyphrase", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
+            ps_set_search: try ps.symbol("ps_set_search", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32).self),
+            ps_start_utt: try ps.symbol("ps_start_utt", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            ps_process_raw: try ps.symbol("ps_process_raw", as: (@convention(c) (OpaquePointer?, UnsafePointer<Int16>?, Int, Int32, Int32) -> Int32).self),
+            ps_end_utt: try ps.symbol("ps_end_utt", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            ps_get_hyp: try ps.symbol("ps_get_hyp", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UnsafePointer<CChar>?).self),
+            ps_get_n_frames: try ps.symbol("ps_get_n_frames", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            ps_seg_iter: try ps.symbol("ps_seg_iter", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
+            ps_seg_next: try ps.symbol("ps_seg_next", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
+            ps_seg_word: try ps.symbol("ps_seg_word", as: (@convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?).self),
+            ps_seg_prob: try ps.symbol("ps_seg_prob", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32).self)
+        )
+    }
+}

@@ -1,0 +1,89 @@
+// SpeechDecoder: one pocketsphinx decoder with Coach's grammar loaded (grammar search), decoding
+// one utterance at a time (whole-utterance: batch CMN, as the model's feat.params asks; voice.md §7).
+
+import CoachNative
+import Foundation
+
+public struct SpeechDecoderError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time (the decoder is not thread-safe)
+    public struct Result: Sendable {
+        /// The words heard (nil: nothing in the grammar matched).
+        public let hypothesis: String?
+        public let score: Int32
+        /// Acoustic score per frame of the best path (higher is a better fit).
+        public let acousticPerFrame: Double
+        public let frames: Int
+        public let seconds: Double
+    }
+
+    public static let defaultModelDirectory = "/usr/share/pocketsphinx/model/en-us"
+
+    let ps: PocketSphinxLibrary
+    let decoder: OpaquePointer
+    let config: OpaquePointer
+    let dictionaryFile: String
+
+    /// Builds a decoder for `grammar` with the pronunciations in `dictionary` (cmudict text).
+    public init(library ps: PocketSphinxLibrary, grammar: String, dictionary: String,
+                modelDirectory: String = SpeechDecoder.defaultModelDirectory, extraOptions: [String] = []) throws(SpeechDecoderError) {
+        self.ps = ps
+        let hmm = modelDirectory + "/en-us"
+        guard FileManager.default.fileExists(atPath: hmm + "/mdef") else {
+            throw SpeechDecoderError(description: "no English acoustic model in \(hmm): install it with sudo apt-get install pocketsphinx-en-us")
+        }
+        let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("coach-voice-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        dictionaryFile = dir + "/coach.dict"
+        guard FileManager.default.createFile(atPath: dictionaryFile, contents: Data(dictionary.utf8)) else {
+            throw SpeechDecoderError(description: "cannot write the pronunciation dictionary to \(dictionaryFile)")
+        }
+        let options = ["coach", "-hmm", hmm, "-dict", dictionaryFile, "-logfn", "/dev/null"] + extraOptions
+        var cArgs: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0) }
+        defer { cArgs.forEach { free($0) } }
+        guard let config = ps.cmd_ln_parse_r(nil, ps.ps_args(), Int32(cArgs.count), &cArgs, 1) else {
+            throw SpeechDecoderError(description: "pocketsphinx refused its options \(options.dropFirst().joined(separator: " "))")
+        }
+        guard let decoder = ps.ps_init(config) else {
+            _ = ps.cmd_ln_free_r(config)
+            throw SpeechDecoderError(description: "pocketsphinx could not start with the model in \(hmm)")
+        }
+        self.config = config
+        self.decoder = decoder
+        guard ps.ps_set_jsgf_string(decoder, "coach", grammar) >= 0, ps.ps_set_search(decoder, "coach") >= 0 else {
+            throw SpeechDecoderError(description: "pocketsphinx rejected the generated grammar (see coach listen --print-grammar)")
+        }
+    }
+
+    deinit {
+        _ = ps.ps_free(decoder)
+        _ = ps.cmd_ln_free_r(config)
+        try? FileManager.default.removeItem(atPath: (dictionaryFile as NSString).deletingLastPathComponent)
+    }
+
+    /// Decodes one utterance of 16 kHz mono samples.
+    public func decode(_ samples: [Int16]) -> Result {
+        let started = ContinuousClock.now
+        _ = ps.ps_start_utt(decoder)
+        samples.withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
+        _ = ps.ps_end_utt(decoder)
+        var score: Int32 = 0
+        let hyp = ps.ps_get_hyp(decoder, &score).map { String(cString: $0) }
+        let frames = Int(ps.ps_get_n_frames(decoder))
+        var acoustic: Int64 = 0
+        var seg = ps.ps_seg_iter(decoder)
+        while let s = seg {
+            var ascr: Int32 = 0, lscr: Int32 = 0, lback: Int32 = 0
+            _ = ps.ps_seg_prob(s, &ascr, &lscr, &lback)
+            acoustic += Int64(ascr)
+            seg = ps.ps_seg_next(s)
+        }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let text = hyp.flatMap { $0.isEmpty ? nil : $0 }
+        return Result(hypothesis: text, score: score, acousticPerFrame: frames > 0 ? Double(acoustic) / Double(frames) : 0,
+                      frames: frames, seconds: seconds)
+    }
+}

@@ -1,0 +1,95 @@
+// VoiceRecognizer: speech → command. Builds the grammar from Intents/ (plus the user's sentences)
+// at start, decodes each utterance with pocketsphinx, and then decides whether what was heard is a
+// command: the garbage loop must not have won, and the text recogniser must read the words as a
+// command exactly (a template match) — see docs/voice.md, "Refusing what is not a command".
+
+import CoachLanguage
+import CoachNative
+import CoachWire
+import Foundation
+
+public struct HeardUtterance: Sendable {
+    /// The words, or nil when the utterance was refused.
+    public let heard: String?
+    /// What pocketsphinx returned (also when refused).
+    public let hypothesis: String?
+    public let recognition: Recognition?
+    /// Why it was refused (nil when accepted).
+    public let refusal: String?
+    public let start: Double
+    public let end: Double
+    public let decodeSeconds: Double
+
+    public var intent: String? { heard == nil ? nil : recognition?.intent }
+
+    /// `{"heard","intent","slots","confidence","start","end"}` (slots as `coach parse --json`).
+    public func json() -> String {
+        var out = "{\"heard\":" + (heard.map(JSONText.string) ?? "null")
+        out += ",\"intent\":" + (intent.map(JSONText.string) ?? "null")
+        out += ",\"slots\":" + (heard != nil ? recognition?.slotsJSON() ?? "{}" : "{}")
+        let confidence = heard != nil ? ((recognition?.confidence ?? 0) * 100).rounded() / 100 : 0
+        out += ",\"confidence\":" + JSONText.number(confidence)
+        out += ",\"start\":" + JSONText.number((start * 100).rounded() / 100)
+        out += ",\"end\":" + JSONText.number((end * 100).rounded() / 100) + "}"
+        return out
+    }
+}
+
+public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a time, like its decoder
+    public let grammar: SpeechGrammar
+    public let pronunciations: Pronunciations
+    public let decoder: SpeechDecoder
+    public let text: Recognizer
+    /// Grammar generation + dictionary + decoder start (s).
+    public let buildSeconds: Double
+
+    public struct Options: Sendable {
+        public var useFiller = true
+        public var fillerWeight = 1.0
+        public var modelDirectory = SpeechDecoder.defaultModelDirectory
+        /// pocketsphinx options (`-beam`, `-maxhmmpf` …) on top of Coach's.
+        public var decoderOptions: [String] = []
+        public init() {}
+    }
+
+    public init(library: PocketSphinxLibrary, intentsDirectory: String, userDirectory: String?,
+                options: Options = Options()) throws {
+        let started = ContinuousClock.now
+        let source = try SentenceSource.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory, language: .en)
+        var dirs = [(intentsDirectory as NSString).appendingPathComponent("en")]
+        if let userDirectory { dirs.append((userDirectory as NSString).appendingPathComponent("en")) }
+        let lexicon = try VoiceLexicon.load(directories: dirs)
+        grammar = SpeechGrammar(source: source, filler: options.useFiller ? lexicon.filler : [], fillerWeight: options.fillerWeight)
+        let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
+        guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
+            throw SpeechDecoderError(description: "cannot read the pronunciation dictionary \(dictPath): install it with sudo apt-get install pocketsphinx-en-us")
+        }
+        pronunciations = Pronunciations(words: grammar.words, cmudict: cmudict, lexicon: lexicon)
+        let words = grammar.words
+        if !pronunciations.unpronounceable.isEmpty {
+            throw SpeechDecoderError(description: "no pronunciation for: " + pronunciations.unpronounceable.map { "'\($0)' (from \(words[$0] ?? "?"))" }.joined(separator: ", ") + "; add them under pronunciations: in Intents/en/_voice.yaml")
+        }
+        decoder = try SpeechDecoder(library: library, grammar: grammar.jsgf, dictionary: pronunciations.dictionary,
+                                    modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions)
+        text = try Recognizer(intentsDirectory: intentsDirectory, userDirectory: userDirectory)
+        let elapsed = ContinuousClock.now - started
+        buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Decodes and judges one utterance; `start`/`end` are its place in the stream (s).
+    public func recognize(_ samples: [Int16], start: Double, end: Double) -> HeardUtterance {
+        let result = decoder.decode(samples)
+        func refuse(_ why: String, _ r: Recognition? = nil) -> HeardUtterance {
+            HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
+                           decodeSeconds: result.seconds)
+        }
+        guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
+        if grammar.isFiller(hyp) || hyp.split(separator: " ").contains(where: { grammar.fillerWords.contains(String($0)) }) {
+            return refuse("not a command (filler)")
+        }
+        let r = text.recognize(hyp, language: .en)
+        guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
+        return HeardUtterance(heard: hyp, hypothesis: hyp, recognition: r, refusal: nil, start: start, end: end,
+                              decodeSeconds: result.seconds)
+    }
+}

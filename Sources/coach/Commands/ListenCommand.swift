@@ -1,0 +1,174 @@
+// ListenCommand: `coach listen` — speech in. Audio from a WAV file, standard input or the
+// microphone is cut into utterances (energy VAD), decoded against the grammar generated from
+// Intents/, and each command heard goes to the gateway exactly as a typed line would (`say`).
+
+import ArgumentParser
+import CoachGateway
+import CoachLanguage
+import CoachNative
+import CoachSettings
+import CoachVoice
+import Foundation
+
+struct ListenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Listen for spoken workout commands (English, offline, pocketsphinx).",
+        discussion: """
+            Audio is 16 kHz mono 16-bit; WAV files in other rates, channel counts or sample formats
+            are converted, other encodings refused. Each stretch of speech between silences is one
+            utterance. What is not a command is refused and does nothing (docs/voice.md).
+
+            Examples:
+              coach listen                                     # the microphone (ALSA default device)
+              coach listen --input commands.wav --no-act --json
+              arecord -f S16_LE -r 16000 -c 1 | coach listen --input -
+              coach listen --print-grammar                     # the generated JSGF grammar
+
+            Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and libasound2 for
+            the microphone). Exit status: 0, 64 unusable audio or options, 69 pocketsphinx missing.
+            """
+    )
+
+    @OptionGroup var options: GatewayOptions
+
+    @Option(name: .long, help: ArgumentHelp("A WAV file, or - for standard input (WAV or raw s16le 16 kHz mono); default: the microphone.", valueName: "file"))
+    var input: String?
+
+    @Option(name: .long, help: ArgumentHelp("ALSA capture device (default: the settings file's input_device, else \"default\").", valueName: "device"))
+    var device: String?
+
+    @Flag(name: .customLong("no-act"), help: "Recognise only: print what was heard, change nothing.")
+    var noAct = false
+
+    @Flag(name: .customLong("print-grammar"), help: "Print the generated JSGF grammar and the dictionary notes, then exit.")
+    var printGrammar = false
+
+    @Option(name: .customLong("write-dictionary"), help: ArgumentHelp("With --print-grammar: also write the pronunciation dictionary to FILE (for pocketsphinx_continuous).", valueName: "file"))
+    var writeDictionary: String?
+
+    @Flag(name: .customLong("no-filler"), help: .hidden)
+    var noFiller = false
+
+    @Option(name: .customLong("filler-weight"), help: .hidden)
+    var fillerWeight: Double = 1
+
+    @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
+    var decoderOptions: [String] = []
+
+    @Flag(name: .long, help: "Also print refused utterances and timings on standard error.")
+    var verbose = false
+
+    static let unavailableExitCode: Int32 = 69
+
+    func run() throws {
+        let settings: CoachSettings
+        do { settings = try CoachSettings.load() } catch {
+            OneShot.printError(error.description)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        let library: PocketSphinxLibrary
+        do { library = try PocketSphinxLibrary.load() } catch {
+            OneShot.printError("listening needs pocketsphinx and its English model (\(error.reason)). Install them with: sudo apt-get install \(PocketSphinxLibrary.packages.joined(separator: " "))")
+            throw ExitCode(Self.unavailableExitCode)
+        }
+        guard let directory = Recognizer.builtInIntentsDirectory() else {
+            throw ValidationError("Cannot find the Intents/ directory (set COACH_INTENTS).")
+        }
+        let user = Recognizer.userIntentsDirectory()
+        var voiceOptions = VoiceRecognizer.Options()
+        voiceOptions.useFiller = !noFiller
+        voiceOptions.fillerWeight = fillerWeight
+        voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
+        let voice: VoiceRecognizer
+        do {
+            voice = try VoiceRecognizer(library: library, intentsDirectory: directory,
+                                        userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil,
+                                        options: voiceOptions)
+        } catch let error as SpeechDecoderError {
+            OneShot.printError(error.description)
+            throw ExitCode(Self.unavailableExitCode)
+        }
+        for note in voice.pronunciations.notes where verbose || printGrammar {
+            OneShot.printError(note.description)
+        }
+        if printGrammar {
+            if let writeDictionary {
+                guard FileManager.default.createFile(atPath: writeDictionary, contents: Data(voice.pronunciations.dictionary.utf8)) else {
+                    throw ValidationError("Cannot write \(writeDictionary).")
+                }
+            }
+            print(voice.grammar.jsgf, terminator: "")
+            return
+        }
+        if verbose { OneShot.printError(String(format: "grammar ready in %.0f ms", voice.buildSeconds * 1000)) }
+
+        let source: any AudioInput
+        do {
+            source = try openInput(settings: settings)
+        } catch let error as AudioFormatError {
+            OneShot.printError(error.description)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        let client = noAct ? nil : try OneShot.connect(options)
+        var vad = VoiceActivityDetector()
+        func handle(_ u: VoiceActivityDetector.Utterance) throws {
+            let heard = voice.recognize(u.samples, start: Double(u.start) / 16_000, end: Double(u.end) / 16_000)
+            if verbose {
+                OneShot.printError(String(format: "%.2f–%.2f s: %@ (%.0f ms)%@", heard.start, heard.end,
+                                          heard.hypothesis ?? "—", heard.decodeSeconds * 1000,
+                                          heard.refusal.map { ", refused: " + $0 } ?? ""))
+            }
+            if noAct {
+                if options.json { print(heard.json()) } else if let text = heard.heard { print(text) }
+                fflush(nil)
+                return
+            }
+            guard let text = heard.heard, let client else { return }
+            if !options.json { print("> " + text) }
+            var params: [(String, JSONValue)] = [("text", .string(text))]
+            if let lang = options.lang { params.append(("lang", .string(lang.rawValue))) }
+            do {
+                let result = try client.call("say", .object(params))
+                if options.json {
+                    print("{\"heard\":\(JSONText.string(text)),\"reply\":\(result.serialized())}")
+                } else {
+                    print(result["message"]?.stringValue ?? result.serialized())
+                }
+            } catch {
+                OneShot.printError(error.description)
+            }
+            fflush(nil)
+        }
+        do {
+            while let chunk = try source.next() {
+                for u in vad.feed(chunk) { try handle(u) }
+            }
+        } catch let error as AudioFormatError {
+            OneShot.printError(error.description)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        for u in vad.finish() { try handle(u) }
+    }
+
+    func openInput(settings: CoachSettings) throws -> any AudioInput {
+        switch input {
+        case "-":
+            return StreamAudioInput(fileDescriptor: 0)
+        case let path?:
+            return try BufferedAudioInput(wavFile: path)
+        case nil:
+            let alsa: AlsaLibrary
+            do { alsa = try AlsaLibrary.load() } catch {
+                OneShot.printError("the microphone needs ALSA (\(error.reason)). Install it with: sudo apt-get install \(AlsaLibrary.packages.joined(separator: " ")), or give --input FILE.wav")
+                throw ExitCode(Self.unavailableExitCode)
+            }
+            do {
+                return try MicrophoneAudioInput(alsa: alsa, device: device ?? settings.voice.inputDevice)
+            } catch {
+                OneShot.printError(error.description)
+                throw ExitCode(Self.unavailableExitCode)
+            }
+        }
+    }
+}

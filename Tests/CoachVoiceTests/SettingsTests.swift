@@ -1,0 +1,58 @@
+// The settings file: defaults, partial files, bad values named by key, the XDG path.
+
+import CoachSettings
+import Testing
+
+@Suite struct SettingsTests {
+    @Test func emptyFileIsTheDefaults() throws {
+        let s = try CoachSettings.parse("")
+        #expect(s == CoachSettings())
+        #expect(s.units == .km)
+        #expect(s.voice.speak == false)
+        #expect(s.voice.voices["en"] == "en-us")
+    }
+
+    @Test func partialFileKeepsOtherDefaults() throws {
+        let s = try CoachSettings.parse("""
+            units: mi
+            voice:
+              speak: true
+              wake_phrase: okay coach
+              voices: {en: en-gb}
+              input_device: hw:1,0
+            """)
+        #expect(s.units == .mi)
+        #expect(s.voice.speak)
+        #expect(s.voice.wakePhrase == "okay coach")
+        #expect(s.voice.voices["en"] == "en-gb")
+        #expect(s.voice.voices["ja"] == "ja")  // kept from the defaults
+        #expect(s.voice.inputDevice == "hw:1,0")
+        #expect(s.voice.outputDevice == "default")
+    }
+
+    @Test func badValueNamesTheKey() {
+        #expect { try CoachSettings.parse("units: furlongs") } throws: { error in
+            "\(error)".contains("units")
+        }
+        #expect { try CoachSettings.parse("voice:\n  speak: maybe") } throws: { error in
+            "\(error)".contains("voice.speak")
+        }
+    }
+
+    @Test func unknownKeysAreIgnored() throws {
+        let s = try CoachSettings.parse("units: mi\nsomething_new: 3\n")
+        #expect(s.units == .mi)
+    }
+
+    @Test func roundTrip() throws {
+        var s = CoachSettings()
+        s.units = .mi
+        s.voice.speak = true
+        #expect(try CoachSettings.parse(s.yaml()) == s)
+    }
+
+    @Test func pathFollowsXDG() {
+        #expect(CoachSettings.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/h"]) == "/x/cfg/coach/config.yaml")
+        #expect(CoachSettings.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/coach/config.yaml")
+    }
+}

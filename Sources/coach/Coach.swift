@@ -31,6 +31,10 @@ struct Coach: AsyncParsableCommand {
             TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
             // Voice and set-up (docs/voice.md, docs/doctor.md).
             ListenCommand.self,
+            // After the workout: files (docs/export.md).
+            ExportCommand.self,
+            // Mirroring another gateway (docs/mirroring.md).
+            MirrorCommand.self, BridgeCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -95,8 +95,11 @@ import Testing
 
     /// The tuned paraphrase sets (the fallback cues and some idiom templates were written
     /// against them): measured 48/48 en, 25/25 ja when the floors were set; before the
-    /// fallback rework 14/48 and 6/25.
-    @Test(arguments: [(Language.en, 0.95), (Language.ja, 0.95)])
+    /// fallback rework 14/48 and 6/25. Issue #11 (precision first: every word explained, a
+    /// command word present) costs English 6 idioms that now get a "did you mean" instead
+    /// ("let me grab some water", "what does the clock say", "I want to burn 400 calories"):
+    /// 42/48 = 87.5 %.
+    @Test(arguments: [(Language.en, 0.85), (Language.ja, 0.95)])
     func paraphraseFloor(_ language: Language, _ floor: Double) {
         let cases = TestSupport.paraphrases(language)
         #expect(!cases.isEmpty)
@@ -133,13 +136,14 @@ import Testing
 
     /// The fresh Japanese holdout (_holdout_fresh.yaml), written and committed before the
     /// round-3 Japanese cues and never tuned on: 18/25 = 72 % before the cues, 19/25 = 76 %
-    /// after (handled 22 → 23/25); its 5 negatives are all rejected.
+    /// after (handled 22 → 23/25); its 5 negatives are all rejected. Issue #11's precision
+    /// rules (every word explained) cost 2 more (17/25 = 68 %).
     @Test func freshHoldout() {
         let cases = TestSupport.freshHoldoutParaphrases(.ja)
         #expect(cases.count >= 20)
         let (understood, handled) = Self.score(cases, .ja)
         print("fresh holdout ja: understood \(understood), handled \(handled)")
-        #expect(understood >= 0.7)
+        #expect(understood >= 0.65)
         for c in TestSupport.freshHoldoutNegatives(.ja) {
             #expect(TestSupport.recognizer.recognize(c.text, language: .ja).intent == nil, "\(c.text)")
         }

@@ -14,6 +14,8 @@ public final class Gateway: Sendable {
     let composer: ResponseComposer
     private let lockState = Mutex(false)
     private let announcements = AnnouncementHub()
+    /// This gateway as a mirror of another, or as a primary with mirrors (Mirror/).
+    public let mirroring = Mirroring()
 
     /// The store of saved workouts, when there is one (not in guest mode or virtual time).
     let store: @Sendable () -> WorkoutStore?
@@ -120,6 +122,10 @@ public final class Gateway: Sendable {
 
     /// Runs a typed intent (from the CLI or a JSON request) and words the outcome.
     public func perform(_ intent: WorkoutIntent, language: Language = .en, conversation: Conversation? = nil) async -> GatewayResult {
+        // A mirror runs no workout of its own: the primary decides (status is shown from here).
+        if let link = mirroring.link, intent != .status {
+            return await link.forward(intent, language: language, locked: isLocked)
+        }
         let outcome = await manager.perform(intent)
         switch (outcome.code, intent) {
         case (.needsValue, .start(let start)) where outcome.parameter == "activity":
@@ -208,6 +214,13 @@ public final class Gateway: Sendable {
         try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion)
     }
 
+    /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.
+    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
+                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
+        try await manager.addLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                      horizontalAccuracy: horizontalAccuracy)
+    }
+
     // MARK: - Announcements
 
     /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the
@@ -215,6 +228,9 @@ public final class Gateway: Sendable {
     public func announcements(language: Language = .en) -> AsyncStream<Announcement> {
         announcements.subscribe(gateway: self, language: language)
     }
+
+    /// Hands an announcement of the mirroring link to every announcement subscriber.
+    public func relay(_ announcement: Announcement) { announcements.relay(announcement) }
 
     func announce(_ notification: WorkoutNotification, language: Language) async -> Announcement? {
         let snapshot = await manager.status()
@@ -227,19 +243,42 @@ public final class Gateway: Sendable {
 
 /// One announced change: the notification, its sentence, and the workout at that moment.
 public struct Announcement: Sendable {
-    public var notification: WorkoutNotification
+    /// nil for an announcement of the mirroring link or one relayed from a primary.
+    public var notification: WorkoutNotification?
+    /// The kind of a link or relayed announcement ("mirrorConnected", or the primary's event).
+    public var linkEvent: String?
     public var text: String
     public var snapshot: WorkoutSnapshot
 
+    public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot) {
+        self.notification = notification
+        self.text = text
+        self.snapshot = snapshot
+        self.relayedState = nil
+    }
+
+    /// An announcement of the mirroring link, or an event relayed from the primary.
+    public init(linkEvent: String, text: String, state: SessionState, snapshot: WorkoutSnapshot) {
+        self.linkEvent = linkEvent
+        self.text = text
+        self.snapshot = snapshot
+        self.relayedState = state
+    }
+
+    private var relayedState: SessionState?
+
     /// The state the change is about: the new state of a transition, else the current one.
     public var state: SessionState {
-        if case .stateChanged(_, let to, _) = notification { return to }
+        if let relayedState { return relayedState }
+        if case .stateChanged(_, let to, _)? = notification { return to }
         return snapshot.state
     }
 
     /// The kind of change, for the protocol's `event` field.
     public var kind: String {
+        if let linkEvent { return linkEvent }
         switch notification {
+        case nil: return "mirror"
         case .stateChanged: return "stateChanged"
         case .event(let event): return event.type.rawValue
         case .countdown: return "countdown"
@@ -253,9 +292,21 @@ public struct Announcement: Sendable {
 
 /// Turns the manager's notifications into announcement streams, one task per subscriber.
 final class AnnouncementHub: Sendable {
+    /// Subscribers of relayed announcements (the mirroring link's), by id.
+    private let relays = Mutex<(next: Int, continuations: [Int: AsyncStream<Announcement>.Continuation])>((0, [:]))
+
+    func relay(_ announcement: Announcement) {
+        for continuation in relays.withLock({ Array($0.continuations.values) }) { continuation.yield(announcement) }
+    }
+
     func subscribe(gateway: Gateway, language: Language) -> AsyncStream<Announcement> {
         let notifications = gateway.manager.notifications()
         let (stream, continuation) = AsyncStream.makeStream(of: Announcement.self, bufferingPolicy: .bufferingNewest(256))
+        let relayID = relays.withLock { state in
+            state.next += 1
+            state.continuations[state.next] = continuation
+            return state.next
+        }
         let task = Task {
             for await notification in notifications {
                 if let announcement = await gateway.announce(notification, language: language) {
@@ -264,7 +315,10 @@ final class AnnouncementHub: Sendable {
             }
             continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
+        continuation.onTermination = { [weak self] _ in
+            task.cancel()
+            _ = self?.relays.withLock { $0.continuations.removeValue(forKey: relayID) }
+        }
         return stream
     }
 }

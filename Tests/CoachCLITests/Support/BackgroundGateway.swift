@@ -43,6 +43,15 @@ final class BackgroundGateway: @unchecked Sendable {
         }
     }
 
+    /// SIGKILL, as a crash or the OOM killer would, and reaps it.
+    func killHard() {
+        guard !reaped else { return }
+        Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        reaped = true
+    }
+
     /// The pid the gateway wrote to `<socket>.lock`: how a user (or a script) finds it.
     var lockPID: pid_t? {
         (try? String(contentsOfFile: socketPath + ".lock", encoding: .utf8))

@@ -59,6 +59,7 @@ public struct FeedView: Sendable {
     }
 
     public func lines(_ presentation: FeedPresentation) -> [FeedLine] {
+        if let notice = state.notice { return [[FeedSpan("✕", .glyph), FeedSpan(" ", .separator), FeedSpan(notice, .unavailable)]] }
         if state.phase == .idle {
             // Bars hide an empty module; the expanded view says so in words.
             return presentation == .expanded ? [[FeedSpan(Self.glyph(.idle), .glyph), FeedSpan(" " + strings.noWorkout, .state)]] : []

@@ -90,7 +90,10 @@ private struct ThrowawayUser {
         let coach = try #require(CoachBinary.path())
         let binaries = URL(fileURLWithPath: coach).deletingLastPathComponent()
         for program in ["coach", "coach-status"] {
-            try fileManager.copyItem(atPath: binaries.appendingPathComponent(program).path, toPath: scratch + "/bin/" + program)
+            // cp(1), not FileManager: its write descriptor is not close-on-exec, so a process another
+            // test spawns meanwhile would inherit it and exec would fail with ETXTBSY.
+            let copied = try runProcess("/bin/cp", [binaries.appendingPathComponent(program).path, scratch + "/bin/" + program])
+            guard copied.status == 0 else { throw TmuxError("cannot copy \(program): \(copied.stderr)") }
             chmod(scratch + "/bin/" + program, 0o755)
         }
     }

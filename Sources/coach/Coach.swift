@@ -30,7 +30,7 @@ struct Coach: AsyncParsableCommand {
             LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
             TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
             // Voice and set-up (docs/voice.md, docs/doctor.md).
-            ListenCommand.self,
+            ListenCommand.self, DoctorCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

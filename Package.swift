@@ -6,6 +6,7 @@
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
+//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
 //   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
@@ -17,6 +18,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+// Release builds of coach-status link the Swift runtime statically: no shared Swift libraries to
+// load and relocate at every start, which is most of what a status bar's poll costs
+// (Benchmarks/oneshot). `coach` itself imports Foundation, whose static form needs every module
+// compiled for it: `swift build -c release --static-swift-stdlib` (docs/cli.md).
+let releaseStartUp: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
 let package = Package(
     name: "coach",
@@ -73,6 +80,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Workout files: TCX/GPX/FIT/CSV/JSON writers and readers over value types, interval
+        // statistics and charts (docs/export.md).
+        .target(
+            name: "CoachExport",
+            dependencies: ["CoachCore", "CoachStore", "CoachWire"],
+            swiftSettings: strictSettings
+        ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
         .target(
             name: "CoachNative",
@@ -91,6 +105,12 @@ let package = Package(
             dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
+        .target(
+            name: "CoachBluetooth",
+            dependencies: ["CoachCore", "CoachNative", "CoachSettings"],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -99,7 +119,8 @@ let package = Package(
             name: "coach",
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
-                "CoachNative", "CoachSettings", "CoachVoice",
+                "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
+                "CoachExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -109,7 +130,8 @@ let package = Package(
         .executableTarget(
             name: "coach-status",
             dependencies: ["CoachWire"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: releaseStartUp
         ),
         .executableTarget(
             name: "FeedBenchmark",
@@ -143,6 +165,13 @@ let package = Package(
             path: "Benchmarks/store/Sources/coach-store-bench",
             swiftSettings: strictSettings
         ),
+        // Mirror benchmark: lag from the primary to the mirror over unix: and ssh (Benchmarks/mirror/README.md).
+        .executableTarget(
+            name: "coach-mirror-bench",
+            dependencies: ["CoachWire"],
+            path: "Benchmarks/mirror/Sources/coach-mirror-bench",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CoachStoreTests",
             dependencies: ["CoachStore", "CoachCore", "coach-store-crash"]
@@ -154,6 +183,10 @@ let package = Package(
         .testTarget(
             name: "CoachVoiceTests",
             dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
+        ),
+        .testTarget(
+            name: "CoachExportTests",
+            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
         ),
         .testTarget(
             name: "CoachCLITests",

@@ -11,7 +11,7 @@ import Testing
         let cases = TestSupport.positives(language)
         #expect(!cases.isEmpty)
         for c in cases {
-            let r = TestSupport.recognizer.recognize(c.text, language: language)
+            let r = TestSupport.recognizer.recognize(c.text, language: language, context: c.context)
             #expect(r.intent == c.intent, "\(c.text)")
             #expect(r.isExact, "\(c.text)")
             #expect(TestSupport.slotsMatch(c.slots, r.slots.values), "\(c.text): \(r.slots.values) ≠ \(c.slots)")
@@ -44,6 +44,31 @@ import Testing
             // Not even suggested as an End/Cancel (the REPL would ask "did you mean: end?").
             #expect(!(r.suggestedIntent.map(LanguageModel.isDestructive) ?? false), "\(c.text) → suggested \(r.suggestedIntent ?? "")")
         }
+    }
+
+    /// Context (hassil's intent_context): small talk is a command only while a workout is on.
+    @Test func contextDecidesSmallTalk() {
+        let rec = TestSupport.recognizer
+        #expect(rec.recognize("how's it going", language: .en).intent == nil)
+        #expect(rec.recognize("how's it going", language: .en, context: ["workout": .string("idle")]).intent == nil)
+        #expect(rec.recognize("how's it going", language: .en, context: ["workout": .string("running")]).intent == "WorkoutStatus")
+        #expect(rec.recognize("ただいま", language: .ja).intent == nil)
+        #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("paused")]).intent == "ResumeWorkout")
+        #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("running")]).intent == nil)
+        // excludes_context: "never mind" with a question pending is an answer, not a cancel.
+        #expect(rec.recognize("never mind", language: .en).intent == "CancelWorkout")
+        #expect(rec.recognize("never mind", language: .en, context: ["question": .string("pending")]).intent == nil)
+    }
+
+    /// One answer list for the gateway and the REPL, from Intents/<lang>/_answers.yaml.
+    @Test func answerWordsAreData() {
+        let a = TestSupport.recognizer.answers
+        #expect(a.classify("Sure!") == .yes)
+        #expect(a.classify("はい") == .yes)
+        #expect(a.classify("nope") == .no)
+        #expect(a.classify("never mind") == .dismiss)
+        #expect(a.classify("start a run") == nil)
+        #expect(AnswerWords.builtIn == a)
     }
 
     /// Distance/time questions are status only about the user's own workout.
@@ -95,8 +120,11 @@ import Testing
 
     /// The tuned paraphrase sets (the fallback cues and some idiom templates were written
     /// against them): measured 48/48 en, 25/25 ja when the floors were set; before the
-    /// fallback rework 14/48 and 6/25.
-    @Test(arguments: [(Language.en, 0.95), (Language.ja, 0.95)])
+    /// fallback rework 14/48 and 6/25. Issue #11 (precision first: every word explained, a
+    /// command word present) costs English 6 idioms that now get a "did you mean" instead
+    /// ("let me grab some water", "what does the clock say", "I want to burn 400 calories"):
+    /// 42/48 = 87.5 %.
+    @Test(arguments: [(Language.en, 0.85), (Language.ja, 0.95)])
     func paraphraseFloor(_ language: Language, _ floor: Double) {
         let cases = TestSupport.paraphrases(language)
         #expect(!cases.isEmpty)
@@ -133,13 +161,14 @@ import Testing
 
     /// The fresh Japanese holdout (_holdout_fresh.yaml), written and committed before the
     /// round-3 Japanese cues and never tuned on: 18/25 = 72 % before the cues, 19/25 = 76 %
-    /// after (handled 22 → 23/25); its 5 negatives are all rejected.
+    /// after (handled 22 → 23/25); its 5 negatives are all rejected. Issue #11's precision
+    /// rules (every word explained) cost 2 more (17/25 = 68 %).
     @Test func freshHoldout() {
         let cases = TestSupport.freshHoldoutParaphrases(.ja)
         #expect(cases.count >= 20)
         let (understood, handled) = Self.score(cases, .ja)
         print("fresh holdout ja: understood \(understood), handled \(handled)")
-        #expect(understood >= 0.7)
+        #expect(understood >= 0.65)
         for c in TestSupport.freshHoldoutNegatives(.ja) {
             #expect(TestSupport.recognizer.recognize(c.text, language: .ja).intent == nil, "\(c.text)")
         }

@@ -46,6 +46,8 @@ public struct Workout: Sendable, Hashable {
     /// nil when auto-pause is off for this workout.
     public var autoPause: AutoPause?
     var speedFromDistance = SpeedEstimator()
+    /// The previous route point, for the distance auto-pause sees between fixes.
+    var lastFix: LocationSample?
 
     init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil) {
         self.id = id
@@ -172,6 +174,26 @@ public struct WorkoutEngine: Sendable {
         return (outcome, actions)
     }
 
+    /// Adds a route point to the running workout.
+    public mutating func add(_ location: LocationSample, at now: Timestamp) -> (SampleOutcome, [WorkoutAction]) {
+        guard workout != nil else { return (.rejected(.notCollecting), []) }
+        // Route points tell auto-pause how fast the workout moves, paused or not (as distance does).
+        var motion: [WorkoutAction] = []
+        if workout!.autoPause != nil {
+            if let previous = workout!.lastFix,
+               let speed = workout!.speedFromDistance.add(metres: Geodesy.distance(previous, location), at: now.monotonic) {
+                motion = observeSpeed(speed, at: now)
+            }
+            workout!.lastFix = location
+        }
+        let outcome = workout!.builder.add(location)
+        guard outcome == .added else { return (outcome, motion) }
+        var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .location(location), at: now)), .publish]
+        actions += checkGoal(at: now)
+        actions += reschedule(at: now.monotonic)
+        return (outcome, actions)
+    }
+
     /// A speed reading in m/s (a foot pod, a wheel sensor, GPS). With auto-pause on, a workout that
     /// stands still long enough is paused as motionPaused and one that moves again is resumed.
     public mutating func observeSpeed(_ speed: Double, at now: Timestamp) -> [WorkoutAction] {
@@ -265,6 +287,9 @@ public struct WorkoutEngine: Sendable {
         case .sample(let sample):
             _ = current.builder.add(sample)
             actions = [.publish]
+        case .location(let location):
+            _ = current.builder.add(location)
+            actions = [.publish]
         case .stopped:
             actions = translate(current.session.stopActivity(at: now))
             current.builder.pause(at: now)
@@ -280,7 +305,8 @@ public struct WorkoutEngine: Sendable {
                 start: current.session.startDate ?? now, end: now,
                 elapsed: current.builder.elapsed(at: now.monotonic).seconds,
                 events: current.session.events, samples: current.builder.samples,
-                statistics: current.builder.statistics, goalReached: current.builder.goalReachedAt != nil)
+                statistics: current.builder.statisticsIncludingRoute, goalReached: current.builder.goalReachedAt != nil,
+                route: current.builder.route)
             actions += [.save(finished), .notify(.saved(finished))]
         case .discarded(let reason):
             current.builder.endCollection(at: now)
@@ -338,6 +364,6 @@ public struct WorkoutEngine: Sendable {
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
             laps: session.lapCount, autoPaused: session.pausedByMotion,
             lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
-            statistics: builder.statistics, at: now)
+            statistics: builder.statisticsIncludingRoute, at: now)
     }
 }

@@ -7,15 +7,29 @@ import CoachCore
 import CoachLanguage
 import CoachStore
 import Foundation
+import Synchronization
 
 /// Per-connection state: the conversation for follow-up questions, the reply language, and the
 /// subscription switch the connection handler implements.
 public final class ConnectionSession: Sendable {
     public let conversation = Conversation()
     let subscription: @Sendable (SubscriptionRequest?) -> Void
+    private let closeHandlers = Mutex<[@Sendable () -> Void]>([])
 
     public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
         self.subscription = subscription
+    }
+
+    /// Runs `handler` when the connection closes (a mirror's going is announced).
+    public func onClose(_ handler: @escaping @Sendable () -> Void) { closeHandlers.withLock { $0.append(handler) } }
+
+    /// The connection closed: runs the close handlers once.
+    public func closed() {
+        let handlers = closeHandlers.withLock { handlers in
+            defer { handlers.removeAll() }
+            return handlers
+        }
+        handlers.forEach { $0() }
     }
 }
 
@@ -137,7 +151,11 @@ public struct RequestRouter: Sendable {
             return await perform(.cancel(activity: try params.activity(), confirmed: params.bool("confirm") ?? false), language, session)
         case "lap": return await perform(.lap, language, session)
         case "status": return await perform(.status, language, session)
-        case "sample": return try await sample(params)
+        case "sample":
+            if let link = gateway.mirroring.link { return try await mirrorSample(params, link: link) }
+            return try await sample(params)
+        case "mirror.start", "mirror.stop", "mirror.status", "mirror.attach":
+            return try await mirrorMethod(method, params, session: session)
         case "lock", "unlock":
             let message = await gateway.setLocked(method == "lock", language: language ?? .en)
             return ["locked": .bool(method == "lock"), "message": .string(message)]
@@ -156,6 +174,10 @@ public struct RequestRouter: Sendable {
             return .array(Self.methods.map(JSONValue.string))
         case "workouts.changes", "history", "show":
             return try storeQuery(method, params)
+        case "sensors":
+            return gateway.sensorStatus()
+        case "sensors.reload":
+            do { return try gateway.reloadSensors() } catch { throw RPCError.invalidParams("\(error)") }
         case "feed":
             return Self.json(await gateway.feed.currentContent())
         case "feed.render":
@@ -188,7 +210,8 @@ public struct RequestRouter: Sendable {
 
     static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
                           "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
-                          "workouts.changes", "feed", "feed.render", "tmux.follow"]
+                          "workouts.changes", "feed", "feed.render", "tmux.follow",
+                          "mirror.start", "mirror.stop", "mirror.status", "mirror.attach", "sensors", "sensors.reload"]
 
     /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
     static func json<Value: Encodable>(_ value: Value) -> JSONValue {
@@ -229,25 +252,49 @@ public struct RequestRouter: Sendable {
 
     private func sample(_ params: Params) async throws -> JSONValue {
         let name = try params.requiredString("type")
+        if name.lowercased() == "location" { return try await location(params) }
         guard let type = QuantityType(name: name) else {
-            throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
         }
         guard let value = params.double("value") else { throw RPCError.invalidParams("\"value\" must be a number") }
         let version = params.double("syncVersion").map { Int($0) }
         do {
             let outcome = try await gateway.addSample(type, value: value, unit: params.string("unit"),
                                                       syncIdentifier: params.string("syncIdentifier"), syncVersion: version)
-            switch outcome {
-            case .added: return ["accepted": true, "outcome": "added"]
-            case .replaced: return ["accepted": true, "outcome": "replaced"]
-            case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
-            case .rejected(let reason):
-                return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
-            }
+            return Self.sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams(error.description)
         } catch let problem as JournalProblem {
             throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    /// `sample` with type `location`: latitude, longitude (degrees), optional altitude (m) and
+    /// horizontalAccuracy (m).
+    private func location(_ params: Params) async throws -> JSONValue {
+        guard let latitude = params.double("latitude") else { throw RPCError.invalidParams("\"latitude\" must be a number") }
+        guard let longitude = params.double("longitude") else { throw RPCError.invalidParams("\"longitude\" must be a number") }
+        for key in ["altitude", "horizontalAccuracy"] where params.value[key] != nil && params.double(key) == nil {
+            throw RPCError.invalidParams("\"\(key)\" must be a number (metres)")
+        }
+        do {
+            let outcome = try await gateway.addLocation(latitude: latitude, longitude: longitude, altitude: params.double("altitude"),
+                                                        horizontalAccuracy: params.double("horizontalAccuracy"))
+            return Self.sampleAnswer(outcome)
+        } catch let problem as LocationProblem {
+            throw RPCError.invalidParams(problem.message)
+        } catch let problem as JournalProblem {
+            throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    private static func sampleAnswer(_ outcome: SampleOutcome) -> JSONValue {
+        switch outcome {
+        case .added: return ["accepted": true, "outcome": "added"]
+        case .replaced: return ["accepted": true, "outcome": "replaced"]
+        case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
+        case .rejected(let reason):
+            return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
         }
     }
 }

@@ -19,6 +19,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// Release builds of coach-status link the Swift runtime statically: no shared Swift libraries to
+// load and relocate at every start, which is most of what a status bar's poll costs
+// (Benchmarks/oneshot). `coach` itself imports Foundation, whose static form needs every module
+// compiled for it: `swift build -c release --static-swift-stdlib` (docs/cli.md).
+let releaseStartUp: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
 let package = Package(
     name: "coach",
     platforms: [.macOS(.v15)],
@@ -99,6 +105,12 @@ let package = Package(
             dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
+        .target(
+            name: "CoachBluetooth",
+            dependencies: ["CoachCore", "CoachNative", "CoachSettings"],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -107,7 +119,7 @@ let package = Package(
             name: "coach",
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
-                "CoachNative", "CoachSettings", "CoachVoice",
+                "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
                 "CoachExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -118,7 +130,8 @@ let package = Package(
         .executableTarget(
             name: "coach-status",
             dependencies: ["CoachWire"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: releaseStartUp
         ),
         .executableTarget(
             name: "FeedBenchmark",
@@ -158,6 +171,13 @@ let package = Package(
             name: "coach-export-bench",
             dependencies: ["CoachExport", "CoachCore"],
             path: "Benchmarks/export/Sources/coach-export-bench",
+            swiftSettings: strictSettings
+        ),
+        // Mirror benchmark: lag from the primary to the mirror over unix: and ssh (Benchmarks/mirror/README.md).
+        .executableTarget(
+            name: "coach-mirror-bench",
+            dependencies: ["CoachWire"],
+            path: "Benchmarks/mirror/Sources/coach-mirror-bench",
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,8 +1,22 @@
 // Coach: the root command and the command tree (the command-line contract of DESIGN.md).
 
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
+enum CoachEntry {
+    static func main() async {
+        // `coach status [--format tmux]`, polled by status bars, is answered before the argument
+        // parser is even set up (Commands/QuickStatus.swift); everything else goes through it.
+        if let query = QuickStatus.parse(Array(CommandLine.arguments.dropFirst())), let status = QuickStatus.run(query) {
+            exit(status)
+        }
+        await Coach.main()
+    }
+}
+
 struct Coach: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coach",

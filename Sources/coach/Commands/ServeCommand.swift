@@ -6,6 +6,7 @@ import ArgumentParser
 import CoachCore
 import CoachGateway
 import CoachLanguage
+import CoachSettings
 import Dispatch
 import Foundation
 
@@ -73,6 +74,15 @@ struct ServeCommand: AsyncParsableCommand {
         if let recovered = hosted.recovered {
             print("recovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue), \(Int(recovered.elapsed)) s")
         }
+        // Bluetooth sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
+        let environment = ProcessInfo.processInfo.environment
+        let settingsPath = CoachSettings.defaultPath(environment: environment)
+        let settings: CoachSettings
+        do { settings = try CoachSettings.load(path: settingsPath) } catch {
+            OneShot.printError("\(error) — continuing with default settings")
+            settings = CoachSettings()
+        }
+        let sensors = SensorBridge(gateway: gateway, settings: settings, settingsPath: settingsPath, environment: environment)
         fflush(nil)
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
             Task { await server.close() }
@@ -81,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         await server.close()
         await gateway.manager.shutdown()
         _ = signals
+        _ = sensors
     }
 }
 

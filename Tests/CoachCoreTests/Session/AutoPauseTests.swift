@@ -188,6 +188,22 @@ struct AutoPauseEngineTests {
         #expect(total > 60 * 2.5 && total < 60 * 3.5 + 25 + 20 * 3)
     }
 
+    @Test func routePointsStopAndGo() {
+        var driver = Self.running()
+        var latitude = 35.6812
+        func fix(moving metres: Double) {
+            driver.advance(by: 1)
+            latitude += metres / 111_195
+            let point = LocationSample(latitude: latitude, longitude: 139.7671, at: driver.now)
+            driver.appendActions(driver.engine.add(point, at: driver.now).1)
+        }
+        for _ in 0..<30 { fix(moving: 3) }
+        for _ in 0..<20 { fix(moving: 0.1) }   // waiting at a crossing
+        #expect(Self.events(driver) == [.motionPaused])
+        for _ in 0..<10 { fix(moving: 3) }
+        #expect(Self.events(driver) == [.motionPaused, .motionResumed])
+    }
+
     @Test func aManualPauseWhileAutoPausedBecomesTheUsers() {
         var driver = Self.running()
         Self.ride(&driver, speed: 3, seconds: 10)

@@ -32,7 +32,13 @@ struct ReplVocabulary: Sendable {
     }
 
     init(_ v: Vocabulary, languages: [Language]) {
-        func all(_ table: [Language: [String]]) -> [String] { languages.flatMap { table[$0] ?? [] } }
+        // A plural beside its singular ("outdoors", "outdoor") would stop Tab at the shared
+        // prefix; the singular completes and the user types the rest.
+        func all(_ table: [Language: [String]]) -> [String] {
+            let words = languages.flatMap { table[$0] ?? [] }
+            let set = Set(words)
+            return words.filter { !($0.hasSuffix("s") && set.contains(String($0.dropLast()))) }
+        }
         self.init(verbs: all(v.commandWords), activities: all(v.activities), locations: all(v.locations),
                   units: all(v.units), sampleTypes: QuantityType.allCases.map(\.rawValue))
     }

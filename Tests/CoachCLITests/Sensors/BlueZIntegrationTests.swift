@@ -140,6 +140,9 @@ struct BlueZIntegrationTests {
         #expect(added.status == 0, "\(added.stderr)")
         let config = try String(contentsOf: home.root.appendingPathComponent("config/coach/config.yaml"), encoding: .utf8)
         #expect(config.contains(strap) && config.contains("as: heartRate"))
+        // Zones for `coach show`: a configured maximum of 180 bpm puts 150 in zone 4 (80–90 %).
+        let configURL = home.root.appendingPathComponent("config/coach/config.yaml")
+        try (config + "heart_rate:\n  max: 180\n").write(to: configURL, atomically: true, encoding: .utf8)
 
         let gateway = try await BackgroundGateway(home: home, environment: ["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         defer { _ = Task { try? await gateway.stop() } }
@@ -178,7 +181,67 @@ struct BlueZIntegrationTests {
         #expect(stats["max"] as? Double == 150)
         #expect(stats["average"] as? Double == expectedAverage)
         #expect(try sensor()?["connected"] as? Bool == true)
-        #expect(try coachRun(["end"]).status == 0)
+        let workoutID = try #require(json(try coachRun(["status", "--json"]).stdout)?["id"] as? String)
+        #expect(try coachRun(["end", "--save"]).status == 0)
+        #expect(try await gateway.stop() == 0)
+
+        let shown = try coachRun(["show", workoutID])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Heart-rate zones (maximum 180 bpm)"), "\(shown.stdout)")
+        let zoneLines = shown.stdout.split(separator: "\n").filter { $0.contains("Zone ") }
+        #expect(zoneLines.count == 5)
+        #expect(zoneLines.filter { !$0.hasSuffix(" 0:00") }.map { String($0.prefix(10)) } == ["    Zone 4"], "\(zoneLines)")
+        let shownJSON = try #require(json(try coachRun(["show", workoutID, "--json"]).stdout))
+        let secondsInZone = (shownJSON["heartRateZones"] as? [String: Any])?["secondsInZone"] as? [Double]
+        #expect(secondsInZone?.enumerated().allSatisfy { $0.offset == 3 ? $0.element > 0 : $0.element == 0 } == true)
+    }
+
+    @Test func aFootPodThatStopsAutoPausesTheRunAndMovingResumesIt() async throws {
+        let coach = try #require(CoachBinary.path())
+        let bus = try PrivateBlueZ()
+        let pod = "F0:0D:00:00:00:02"
+        try bus.addDevice(pod, name: "Stryd-Test", kind: "rsc", known: true)
+        let home = try ScratchHome()
+        let environment = home.environment.merging(["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
+        func coachRun(_ arguments: [String]) throws -> ProcessResult { try runProcess(coach, arguments, environment: environment) }
+        #expect(try coachRun(["sensor", "add", pod, "--no-start"]).status == 0)
+        let gateway = try await BackgroundGateway(home: home, environment: ["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        defer { _ = Task { try? await gateway.stop() } }
+        #expect(try coachRun(["start", "running", "--location", "outdoor"]).status == 0)
+        func status() -> [String: Any]? { json((try? coachRun(["status", "--json"]))?.stdout ?? "") }
+        // RSC: flags 0, speed in 1/256 m/s, cadence. 3 m/s at 170 spm, then standing (0 m/s).
+        let running: [UInt8] = [0x00, 0x00, 0x03, 170], standing: [UInt8] = [0x00, 0x00, 0x00, 0]
+        try PrivateBlueZ.waitFor("the pod to connect") { (try? bus.notify(pod, running)) == true }
+        /// Sends `value` four times a second until `done` (or 20 s); returns how long that took.
+        func send(_ value: [UInt8], until done: () -> Bool) async throws -> Double {
+            let start = ContinuousClock.now
+            while !done() {
+                guard ContinuousClock.now - start < .seconds(20) else { break }
+                _ = try bus.notify(pod, value)
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            return (ContinuousClock.now - start) / .seconds(1)
+        }
+        for _ in 0..<6 {  // a moment of running first
+            _ = try bus.notify(pod, running)
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        #expect(status()?["state"] as? String == "running")
+        // Running: paused once the speed stayed below 0.8 m/s for 5 s — not before (wall time).
+        let toPause = try await send(standing) { status()?["autoPaused"] as? Bool == true }
+        #expect(status()?["state"] as? String == "paused")
+        #expect(toPause >= 5 && toPause < 20, "paused after \(toPause) s")
+        // Resumed after 3 s of movement.
+        let toResume = try await send(running) { status()?["state"] as? String == "running" }
+        #expect(toResume >= 3 && toResume < 20, "resumed after \(toResume) s")
+        #expect(status()?["autoPaused"] == nil)
+        try PrivateBlueZ.waitFor("a cadence sample after the resume") {
+            _ = try? bus.notify(pod, running)
+            let cadence = (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
+            return cadence?["latest"] as? Double == 170
+        }
+        let cadence = (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
+        #expect(cadence?["latest"] as? Double == 170)
         #expect(try await gateway.stop() == 0)
     }
 }

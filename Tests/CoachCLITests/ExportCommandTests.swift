@@ -53,6 +53,40 @@ struct ExportCommandTests {
         let gpx = try String(contentsOfFile: output, encoding: .utf8)
         #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == 3)
 
+        // Import into another store: once, then "already imported"; a bad file is named and kept out.
+        let fitPath = home.root.appendingPathComponent("run.fit").path
+        #expect(try runProcess(coach, ["export", id, "--format", "fit", "-o", fitPath], environment: env).status == 0)
+        let other = home.root.appendingPathComponent("other.sqlite").path
+        let first = try runProcess(coach, ["import", "--store", other, fitPath], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Imported \(fitPath) as "))
+        let again = try runProcess(coach, ["import", "--store", other, fitPath], environment: env)
+        #expect(again.stdout.contains("already imported"))
+        let broken = home.root.appendingPathComponent("broken.gpx").path
+        try "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">".write(toFile: broken, atomically: true, encoding: .utf8)
+        let refused = try runProcess(coach, ["import", "--store", other, broken], environment: env)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("broken.gpx: not a readable GPX file"))
+        let imported = try runProcess(coach, ["history", "--json", "--store", other], environment: env)
+        #expect(imported.stdout.components(separatedBy: "\"id\"").count - 1 == 1)
+
+        // Charts: not a terminal, so no colour; the width from COLUMNS; an SVG file on request.
+        var narrow = env
+        narrow["COLUMNS"] = "50"
+        let chart = try runProcess(coach, ["show", id, "--chart"], environment: narrow)
+        #expect(chart.status == 0, "\(chart.stderr)")
+        #expect(chart.stdout.hasPrefix("heart rate (bpm)"))
+        #expect(!chart.stdout.contains("\u{1B}["))
+        #expect(chart.stdout.split(separator: "\n").allSatisfy { $0.count <= 50 })
+        let svgPath = home.root.appendingPathComponent("chart.svg").path
+        #expect(try runProcess(coach, ["show", id, "--chart", svgPath], environment: env).status == 0)
+        #expect(try String(contentsOfFile: svgPath, encoding: .utf8).hasPrefix("<?xml"))
+        let stats = try runProcess(coach, ["stats", id, "--interval", "1s", "--json"], environment: env)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let intervals = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [[String: Any]])
+        #expect(intervals.count >= 3)
+        #expect(try runProcess(coach, ["stats", id, "--interval", "soon"], environment: env).status == 64)
+
         let missing = try runProcess(coach, ["export", "ffffffff", "--format", "tcx"], environment: env)
         #expect(missing.status == 5)
         #expect(missing.stderr.contains("No workout matches"))

@@ -27,6 +27,18 @@ public struct AutoPausePolicy: Sendable, Hashable {
     public init(overrides: [ActivityType: AutoPauseSettings?] = [:]) { self.overrides = overrides }
 
     public static let defaults = AutoPausePolicy()
+
+    /// On/off per activity, as the settings file says it (`auto_pause: {running: false, hiking: true}`):
+    /// off removes it, on uses the activity's defaults, or the cycling ones for wheeled activities
+    /// and the running ones for everything else.
+    public init(switches: [ActivityType: Bool]) {
+        var overrides: [ActivityType: AutoPauseSettings?] = [:]
+        for (activity, on) in switches {
+            let wheeled = activity == .cycling || activity == .handCycling
+            overrides[activity] = on ? (wheeled ? AutoPauseSettings.cycling : .running) : Optional<AutoPauseSettings>.none
+        }
+        self.init(overrides: overrides)
+    }
     public static let off = AutoPausePolicy(overrides: Dictionary(uniqueKeysWithValues: ActivityType.allCases.map { ($0, nil) }))
 
     public func settings(for activity: ActivityType, location: LocationType?) -> AutoPauseSettings? {
@@ -46,6 +58,8 @@ public struct Workout: Sendable, Hashable {
     /// nil when auto-pause is off for this workout.
     public var autoPause: AutoPause?
     var speedFromDistance = SpeedEstimator()
+    /// The previous route point, for the distance auto-pause sees between fixes.
+    var lastFix: LocationSample?
 
     init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil) {
         self.id = id
@@ -175,9 +189,18 @@ public struct WorkoutEngine: Sendable {
     /// Adds a route point to the running workout.
     public mutating func add(_ location: LocationSample, at now: Timestamp) -> (SampleOutcome, [WorkoutAction]) {
         guard workout != nil else { return (.rejected(.notCollecting), []) }
+        // Route points tell auto-pause how fast the workout moves, paused or not (as distance does).
+        var motion: [WorkoutAction] = []
+        if workout!.autoPause != nil {
+            if let previous = workout!.lastFix,
+               let speed = workout!.speedFromDistance.add(metres: Geodesy.distance(previous, location), at: now.monotonic) {
+                motion = observeSpeed(speed, at: now)
+            }
+            workout!.lastFix = location
+        }
         let outcome = workout!.builder.add(location)
-        guard outcome == .added else { return (outcome, []) }
-        var actions: [WorkoutAction] = [.journal(JournalEntry(workoutID: workout!.id, kind: .location(location), at: now)), .publish]
+        guard outcome == .added else { return (outcome, motion) }
+        var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .location(location), at: now)), .publish]
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return (outcome, actions)

@@ -62,6 +62,12 @@ public actor WorkoutManager {
         return outcome
     }
 
+    /// A speed reading (m/s) from a sensor: it feeds auto-pause, and is not stored as a sample.
+    public func observeSpeed(_ speed: Double) async {
+        let actions = engine.observeSpeed(speed, at: clock.now())
+        _ = await run(actions)
+    }
+
     /// Feeds a route point into the running workout. Throws `LocationProblem` for impossible
     /// coordinates (nothing is recorded), or the journal's problem.
     public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,

@@ -19,8 +19,8 @@ public enum WorkoutExporter {
             }
             return Data(GPXWriter.write(recording, timeline: timeline).utf8)
         case .fit: return FITWriter.write(recording, timeline: timeline)
-        case .csv, .json:
-            throw ExportProblem(message: "--format \(format.rawValue) is not available yet: use tcx, gpx or fit.")
+        case .csv: return Data(CSVWriter.write(recording).utf8)
+        case .json: return Data(JSONWriter.write(recording).utf8)
         }
     }
 }

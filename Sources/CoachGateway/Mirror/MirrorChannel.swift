@@ -34,7 +34,7 @@ final class MirrorChannel: Sendable {
         signal(SIGPIPE, SIG_IGN)
         switch target {
         case .unix(let path):
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let fd = RawSocket.stream()
             guard fd >= 0 else { throw OpenError(reason: String(cString: strerror(errno)), retryable: true) }
             let result = RawSocket.connect(fd, path)
             guard result == 0 else {

@@ -161,8 +161,10 @@ public actor MirrorLink {
         if let anchor { params.append(("anchor", .number(Double(anchor)))) }
         guard case .success(let changes) = await call("workouts.changes", .object(params)) else { return }
         if case .array(let added)? = changes["added"] {
-            for workout in added {
-                guard let id = workout["id"]?.stringValue, !caughtUp.contains(id) else { continue }
+            // Items are {"workout":{"_0":summary}} or {"sample":…} (the store's Codable form).
+            for item in added {
+                let workout = item["workout"]?["_0"] ?? item["workout"]
+                guard let id = workout?["id"]?.stringValue, !caughtUp.contains(id) else { continue }
                 caughtUp.append(id)
             }
             if caughtUp.count > 100 { caughtUp.removeFirst(caughtUp.count - 100) }

@@ -174,6 +174,10 @@ public struct RequestRouter: Sendable {
             return .array(Self.methods.map(JSONValue.string))
         case "workouts.changes", "history", "show":
             return try storeQuery(method, params)
+        case "sensors":
+            return gateway.sensorStatus()
+        case "sensors.reload":
+            do { return try gateway.reloadSensors() } catch { throw RPCError.invalidParams("\(error)") }
         case "feed":
             return Self.json(await gateway.feed.currentContent())
         case "feed.render":
@@ -207,7 +211,7 @@ public struct RequestRouter: Sendable {
     static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
                           "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
                           "workouts.changes", "feed", "feed.render", "tmux.follow",
-                          "mirror.start", "mirror.stop", "mirror.status", "mirror.attach"]
+                          "mirror.start", "mirror.stop", "mirror.status", "mirror.attach", "sensors", "sensors.reload"]
 
     /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
     static func json<Value: Encodable>(_ value: Value) -> JSONValue {

@@ -27,7 +27,7 @@ struct BridgeCommand: ParsableCommand {
     func run() throws {
         let location = SocketLocation.resolve(explicit: socket)
         signal(SIGPIPE, SIG_IGN)
-        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = RawSocket.stream()
         guard fd >= 0, RawSocket.connect(fd, location.path) == 0 else {
             OneShot.printError("no gateway answers on \(location.path). Start one with `coach serve`.")
             throw ExitCode(ExitStatus.unreachable.rawValue)

@@ -29,7 +29,7 @@ final class MirrorUnixTests: XCTestCase {
 
         // State both ways: pause on the primary shows on the mirror, resume on the mirror acts on
         // the primary; each within 200 ms (median of the round trips; every one must arrive).
-        let onMirror = try StatusWatcher(pair.mirror.socketPath)
+        let onMirror = try StatusWatcher(pair.mirror.socketPath, events: true)
         let onPrimaryWatch = try StatusWatcher(pair.primary.socketPath)
         var primaryToMirror: [Duration] = []
         var mirrorToPrimary: [Duration] = []
@@ -43,6 +43,11 @@ final class MirrorUnixTests: XCTestCase {
         }
         XCTAssertLessThan(primaryToMirror.sorted()[2], .milliseconds(200), "primary → mirror: \(primaryToMirror)")
         XCTAssertLessThan(mirrorToPrimary.sorted()[2], .milliseconds(200), "mirror → primary: \(mirrorToPrimary)")
+
+        // The primary's events are the mirror's events (its REPL and subscribers hear them).
+        try await pair.eventually("the primary's pause is announced on the mirror") {
+            onMirror.heard.contains { $0.hasPrefix("stateChanged: ") && $0.contains("paused") }
+        }
 
         // A lap on the mirror is the primary's lap; the mirror shows the primary's laps and goal.
         XCTAssertEqual(try pair.call(pair.mirror, "lap")["code"]?.stringValue, "success")
@@ -62,12 +67,31 @@ final class MirrorUnixTests: XCTestCase {
         XCTAssertEqual(water["outcome"]?.stringValue, "added", water.serialized())
         XCTAssertEqual(try pair.call(pair.primary, "status")["workout"]?["metrics"]?["dietaryWater"]?["total"]?.doubleValue, 250)
 
+        // The privacy lock keeps its meaning on each side: a locked mirror hides the primary's
+        // metrics (in its status and in the replies it relays), the primary still shows them.
+        _ = try pair.call(pair.mirror, "lock")
+        XCTAssertNil(try pair.call(pair.mirror, "status")["workout"]?["metrics"])
+        XCTAssertNil(try pair.call(pair.mirror, "lap")["workout"]?["metrics"], "a relayed reply is redacted too")
+        XCTAssertNotNil(try pair.call(pair.primary, "status")["workout"]?["metrics"]?["power"])
+        _ = try pair.call(pair.mirror, "unlock")
+        // A locked primary sends no metrics, so the mirror has none to show.
+        _ = try pair.call(pair.primary, "lock")
+        try await pair.eventually("the primary's lock reaches the mirror") {
+            try pair.call(pair.mirror, "status")["workout"]?["metrics"]?["power"] == nil
+        }
+        _ = try pair.call(pair.primary, "unlock")
+
         // The mirror's feed (what tmux and bars show) is the primary's workout.
         let line = try pair.call(pair.mirror, "feed.render", ["format": "text", "presentation": "compact"]).stringValue ?? ""
         XCTAssertTrue(line.contains("▶"), line)
 
-        // End on the mirror ends the primary's workout, which the primary saves.
+        // End on the mirror ends the primary's workout, which the primary saves; the mirror learns
+        // it from the primary's change feed, once.
         XCTAssertEqual(try pair.call(pair.mirror, "end", ["save": true])["code"]?.stringValue, "success")
+        try await pair.eventually("the saved workout reached the mirror's change-feed anchor") {
+            guard case .array(let ids)? = try pair.call(pair.mirror, "mirror.status")["caughtUp"] else { return false }
+            return ids.compactMap(\.stringValue) == [workoutID ?? "?"]
+        }
         let history = try pair.call(pair.primary, "history")
         XCTAssertTrue(history.serialized().contains(workoutID ?? "none"), history.serialized())
         // The mirror kept nothing of its own.
@@ -136,8 +160,16 @@ extension MirrorUnixTests {
                 && workout?["metrics"]?["dietaryWater"]?["total"]?.doubleValue == 650
         }
 
-        // 4. The workout ends on the primary; its saved samples hold each water sample once.
+        // 4. The workout ends on the primary while the mirror is down: on its return the mirror
+        // learns the saved workout from the primary's change feed (from its kept anchor), once.
+        pair.mirror.killHard()
         XCTAssertEqual(try pair.call(pair.primary, "end", ["save": true])["code"]?.stringValue, "success")
+        pair.mirror = try await BackgroundGateway(home: pair.mirrorHome)
+        try await pair.waitLive()
+        guard case .array(let learned)? = try pair.call(pair.mirror, "mirror.status")["caughtUp"] else { return XCTFail("no caughtUp") }
+        XCTAssertEqual(learned.compactMap(\.stringValue), [workoutID ?? "?"])
+        XCTAssertEqual(try pair.call(pair.mirror, "status")["state"]?.stringValue, "ended", "the mirror shows the ended workout, not a frozen running one")
+        // Its saved samples hold each water sample once.
         let shown = try pair.call(pair.primary, "show", ["id": .string(workoutID ?? "?")])
         guard case .array(let statistics)? = shown["statistics"] else { return XCTFail(shown.serialized()) }
         let water = statistics.first { $0["type"]?.stringValue == "dietaryWater" }

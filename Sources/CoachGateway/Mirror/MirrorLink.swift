@@ -79,6 +79,7 @@ public actor MirrorLink {
                 failPending("the link to the primary dropped")
             case .announceLive:
                 connectedSince = Date()
+                gateway?.mirroring.setUnreachable(nil)
                 announce("mirrorConnected", "Mirroring the workout on \(target.hostName).")
                 Task { await gateway?.feed.setMirrorNotice(nil) }
             case .announceLost(let reason, let retryIn):
@@ -86,8 +87,11 @@ public actor MirrorLink {
                 let retrying = retryIn.map { String(format: " Reconnecting in %.1f s.", $0.seconds) } ?? " Not retrying: fix it and run `coach mirror start` again."
                 announce("mirrorDisconnected", "The primary on \(target.hostName) is unreachable: \(reason).\(retrying)")
                 let notice = "primary \(target.hostName) unreachable"
+                gateway?.mirroring.setUnreachable(unreachableText)
+                // Nothing frozen: the workout goes from every display until the link is back.
                 Task {
                     await gateway?.feed.setMirrorNotice(notice)
+                    await gateway?.manager.showMirrored(nil)
                 }
             case .scheduleRetry(let delay):
                 retry?.cancel()

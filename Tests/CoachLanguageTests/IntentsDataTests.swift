@@ -11,7 +11,7 @@ import Testing
         let cases = TestSupport.positives(language)
         #expect(!cases.isEmpty)
         for c in cases {
-            let r = TestSupport.recognizer.recognize(c.text, language: language)
+            let r = TestSupport.recognizer.recognize(c.text, language: language, context: c.context)
             #expect(r.intent == c.intent, "\(c.text)")
             #expect(r.isExact, "\(c.text)")
             #expect(TestSupport.slotsMatch(c.slots, r.slots.values), "\(c.text): \(r.slots.values) ≠ \(c.slots)")
@@ -44,6 +44,31 @@ import Testing
             // Not even suggested as an End/Cancel (the REPL would ask "did you mean: end?").
             #expect(!(r.suggestedIntent.map(LanguageModel.isDestructive) ?? false), "\(c.text) → suggested \(r.suggestedIntent ?? "")")
         }
+    }
+
+    /// Context (hassil's intent_context): small talk is a command only while a workout is on.
+    @Test func contextDecidesSmallTalk() {
+        let rec = TestSupport.recognizer
+        #expect(rec.recognize("how's it going", language: .en).intent == nil)
+        #expect(rec.recognize("how's it going", language: .en, context: ["workout": .string("idle")]).intent == nil)
+        #expect(rec.recognize("how's it going", language: .en, context: ["workout": .string("running")]).intent == "WorkoutStatus")
+        #expect(rec.recognize("ただいま", language: .ja).intent == nil)
+        #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("paused")]).intent == "ResumeWorkout")
+        #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("running")]).intent == nil)
+        // excludes_context: "never mind" with a question pending is an answer, not a cancel.
+        #expect(rec.recognize("never mind", language: .en).intent == "CancelWorkout")
+        #expect(rec.recognize("never mind", language: .en, context: ["question": .string("pending")]).intent == nil)
+    }
+
+    /// One answer list for the gateway and the REPL, from Intents/<lang>/_answers.yaml.
+    @Test func answerWordsAreData() {
+        let a = TestSupport.recognizer.answers
+        #expect(a.classify("Sure!") == .yes)
+        #expect(a.classify("はい") == .yes)
+        #expect(a.classify("nope") == .no)
+        #expect(a.classify("never mind") == .dismiss)
+        #expect(a.classify("start a run") == nil)
+        #expect(AnswerWords.builtIn == a)
     }
 
     /// Distance/time questions are status only about the user's own workout.

@@ -81,6 +81,12 @@ public actor FeedPump {
         publish()
     }
 
+    /// Names the zone of the current heart rate from now on (nil: no zones).
+    public func setHeartRateZones(_ zones: HeartRateZones?) {
+        live.setHeartRateZones(zones)
+        publish()
+    }
+
     public func apply(_ snapshot: WorkoutSnapshot) {
         live.apply(snapshot)
         publish()

@@ -96,7 +96,11 @@ public final class Gateway: Sendable {
 
     /// Understands one line of speech or text and acts on it.
     public func say(_ text: String, language: Language? = nil, conversation: Conversation = Conversation()) async -> GatewayResult {
-        let recognition = recognizer.recognize(text, language: language)
+        // The session state is the recogniser's context (hassil's intent_context): small talk
+        // such as "how's it going" or 「ただいま」 is a command only while a workout is on, and
+        // "never mind" with a question pending answers the question.
+        let recognition = recognizer.recognize(
+            text, language: language, context: Self.context(await manager.status().state, questionPending: conversation.isPending))
         let lang = language ?? recognition.language
 
         if let question = conversation.take() {
@@ -120,6 +124,19 @@ public final class Gateway: Sendable {
         var result = await perform(intent, language: lang, conversation: conversation)
         result.recognition = recognition
         return result
+    }
+
+    /// `workout: idle|running|paused` and, while the gateway waits for an answer, `question: pending`.
+    static func context(_ state: SessionState, questionPending: Bool) -> RecognitionContext {
+        let workout: String
+        switch state {
+        case .running: workout = "running"
+        case .paused: workout = "paused"
+        case .notStarted, .ended, .prepared, .stopped: workout = "idle"
+        }
+        var context: RecognitionContext = ["workout": .string(workout)]
+        if questionPending { context["question"] = .string("pending") }
+        return context
     }
 
     /// Runs a typed intent (from the CLI or a JSON request) and words the outcome.
@@ -175,15 +192,16 @@ public final class Gateway: Sendable {
     /// handled as a new command, so "pause" after "Which workout?" still pauses).
     private func answer(_ question: PendingQuestion, with text: String, recognition: Recognition, language: Language,
                         conversation: Conversation) async -> GatewayResult? {
-        let word = Answer.normalised(text)
+        let word = AnswerWords.normalised(text)
+        let answer = recognizer.answers.classify(text)
         switch question {
         case .confirmation(let intent):
-            if Answer.yes.contains(word) {
+            if answer == .yes {
                 var confirmed = intent
                 if case .cancel(let activity, _) = intent { confirmed = .cancel(activity: activity, confirmed: true) }
                 return await perform(confirmed, language: language, conversation: conversation)
             }
-            if Answer.no.contains(word) {
+            if answer == .no || answer == .dismiss {
                 let snapshot = await manager.status()
                 return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue,
                                      message: composer.event("declined", values: [:], language: language),
@@ -194,6 +212,16 @@ public final class Gateway: Sendable {
             }
             return nil
         case .activity(var start, let options):
+            // "never mind" dismisses the question, not the workout.
+            if answer == .dismiss || answer == .no {
+                let snapshot = await manager.status()
+                return GatewayResult(intent: .startWorkout, code: IntentCode.failure.rawValue,
+                                     message: composer.event("declined", values: [:], language: language),
+                                     language: language,
+                                     outcome: IntentOutcome(intent: .startWorkout, phase: .confirm, code: .failure,
+                                                            reason: "declined by the user", snapshot: snapshot),
+                                     locked: isLocked)
+            }
             if let number = Int(word), (1...options.count).contains(number) {
                 start.activity = options[number - 1]
             } else if let activity = ActivityType(rawValue: text.trimmingCharacters(in: .whitespaces)) {

@@ -80,7 +80,12 @@ public struct GatewayResult: Sendable {
         if let recognition {
             members.append(("confidence", .number((recognition.confidence * 1000).rounded() / 1000)))
         }
-        if let suggestion { members.append(("suggestion", .string(suggestion))) }
+        // The near miss as data (issue #11); `message` holds the question composed from it.
+        if let suggested = recognition?.suggested {
+            members.append(("suggestion", suggested.jsonValue))
+        } else if let suggestion {
+            members.append(("suggestion", .string(suggestion)))
+        }
         return .object(members)
     }
 

@@ -255,7 +255,9 @@ struct FuzzyModel: Sendable {
         }
     }
 
-    func recognize(text: String, norm: NormalizedText, model: LanguageModel, units: UnitTable) -> Recognition {
+    func recognize(
+        text: String, norm: NormalizedText, model: LanguageModel, units: UnitTable, context: RecognitionContext = [:]
+    ) -> Recognition {
         let notUnderstood = Recognition(text: text, language: language)
         if norm.count == 0 { return notUnderstood }
         let normString = norm.string
@@ -283,7 +285,7 @@ struct FuzzyModel: Sendable {
             }
             if edits > 0, !isNegative(words: corrected, text: "") {
                 let fixed = Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false)
-                if let (match, _) = model.exactMatch(fixed) {
+                if let (match, _) = model.exactMatch(fixed, context: context) {
                     // Spans refer to the corrected text; map them through word positions.
                     var r = model.recognition(
                         text: text, match: match, in: Self.remap(fixed, onto: norm), units: units,
@@ -371,20 +373,25 @@ struct FuzzyModel: Sendable {
             var r = notUnderstood
             r.confidence = confidence
             if confidence >= Self.suggestionFloor {
-                r.suggestion = examples[best.key].map { "did you mean: \($0)?" }
+                let example = examples[best.key] ?? best.key
+                r.suggestion = "did you mean: \(example)?"
                 r.suggestedIntent = best.key
+                r.suggested = Suggestion(
+                    intent: best.key, slots: Self.slots(found.slots, for: best.key), confidence: confidence, example: example)
             }
             return r
         }
-        var slots = found.slots
-        if best.key != "StartWorkout" {
-            // Only the activity is meaningful outside StartWorkout (informational).
-            slots = RecognizedSlots(activity: slots.activity, spans: slots.spans.filter { $0.key == "activity" },
-                values: slots.values.filter { $0.key == "activity" })
-        }
+        let slots = Self.slots(found.slots, for: best.key)
         return Recognition(
             text: text, language: language, intent: best.key, slots: slots, confidence: confidence, template: nil,
             isExact: false, method: .keywords, needsConfirmation: false, suggestion: nil, response: "default")
+    }
+
+    /// Only the activity is meaningful outside StartWorkout (informational).
+    static func slots(_ slots: RecognizedSlots, for intent: String) -> RecognizedSlots {
+        guard intent != "StartWorkout" else { return slots }
+        return RecognizedSlots(activity: slots.activity, spans: slots.spans.filter { $0.key == "activity" },
+            values: slots.values.filter { $0.key == "activity" })
     }
 
     /// A question mark, or (English) a question word first once politeness is set aside

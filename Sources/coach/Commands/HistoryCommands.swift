@@ -72,7 +72,15 @@ struct ShowCommand: ParsableCommand {
         let store = try options.open()
         do {
             let detail = try store.workout(matching: id)
-            print(options.json ? WorkoutFormatter.showJSON(detail) : WorkoutFormatter.showText(detail))
+            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id)
+            if options.json {
+                let text = WorkoutFormatter.showJSON(detail)
+                guard let zones, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
+                members.append(("heartRateZones", zones.json))
+                print(JSONValue.object(members).serialized())
+            } else {
+                print(WorkoutFormatter.showText(detail) + (zones.map { "\n" + $0.text } ?? ""))
+            }
         } catch let error as WorkoutLookupError {
             OneShot.printError(error.description)
             throw ExitCode(ExitStatus.noMatchingWorkout.rawValue)

@@ -82,6 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
             OneShot.printError("\(error) — continuing with default settings")
             settings = CoachSettings()
         }
+        await gateway.feed.setHeartRateZones(HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age))
         let sensors = SensorBridge(gateway: gateway, settings: settings, settingsPath: settingsPath, environment: environment)
         fflush(nil)
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {

@@ -140,6 +140,9 @@ struct BlueZIntegrationTests {
         #expect(added.status == 0, "\(added.stderr)")
         let config = try String(contentsOf: home.root.appendingPathComponent("config/coach/config.yaml"), encoding: .utf8)
         #expect(config.contains(strap) && config.contains("as: heartRate"))
+        // Zones for `coach show`: a configured maximum of 180 bpm puts 150 in zone 4 (80–90 %).
+        let configURL = home.root.appendingPathComponent("config/coach/config.yaml")
+        try (config + "heart_rate:\n  max: 180\n").write(to: configURL, atomically: true, encoding: .utf8)
 
         let gateway = try await BackgroundGateway(home: home, environment: ["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         defer { _ = Task { try? await gateway.stop() } }
@@ -178,7 +181,18 @@ struct BlueZIntegrationTests {
         #expect(stats["max"] as? Double == 150)
         #expect(stats["average"] as? Double == expectedAverage)
         #expect(try sensor()?["connected"] as? Bool == true)
-        #expect(try coachRun(["end"]).status == 0)
+        let workoutID = try #require(json(try coachRun(["status", "--json"]).stdout)?["id"] as? String)
+        #expect(try coachRun(["end", "--save"]).status == 0)
         #expect(try await gateway.stop() == 0)
+
+        let shown = try coachRun(["show", workoutID])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Heart-rate zones (maximum 180 bpm)"), "\(shown.stdout)")
+        let zoneLines = shown.stdout.split(separator: "\n").filter { $0.contains("Zone ") }
+        #expect(zoneLines.count == 5)
+        #expect(zoneLines.filter { !$0.hasSuffix(" 0:00") }.map { String($0.prefix(10)) } == ["    Zone 4"], "\(zoneLines)")
+        let shownJSON = try #require(json(try coachRun(["show", workoutID, "--json"]).stdout))
+        let secondsInZone = (shownJSON["heartRateZones"] as? [String: Any])?["secondsInZone"] as? [Double]
+        #expect(secondsInZone?.enumerated().allSatisfy { $0.offset == 3 ? $0.element > 0 : $0.element == 0 } == true)
     }
 }

@@ -48,6 +48,8 @@ public struct LiveActivityContentState: Sendable, Hashable, Codable {
     /// Privacy: only the activity and elapsed time are in this content.
     public var isLocked: Bool
     public var endDate: Date?
+    /// The zone (1…5) of the current heart rate, when a maximum heart rate is configured.
+    public var heartRateZone: Int?
     /// Said instead of a workout when there is none to show truthfully: a mirror whose primary is
     /// unreachable ("primary pi.local unreachable") rather than a frozen workout.
     public var notice: String?

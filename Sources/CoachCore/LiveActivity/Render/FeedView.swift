@@ -97,7 +97,8 @@ public struct FeedView: Sendable {
             for metric in state.metrics {
                 if !metrics.isEmpty { metrics.append(FeedSpan(" · ", .separator)) }
                 let prefix = metric.kind == .heartRate ? "♥ " : ""
-                metrics.append(FeedSpan(prefix + strings.metric(metric), metric.value == nil ? .unavailable : .metric(metric.kind)))
+                let zone = metric.kind == .heartRate ? strings.zoneSuffix(state.heartRateZone) : ""
+                metrics.append(FeedSpan(prefix + strings.metric(metric) + zone, metric.value == nil ? .unavailable : .metric(metric.kind)))
             }
             lines.append(metrics)
         }

@@ -198,7 +198,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "coach", "coach-status"]
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "CoachVoice", "coach", "coach-status"],
+            exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -165,6 +165,14 @@ let package = Package(
             path: "Benchmarks/store/Sources/coach-store-bench",
             swiftSettings: strictSettings
         ),
+        // Export benchmark: TCX/GPX/FIT/CSV/JSON export and import of a 3-hour workout, with Python
+        // readers as peers (Benchmarks/export/README.md).
+        .executableTarget(
+            name: "coach-export-bench",
+            dependencies: ["CoachExport", "CoachCore"],
+            path: "Benchmarks/export/Sources/coach-export-bench",
+            swiftSettings: strictSettings
+        ),
         // Mirror benchmark: lag from the primary to the mirror over unix: and ssh (Benchmarks/mirror/README.md).
         .executableTarget(
             name: "coach-mirror-bench",
@@ -190,7 +198,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "coach", "coach-status"]
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "CoachVoice", "coach", "coach-status"],
+            exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],
     swiftLanguageModes: [.v6]

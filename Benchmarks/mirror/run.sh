@@ -49,6 +49,7 @@ printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$keys/host_key.pub")" >
 mkdir -p -m 0755 /run/sshd
 /usr/sbin/sshd -D -e -f /dev/null -p "$port" -h "$keys/host_key" -o ListenAddress=127.0.0.1 -o PidFile=none \
   -o AuthorizedKeysFile="$keys/authorized_keys" -o StrictModes=no -o UsePAM=no -o PasswordAuthentication=no \
+  -o SetEnv=SHLVL=1 `# bash then skips root's ~/.bashrc (pyenv init): the link is measured, not rc files` \
   2>"$keys/sshd.log" &
 pids+=($!)
 for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.05; done

@@ -44,7 +44,7 @@ struct Coach: AsyncParsableCommand {
             LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
             TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
             // Voice and set-up (docs/voice.md, docs/doctor.md).
-            ListenCommand.self,
+            ListenCommand.self, DoctorCommand.self,
             // After the workout: files (docs/export.md).
             ExportCommand.self, ImportCommand.self, StatsCommand.self,
             // Mirroring another gateway (docs/mirroring.md).

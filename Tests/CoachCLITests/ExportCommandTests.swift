@@ -70,6 +70,23 @@ struct ExportCommandTests {
         let imported = try runProcess(coach, ["history", "--json", "--store", other], environment: env)
         #expect(imported.stdout.components(separatedBy: "\"id\"").count - 1 == 1)
 
+        // Charts: not a terminal, so no colour; the width from COLUMNS; an SVG file on request.
+        var narrow = env
+        narrow["COLUMNS"] = "50"
+        let chart = try runProcess(coach, ["show", id, "--chart"], environment: narrow)
+        #expect(chart.status == 0, "\(chart.stderr)")
+        #expect(chart.stdout.hasPrefix("heart rate (bpm)"))
+        #expect(!chart.stdout.contains("\u{1B}["))
+        #expect(chart.stdout.split(separator: "\n").allSatisfy { $0.count <= 50 })
+        let svgPath = home.root.appendingPathComponent("chart.svg").path
+        #expect(try runProcess(coach, ["show", id, "--chart", svgPath], environment: env).status == 0)
+        #expect(try String(contentsOfFile: svgPath, encoding: .utf8).hasPrefix("<?xml"))
+        let stats = try runProcess(coach, ["stats", id, "--interval", "1s", "--json"], environment: env)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let intervals = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [[String: Any]])
+        #expect(intervals.count >= 3)
+        #expect(try runProcess(coach, ["stats", id, "--interval", "soon"], environment: env).status == 64)
+
         let missing = try runProcess(coach, ["export", "ffffffff", "--format", "tcx"], environment: env)
         #expect(missing.status == 5)
         #expect(missing.stderr.contains("No workout matches"))

@@ -76,13 +76,15 @@ import Testing
         let en: [(String, String?)] = [
             ("how far have I gone", "WorkoutStatus"), ("how long have I been running", "WorkoutStatus"),
             ("how far did I run", "WorkoutStatus"), ("how far?", "WorkoutStatus"), ("how much longer", "WorkoutStatus"),
-            ("how long have we been out here", "WorkoutStatus"), ("how many miles left", "WorkoutStatus"),
+            ("how many miles left", "WorkoutStatus"),
             ("how far is the airport", nil), ("how many miles is it to boston", nil), ("how long is the movie", nil),
             ("how long do I boil an egg", nil), ("how far can a cheetah run", nil), ("how far is the park", nil),
         ]
         for (text, intent) in en {
             #expect(TestSupport.recognizer.recognize(text, language: .en).intent == intent, "\(text)")
         }
+        // A keyword guess below the calibrated threshold (0.8) is asked about, not acted on.
+        #expect(TestSupport.recognizer.recognize("how long have we been out here", language: .en).suggestedIntent == "WorkoutStatus")
         let ja: [(String, String?)] = [
             ("あとどれくらい", "WorkoutStatus"), ("どれくらい走った", "WorkoutStatus"), ("ゴールまであとどのくらい", "WorkoutStatus"),
             ("空港までどれくらい", nil), ("東京から大阪まで何キロ", nil), ("卵は何分ゆでればいい", nil),
@@ -123,8 +125,9 @@ import Testing
     /// fallback rework 14/48 and 6/25. Issue #11 (precision first: every word explained, a
     /// command word present) costs English 6 idioms that now get a "did you mean" instead
     /// ("let me grab some water", "what does the clock say", "I want to burn 400 calories"):
-    /// 42/48 = 87.5 %.
-    @Test(arguments: [(Language.en, 0.85), (Language.ja, 0.95)])
+    /// 42/48 = 87.5 %. The threshold calibrated on the fresh holdout (0.6 → 0.8, so acting is
+    /// ≥ 99 % precise) turns more keyword guesses into questions: en 39/48 = 81 %, ja 20/25 = 80 %.
+    @Test(arguments: [(Language.en, 0.8), (Language.ja, 0.8)])
     func paraphraseFloor(_ language: Language, _ floor: Double) {
         let cases = TestSupport.paraphrases(language)
         #expect(!cases.isEmpty)
@@ -138,7 +141,8 @@ import Testing
     /// now); the Japanese one was used to pick the missing verb cues (こいでくる, 休む, 戻る,
     /// 続きを …) and End/Cancel templates, so its 24/25 = 96 % is no longer an honest measure —
     /// `freshHoldout` is.
-    @Test(arguments: [(Language.en, 0.8), (Language.ja, 0.9)])
+    /// Issue #11 (threshold 0.8): en 35/45 = 78 % (handled 91 %), ja 21/25 = 84 % (handled 100 %).
+    @Test(arguments: [(Language.en, 0.75), (Language.ja, 0.8)])
     func holdoutFloor(_ language: Language, _ floor: Double) {
         let cases = TestSupport.holdoutParaphrases(language)
         #expect(cases.count >= (language == .en ? 40 : 20))
@@ -162,13 +166,14 @@ import Testing
     /// The fresh Japanese holdout (_holdout_fresh.yaml), written and committed before the
     /// round-3 Japanese cues and never tuned on: 18/25 = 72 % before the cues, 19/25 = 76 %
     /// after (handled 22 → 23/25); its 5 negatives are all rejected. Issue #11's precision
-    /// rules (every word explained) cost 2 more (17/25 = 68 %).
+    /// rules (every word explained) cost 2 more (17/25 = 68 %), the calibrated threshold (0.8)
+    /// 4 more (13/25 = 52 %; handled, i.e. acted on or asked about, 23/25).
     @Test func freshHoldout() {
         let cases = TestSupport.freshHoldoutParaphrases(.ja)
         #expect(cases.count >= 20)
         let (understood, handled) = Self.score(cases, .ja)
         print("fresh holdout ja: understood \(understood), handled \(handled)")
-        #expect(understood >= 0.65)
+        #expect(understood >= 0.5)
         for c in TestSupport.freshHoldoutNegatives(.ja) {
             #expect(TestSupport.recognizer.recognize(c.text, language: .ja).intent == nil, "\(c.text)")
         }

@@ -27,6 +27,18 @@ public struct AutoPausePolicy: Sendable, Hashable {
     public init(overrides: [ActivityType: AutoPauseSettings?] = [:]) { self.overrides = overrides }
 
     public static let defaults = AutoPausePolicy()
+
+    /// On/off per activity, as the settings file says it (`auto_pause: {running: false, hiking: true}`):
+    /// off removes it, on uses the activity's defaults, or the cycling ones for wheeled activities
+    /// and the running ones for everything else.
+    public init(switches: [ActivityType: Bool]) {
+        var overrides: [ActivityType: AutoPauseSettings?] = [:]
+        for (activity, on) in switches {
+            let wheeled = activity == .cycling || activity == .handCycling
+            overrides[activity] = on ? (wheeled ? AutoPauseSettings.cycling : .running) : Optional<AutoPauseSettings>.none
+        }
+        self.init(overrides: overrides)
+    }
     public static let off = AutoPausePolicy(overrides: Dictionary(uniqueKeysWithValues: ActivityType.allCases.map { ($0, nil) }))
 
     public func settings(for activity: ActivityType, location: LocationType?) -> AutoPauseSettings? {

@@ -145,6 +145,7 @@ public final class Gateway: Sendable {
         if let link = mirroring.link, intent != .status {
             return await link.forward(intent, language: language, locked: isLocked)
         }
+        if intent == .status, let unreachable = mirrorUnreachableResult(language: language) { return unreachable }
         let outcome = await manager.perform(intent)
         switch (outcome.code, intent) {
         case (.needsValue, .start(let start)) where outcome.parameter == "activity":
@@ -163,7 +164,8 @@ public final class Gateway: Sendable {
     /// The status without waiting on the manager (a status request changes nothing, so it need
     /// not queue behind commands): the same result `status` gives.
     public func immediateStatus(language: Language = .en) -> GatewayResult {
-        result(for: IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
+        if let unreachable = mirrorUnreachableResult(language: language) { return unreachable }
+        return result(for: IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
                                   snapshot: manager.currentStatus()), language: language)
     }
 

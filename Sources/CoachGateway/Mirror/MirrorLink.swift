@@ -79,6 +79,7 @@ public actor MirrorLink {
                 failPending("the link to the primary dropped")
             case .announceLive:
                 connectedSince = Date()
+                gateway?.mirroring.setUnreachable(nil)
                 announce("mirrorConnected", "Mirroring the workout on \(target.hostName).")
                 Task { await gateway?.feed.setMirrorNotice(nil) }
             case .announceLost(let reason, let retryIn):
@@ -86,8 +87,11 @@ public actor MirrorLink {
                 let retrying = retryIn.map { String(format: " Reconnecting in %.1f s.", $0.seconds) } ?? " Not retrying: fix it and run `coach mirror start` again."
                 announce("mirrorDisconnected", "The primary on \(target.hostName) is unreachable: \(reason).\(retrying)")
                 let notice = "primary \(target.hostName) unreachable"
+                gateway?.mirroring.setUnreachable(unreachableText)
+                // Nothing frozen: the workout goes from every display until the link is back.
                 Task {
                     await gateway?.feed.setMirrorNotice(notice)
+                    await gateway?.manager.showMirrored(nil)
                 }
             case .scheduleRetry(let delay):
                 retry?.cancel()
@@ -138,20 +142,34 @@ public actor MirrorLink {
     // MARK: - Sync
 
     private func sync(_ generation: Int) async {
-        guard let gateway else { return }
+        guard gateway != nil else { return }
+        // The first reply waits for ssh's handshake and the remote shell too.
+        let first = Duration.seconds(options.connectTimeout) + options.replyTimeout
         // The primary learns it has a mirror (it announces the mirror's coming and going).
-        _ = await call("mirror.attach", ["name": .string(ProcessInfo.processInfo.hostName)])
-        guard case .success = await call("subscribe", ["events": true, "status": true]) else { return }
-        guard case .success(let status) = await call("status") else { return }
+        // (A primary too old to know the method answers with an error: mirroring works without.)
+        if case .failure(let error) = await call("mirror.attach", ["name": .string(ProcessInfo.processInfo.hostName)], timeout: first),
+           error.code == nil {
+            return syncFailed(generation)
+        }
+        guard case .success = await call("subscribe", ["events": true, "status": true]),
+              case .success(let status) = await call("status") else {
+            return syncFailed(generation)
+        }
         if let workout = status["workout"] { await show(workout) }
         await catchUp()
         for sample in outbox.samples {
-            guard case .success(let reply) = await call("sample", sample.params) else { return }
+            guard case .success(let reply) = await call("sample", sample.params) else { return syncFailed(generation) }
             settle(sample, reply: reply)
         }
         guard generation == self.generation else { return }
-        _ = gateway
         perform(machine.handle(.synced))
+    }
+
+    /// A sync that could not finish (no reply in time): the channel is dropped, which the reader
+    /// reports as a loss, and the machine backs off and retries.
+    private func syncFailed(_ generation: Int) {
+        guard generation == self.generation else { return }
+        channel?.close()
     }
 
     /// Reads the primary's anchored change feed from where we left off: workouts saved or deleted
@@ -230,13 +248,14 @@ public actor MirrorLink {
 
     // MARK: - Calls to the primary
 
-    private func call(_ method: String, _ params: JSONValue = .object([])) async -> Result<JSONValue, LinkCallError> {
+    private func call(_ method: String, _ params: JSONValue = .object([]),
+                      timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
         guard let channel else { return .failure(LinkCallError(message: unreachableText, code: nil)) }
         nextID += 1
         let id = nextID
         let line = JSONValue.object([("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)),
                                      ("params", params)]).serialized()
-        let timeout = options.replyTimeout
+        let timeout = timeout ?? options.replyTimeout
         return await withCheckedContinuation { continuation in
             pending[id] = continuation
             guard channel.send(line) else {

@@ -22,11 +22,18 @@ public enum MirrorError: Error, Sendable, CustomStringConvertible {
 public final class Mirroring: Sendable {
     private struct Attached: Sendable { var name: String; var since: Date }
     private let state = Mutex<(link: MirrorLink?, attached: [Int: Attached], nextID: Int)>((nil, [:], 0))
+    /// While a link exists and is not live: why, in words (what a status request answers).
+    private let unreachable = Mutex<String?>(nil)
 
     public init() {}
 
     /// The link to the primary while this gateway mirrors one.
     public var link: MirrorLink? { state.withLock { $0.link } }
+
+    /// Why the primary cannot be reached, while it cannot (nil while live or not mirroring).
+    public var unreachableReason: String? { unreachable.withLock { $0 } }
+
+    func setUnreachable(_ reason: String?) { unreachable.withLock { $0 = reason } }
 
     var attachedNames: [String] { state.withLock { $0.attached.values.sorted { $0.since < $1.since }.map(\.name) } }
 
@@ -55,6 +62,7 @@ extension Gateway {
         guard !isVirtual else { throw MirrorError.virtualTime }
         guard await !manager.hasOwnWorkout else { throw MirrorError.ownWorkout }
         let link = MirrorLink(target: target, gateway: self, options: options, stateDirectory: state?.directory)
+        mirroring.setUnreachable("The primary on \(target.hostName) is not connected yet.")
         if let previous = mirroring.setLink(link) { await previous.stop() }
         state?.rememberMirror(target, options: options)
         await link.start()
@@ -66,6 +74,7 @@ extension Gateway {
     public func stopMirroring() async -> Bool {
         state?.rememberMirror(nil, options: nil)
         guard let link = mirroring.setLink(nil) else { return false }
+        mirroring.setUnreachable(nil)
         await link.stop()
         announceLink("mirrorStopped", "Stopped mirroring \(link.target.hostName).")
         return true
@@ -90,6 +99,13 @@ extension Gateway {
             guard let self, let name = self.mirroring.detach(id) else { return }
             self.announceLink("mirrorDetached", "The mirror \(name) disconnected (its connection closed); the workout carries on here.")
         }
+    }
+
+    /// A mirror whose primary cannot be reached says so rather than show a frozen workout.
+    func mirrorUnreachableResult(language: Language) -> GatewayResult? {
+        guard mirroring.link != nil, let reason = mirroring.unreachableReason else { return nil }
+        return GatewayResult(intent: .workoutStatus, code: IntentCode.failure.rawValue, message: reason,
+                             language: language, locked: isLocked)
     }
 
     func announceLink(_ kind: String, _ text: String) {

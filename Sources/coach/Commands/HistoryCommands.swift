@@ -3,6 +3,7 @@
 
 import CoachWire
 import ArgumentParser
+import CoachExport
 import CoachGateway
 import CoachStore
 import Foundation
@@ -63,15 +64,28 @@ struct ShowCommand: ParsableCommand {
             Examples:
               coach show 3f2a
               coach show 3f2a9c1e --json
+              coach show 3f2a --chart            # heart rate, speed, power, elevation in the terminal
+              coach show 3f2a --chart run.svg    # the same charts as an SVG file
             """)
 
     @OptionGroup var options: StoreOptions
     @Argument(help: "The workout's id or a unique prefix of it.") var id: String
+    @Flag(help: "Chart heart rate, speed, power and elevation against time (colour unless NO_COLOR or not a terminal).")
+    var chart = false
+    @Argument(help: ArgumentHelp("With --chart: write an SVG file instead.", valueName: "file.svg")) var svgFile: String?
+
+    func validate() throws {
+        if svgFile != nil && !chart { throw ValidationError("A file name goes with --chart: 'coach show ID --chart FILE.svg'.") }
+    }
 
     func run() throws {
         let store = try options.open()
         do {
             let detail = try store.workout(matching: id)
+            if chart {
+                try ChartOutput.show(WorkoutRecording(store: store, detail: detail), svgFile: svgFile)
+                return
+            }
             let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id)
             if options.json {
                 let text = WorkoutFormatter.showJSON(detail)

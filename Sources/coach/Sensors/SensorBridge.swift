@@ -60,6 +60,8 @@ final class SensorBridge: SensorService {
         var versions: [String: Int] = [:]
         for await (descriptor, metrics, date) in stream {
             let second = Int64(date.timeIntervalSince1970.rounded(.down))
+            // Speed first: a reading that resumes an auto-paused workout also counts in it.
+            if let speed = metrics.speed { await gateway.observeSpeed(speed) }
             for (type, value) in metrics.samples {
                 let identifier = "ble:\(descriptor.address):\(type.rawValue):\(second)"
                 let version = (versions[identifier] ?? 0) + 1
@@ -67,7 +69,6 @@ final class SensorBridge: SensorService {
                 _ = try? await gateway.addSample(type, value: value, syncIdentifier: identifier, syncVersion: version)
             }
             if versions.count > 512 { versions = versions.filter { $0.key.hasSuffix(":\(second)") } }
-            if let speed = metrics.speed { await gateway.observeSpeed(speed) }
         }
     }
 

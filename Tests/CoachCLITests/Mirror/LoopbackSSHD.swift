@@ -49,7 +49,11 @@ final class LoopbackSSHD: @unchecked Sendable {
                                       "-o", "ListenAddress=127.0.0.1", "-o", "PidFile=none",
                                       "-o", "AuthorizedKeysFile=" + directory + "/authorized_keys",
                                       "-o", "StrictModes=no", "-o", "UsePAM=no", "-o", "PasswordAuthentication=no",
-                                      "-o", "KbdInteractiveAuthentication=no"], stdout: log, stderr: log)
+                                      "-o", "KbdInteractiveAuthentication=no",
+                                      // Bash sources ~/.bashrc for an sshd command only at shell
+                                      // level < 2: this keeps root's rc files (pyenv init, which can
+                                      // wait a minute on a stale rehash lock) out of the test.
+                                      "-o", "SetEnv=SHLVL=1"], stdout: log, stderr: log)
         // Ready when the port accepts.
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port) {

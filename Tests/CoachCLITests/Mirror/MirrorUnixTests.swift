@@ -120,6 +120,9 @@ extension MirrorUnixTests {
         let line = try pair.call(pair.mirror, "feed.render", ["format": "text", "presentation": "compact"]).stringValue ?? ""
         XCTAssertTrue(line.contains("unreachable"), "the status line must not show a frozen workout: \(line)")
         XCTAssertTrue(mirrorEvents.heard.contains { $0.hasPrefix("mirrorDisconnected") }, "\(mirrorEvents.heard)")
+        let status = try pair.call(pair.mirror, "status")
+        XCTAssertEqual(status["code"]?.stringValue, "failure", "no frozen workout in a status either: \(status.serialized())")
+        XCTAssertTrue(status["message"]?.stringValue?.contains("unreachable") == true, status.serialized())
         // Commands say why they cannot act; samples are kept for the primary.
         let paused = try pair.call(pair.mirror, "pause")
         XCTAssertEqual(paused["code"]?.stringValue, "failure")

@@ -195,4 +195,53 @@ struct BlueZIntegrationTests {
         let secondsInZone = (shownJSON["heartRateZones"] as? [String: Any])?["secondsInZone"] as? [Double]
         #expect(secondsInZone?.enumerated().allSatisfy { $0.offset == 3 ? $0.element > 0 : $0.element == 0 } == true)
     }
+
+    @Test func aFootPodThatStopsAutoPausesTheRunAndMovingResumesIt() async throws {
+        let coach = try #require(CoachBinary.path())
+        let bus = try PrivateBlueZ()
+        let pod = "F0:0D:00:00:00:02"
+        try bus.addDevice(pod, name: "Stryd-Test", kind: "rsc", known: true)
+        let home = try ScratchHome()
+        let environment = home.environment.merging(["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
+        func coachRun(_ arguments: [String]) throws -> ProcessResult { try runProcess(coach, arguments, environment: environment) }
+        #expect(try coachRun(["sensor", "add", pod, "--no-start"]).status == 0)
+        let gateway = try await BackgroundGateway(home: home, environment: ["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        defer { _ = Task { try? await gateway.stop() } }
+        #expect(try coachRun(["start", "running", "--location", "outdoor"]).status == 0)
+        func status() -> [String: Any]? { json((try? coachRun(["status", "--json"]))?.stdout ?? "") }
+        // RSC: flags 0, speed in 1/256 m/s, cadence. 3 m/s at 170 spm, then standing (0 m/s).
+        let running: [UInt8] = [0x00, 0x00, 0x03, 170], standing: [UInt8] = [0x00, 0x00, 0x00, 0]
+        try PrivateBlueZ.waitFor("the pod to connect") { (try? bus.notify(pod, running)) == true }
+        /// Sends `value` four times a second until `done` (or 20 s); returns how long that took.
+        func send(_ value: [UInt8], until done: () -> Bool) async throws -> Double {
+            let start = ContinuousClock.now
+            while !done() {
+                guard ContinuousClock.now - start < .seconds(20) else { break }
+                _ = try bus.notify(pod, value)
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            return (ContinuousClock.now - start) / .seconds(1)
+        }
+        for _ in 0..<6 {  // a moment of running first
+            _ = try bus.notify(pod, running)
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        #expect(status()?["state"] as? String == "running")
+        // Running: paused once the speed stayed below 0.8 m/s for 5 s — not before (wall time).
+        let toPause = try await send(standing) { status()?["autoPaused"] as? Bool == true }
+        #expect(status()?["state"] as? String == "paused")
+        #expect(toPause >= 5 && toPause < 20, "paused after \(toPause) s")
+        // Resumed after 3 s of movement.
+        let toResume = try await send(running) { status()?["state"] as? String == "running" }
+        #expect(toResume >= 3 && toResume < 20, "resumed after \(toResume) s")
+        #expect(status()?["autoPaused"] == nil)
+        try PrivateBlueZ.waitFor("a cadence sample after the resume") {
+            _ = try? bus.notify(pod, running)
+            let cadence = (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
+            return cadence?["latest"] as? Double == 170
+        }
+        let cadence = (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
+        #expect(cadence?["latest"] as? Double == 170)
+        #expect(try await gateway.stop() == 0)
+    }
 }

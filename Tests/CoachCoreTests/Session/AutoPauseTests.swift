@@ -106,6 +106,12 @@ struct AutoPauseTests {
         #expect(custom.settings(for: .hiking, location: .outdoor) == .running)
         #expect(custom.settings(for: .running, location: .outdoor) == nil)
         #expect(custom.settings(for: .hiking, location: .indoor) == nil)
+        // As the settings file says it: on/off per activity.
+        let switches = AutoPausePolicy(switches: [.running: false, .hiking: true, .handCycling: true])
+        #expect(switches.settings(for: .running, location: .outdoor) == nil)
+        #expect(switches.settings(for: .hiking, location: .outdoor) == .running)
+        #expect(switches.settings(for: .handCycling, location: .outdoor) == .cycling)
+        #expect(switches.settings(for: .cycling, location: .outdoor) == .cycling)
     }
 
     @Test func speedFromDistanceIgnoresASingleJump() {

@@ -25,18 +25,8 @@ if [ -z "$coach" ]; then
     coach="$root/.build/release/coach"
 fi
 
-work="$(mktemp -d /tmp/coach-idle.XXXXXX)"
-tmux_name="coach-bench-idle-$$"
-cleanup() {
-    [ -n "${gateway_pid:-}" ] && kill "$gateway_pid" 2>/dev/null
-    tmux -L "$tmux_name" kill-server 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-mkdir -p "$work/run" && chmod 700 "$work/run"
-export XDG_RUNTIME_DIR="$work/run" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
-    XDG_CONFIG_HOME="$work/config" SWIFT_BACKTRACE=interactive=no
-unset TMUX COACH_SOCKET
+. "$root/Benchmarks/scratch-world.sh"
+scratch_world idle
 
 "$coach" serve "${extra[@]}" >"$work/gateway.log" 2>&1 & gateway_pid=$!
 for _ in $(seq 200); do [ -S "$work/run/coach/coach.sock" ] && break; sleep 0.05; done

@@ -28,18 +28,8 @@ if [ -z "$coach" ] || [ -z "$tiny" ]; then
     coach="${coach:-$root/.build/release/coach}" tiny="${tiny:-$root/.build/release/coach-status}"
 fi
 
-work="$(mktemp -d /tmp/coach-oneshot.XXXXXX)"
-tmux_name="coach-bench-oneshot-$$"
-cleanup() {
-    [ -n "${gateway_pid:-}" ] && kill "$gateway_pid" 2>/dev/null
-    tmux -L "$tmux_name" kill-server 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-mkdir -p "$work/run" && chmod 700 "$work/run"
-export XDG_RUNTIME_DIR="$work/run" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
-    XDG_CONFIG_HOME="$work/config" SWIFT_BACKTRACE=interactive=no
-unset TMUX COACH_SOCKET
+. "$root/Benchmarks/scratch-world.sh"
+scratch_world oneshot
 socket="$work/run/coach/coach.sock"
 
 "$coach" serve --countdown 0 >"$work/gateway.log" 2>&1 & gateway_pid=$!

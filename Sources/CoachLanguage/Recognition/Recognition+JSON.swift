@@ -22,17 +22,22 @@ extension Recognition {
     public func json() -> String {
         var out = "{\"text\":\(JSONText.string(text)),\"lang\":\(JSONText.string(language.rawValue)),\"intent\":"
         out += intent.map(JSONText.string) ?? "null"
-        out += ",\"slots\":{"
+        out += ",\"slots\":" + slotsJSON()
+        out += ",\"confidence\":\(JSONText.number(Self.rounded(confidence)))"
+        if let s = suggested?.jsonValue { out += ",\"suggestion\":" + s.serialized() }
+        return out + "}"
+    }
+
+    /// The `slots` object on its own (for channels that print their own objects around it, e.g.
+    /// `coach listen --json`): `{activity, location, goal {type, value}}`, absent slots omitted.
+    public func slotsJSON() -> String {
         var parts: [String] = []
         if let a = slots.activity { parts.append("\"activity\":\(JSONText.string(a))") }
         if let l = slots.location { parts.append("\"location\":\(JSONText.string(l))") }
         if let g = slots.goal {
             parts.append("\"goal\":{\"type\":\(JSONText.string(g.type.rawValue)),\"value\":\(JSONText.number(g.value, decimals: 3))}")
         }
-        out += parts.joined(separator: ",")
-        out += "},\"confidence\":\(JSONText.number(Self.rounded(confidence)))"
-        if let s = suggested?.jsonValue { out += ",\"suggestion\":" + s.serialized() }
-        return out + "}"
+        return "{" + parts.joined(separator: ",") + "}"
     }
 
     static func rounded(_ c: Double) -> Double { JSONText.rounded(c, decimals: 2) }

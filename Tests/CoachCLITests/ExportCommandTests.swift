@@ -92,3 +92,48 @@ struct ExportCommandTests {
         #expect(missing.stderr.contains("No workout matches"))
     }
 }
+
+@Suite("History summary")
+struct HistorySummaryCommandTests {
+    /// A GPX run of `points` one-second track points from `start`, heading north.
+    private func gpx(start: String, points: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        let first = formatter.date(from: start)!
+        let trackPoints = (0..<points).map { index in
+            "<trkpt lat=\"\(51.5 + Double(index) * 0.0001)\" lon=\"-0.12\"><time>\(formatter.string(from: first.addingTimeInterval(Double(index))))</time></trkpt>"
+        }.joined()
+        return "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+            + "<trk><type>running</type><trkseg>\(trackPoints)</trkseg></trk></gpx>"
+    }
+
+    @Test func importedRunsAreTotalledPerMonth() throws {
+        guard let coach = CoachBinary.path() else { Issue.record("coach is not built"); return }
+        let home = try ScratchHome()
+        var env = home.environment
+        env["TZ"] = "UTC"
+        let store = home.root.appendingPathComponent("summary.sqlite").path
+        for (name, start) in [("a", "2026-09-10T07:00:00Z"), ("b", "2026-11-02T07:00:00Z"), ("c", "2026-11-20T07:00:00Z")] {
+            let file = home.root.appendingPathComponent("\(name).gpx").path
+            try gpx(start: start, points: 61).write(toFile: file, atomically: true, encoding: .utf8)
+            let imported = try runProcess(coach, ["import", "--store", store, file], environment: env)
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        let text = try runProcess(coach, ["history", "--summary", "month", "--store", store], environment: env)
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("MONTH") == true)
+        #expect(lines.dropFirst().map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+                == ["2026-11 2", "2026-10 0", "2026-09 1", "total 3"])
+
+        let json = try runProcess(coach, ["history", "--summary", "week", "--limit", "3", "--json", "--store", store],
+                                  environment: env)
+        let weeks = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(weeks.compactMap { $0["count"] as? Int } == [1, 0, 1])   // weeks of Nov 16, Nov 9, Nov 2
+        #expect(weeks.first?["start"] as? String == "2026-11-16T00:00:00Z")
+        #expect((weeks.first?["elapsed"] as? Double).map { abs($0 - 60) < 0.5 } == true, "\(json.stdout)")
+
+        let wrong = try runProcess(coach, ["history", "--summary", "year", "--store", store], environment: env)
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("week") && wrong.stderr.contains("month"))
+    }
+}

@@ -38,18 +38,31 @@ struct HistoryCommand: ParsableCommand {
               coach history
               coach history --all --limit 50     # include discarded and active workouts
               coach history --json
+              coach history --summary week       # totals per ISO week (Monday to Sunday)
+              coach history --summary month --limit 12
             """)
 
     @OptionGroup var options: StoreOptions
     @Option(help: "Show at most this many.") var limit: Int?
     @Flag(help: "Include discarded and active workouts.") var all = false
+    @Option(help: ArgumentHelp("Totals per period instead of one line per workout (with --limit: at most that many periods).",
+                               valueName: "week|month"))
+    var summary: SummaryPeriod?
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if summary != nil && all { throw ValidationError("--summary totals saved workouts only; leave out --all.") }
     }
 
     func run() throws {
         let store = try options.open()
+        if let summary {
+            let calendar = PeriodSummary.calendar()
+            let periods = PeriodSummary.totals(of: try store.history(), by: summary, calendar: calendar, limit: limit)
+            print(options.json ? WorkoutFormatter.summaryJSON(periods) : WorkoutFormatter.summaryText(periods, calendar: calendar),
+                  terminator: options.json ? "\n" : "")
+            return
+        }
         let workouts = try store.history(limit: limit, includeAll: all)
         print(options.json ? WorkoutFormatter.historyJSON(workouts) : WorkoutFormatter.historyText(workouts), terminator: options.json ? "\n" : "")
     }
@@ -101,3 +114,5 @@ struct ShowCommand: ParsableCommand {
         }
     }
 }
+
+extension SummaryPeriod: ExpressibleByArgument {}

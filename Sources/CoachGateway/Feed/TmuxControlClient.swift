@@ -2,7 +2,8 @@
 // written one per line; tmux answers each with a `%begin … %end` (or `%error`) block, in order, so
 // replies are matched first-in first-out. Findings with tmux 3.3a (docs/integrations/tmux.md):
 // - control mode needs a session: `attach` with no -t takes the most recent one; with none tmux
-//   answers the attach itself with `%error` ("no sessions") and exits; `new-session -d` in control
+//   answers the attach itself with `%error` ("no sessions") and exits; `-N` keeps the attach from
+//   starting a server when none runs; `new-session -d` in control
 //   mode creates the session and exits at once, so it cannot keep a client alive;
 // - `no-output` keeps tmux from streaming every pane's output to us, `ignore-size` keeps this
 //   headless client from shrinking windows;
@@ -46,7 +47,10 @@ final class TmuxControlClient: Sendable {
         let input = try pipe(), output = try pipe()
         let child: ChildProcess
         do {
-            child = try await ChildProcess.start([executable] + target.arguments + ["-C", "attach-session", "-f", "no-output,ignore-size"],
+            // -N: attach-session would otherwise start a server, which finds no session and exits
+            // at once; a one-shot command racing that dying server (the fallback's set-option)
+            // would then "succeed" against nothing, or fail with "server exited unexpectedly".
+            child = try await ChildProcess.start([executable] + target.arguments + ["-N", "-C", "attach-session", "-f", "no-output,ignore-size"],
                                                  stdin: .descriptor(input.read), stdout: .descriptor(output.write), stderr: .null)
         } catch {
             [input.read, input.write, output.read, output.write].forEach { _ = Glibc.close($0) }

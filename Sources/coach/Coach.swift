@@ -1,6 +1,7 @@
 // Coach: the root command and the command tree (the command-line contract of DESIGN.md).
 
 import ArgumentParser
+import CoachGateway
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +38,7 @@ struct Coach: AsyncParsableCommand {
             needed, 64 usage error, 69 gateway unreachable, 75 a gateway already
             runs on the socket (docs/cli.md).
             """,
-        version: "0.1.0",
+        version: CoachVersion.current,
         subcommands: [
             ServeCommand.self, SayCommand.self, StartCommand.self, PauseCommand.self, ResumeCommand.self,
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,

@@ -1,6 +1,6 @@
 // Who a connection is: `hello` names it; until then it is unnamed, and under the `ask` policy it
-// is named by its executable (SO_PEERCRED's pid → /proc/PID/exe). The name "coach" is the user's
-// and is believed only from Coach's own executable.
+// is named by its executable (SO_PEERCRED's pid → /proc/PID/exe). Coach's own executable (the CLI,
+// the REPL in client mode) is the user; the name "coach" is believed only from it.
 
 import CoachCore
 import Foundation
@@ -11,7 +11,9 @@ extension ConnectionSession {
     public var client: ClientIdentity {
         let identity = self.identity.withLock { $0 }
         guard case .unnamed(nil) = identity, let pid = peerPID.withLock({ $0 }) else { return identity }
-        let named = ClientIdentity.unnamed(executable: PeerProcess.executableName(pid: pid))
+        // Coach's own commands and REPL run this very executable: they are the user.
+        let named = PeerProcess.runsThisExecutable(pid: pid)
+            ? ClientIdentity.user : ClientIdentity.unnamed(executable: PeerProcess.executableName(pid: pid))
         self.identity.withLock { $0 = named }
         return named
     }

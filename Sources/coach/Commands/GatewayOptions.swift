@@ -24,5 +24,10 @@ struct GatewayOptions: ParsableArguments {
     @Option(name: .customLong("speak-to"), help: ArgumentHelp("Speak the reply into this WAV file instead of the speaker.", valueName: "file"))
     var speakTo: String?
 
+    @Option(name: .customLong("as"), help: ArgumentHelp(
+        "Speak to the gateway as this named client, with its permissions (e.g. hr-bridge; docs/permissions.md).",
+        valueName: "name"))
+    var clientName: String?
+
     var location: SocketLocation { SocketLocation.resolve(explicit: socket) }
 }

@@ -14,7 +14,13 @@ enum CoachEntry {
         if let query = QuickStatus.parse(Array(CommandLine.arguments.dropFirst())), let status = QuickStatus.run(query) {
             exit(status)
         }
-        await Coach.main()
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        switch ClientName.take(from: &arguments) {
+        case .success: await Coach.main(arguments)
+        case .failure(let problem):
+            OneShot.printError(problem.description)
+            exit(ExitStatus.usage.rawValue)
+        }
     }
 }
 
@@ -32,6 +38,7 @@ struct Coach: AsyncParsableCommand {
               coach say "pause my workout"
               coach status --format json
               coach parse --json "ランニングを開始して"
+              coach --as hr-bridge sample heartRate 120   # as a named client (docs/permissions.md)
 
             Exit status: 0 success, 1 other failure, 3 not understood,
             4 failureOngoingWorkout, 5 failureNoMatchingWorkout, 6 more input
@@ -50,6 +57,8 @@ struct Coach: AsyncParsableCommand {
             ExportCommand.self, ImportCommand.self, StatsCommand.self,
             // Mirroring another gateway (docs/mirroring.md).
             MirrorCommand.self, BridgeCommand.self,
+            // Who may write and read what (docs/permissions.md).
+            PermissionsCommand.self, ConfigCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -30,6 +30,8 @@ struct TrackBuilder {
     var lapStarts: [Date] = []
     /// Kilocalories per lap, in lap order.
     var lapEnergy: [Double] = []
+    /// What recorded the file, if it says.
+    var device: SampleDevice?
 
     func recording(id: String, file: String) throws(ImportProblem) -> WorkoutRecording {
         guard let first = points.first else { throw ImportProblem(file: file, message: "no track points with a time: nothing to import") }
@@ -79,8 +81,10 @@ struct TrackBuilder {
         }
         events.sort { $0.date < $1.date }
         samples.sort { $0.date < $1.date }
-        return WorkoutRecording(id: id, activity: activity, name: name, start: start, end: end, events: events,
-                                samples: samples, route: route)
+        var recording = WorkoutRecording(id: id, activity: activity, name: name, start: start, end: end, events: events,
+                                         samples: samples, route: route)
+        recording.device = device
+        return recording
     }
 }
 

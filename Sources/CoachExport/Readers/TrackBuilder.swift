@@ -30,6 +30,8 @@ struct TrackBuilder {
     var lapStarts: [Date] = []
     /// Kilocalories per lap, in lap order.
     var lapEnergy: [Double] = []
+    /// What recorded the file, if it says.
+    var device: SampleDevice?
 
     func recording(id: String, file: String) throws(ImportProblem) -> WorkoutRecording {
         // The earliest and latest point, not the first and last: a file's points need not be in
@@ -83,8 +85,10 @@ struct TrackBuilder {
         }
         events.sort { $0.date < $1.date }
         samples.sort { $0.date < $1.date }
-        return WorkoutRecording(id: id, activity: activity, name: name, start: start, end: end, events: events,
-                                samples: samples, route: route)
+        var recording = WorkoutRecording(id: id, activity: activity, name: name, start: start, end: end, events: events,
+                                         samples: samples, route: route)
+        recording.device = device
+        return recording
     }
 }
 

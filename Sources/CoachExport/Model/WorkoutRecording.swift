@@ -14,6 +14,9 @@ public struct WorkoutRecording: Sendable, Hashable {
     public var events: [RecordedEvent]
     public var samples: [RecordedSample]
     public var route: [RecordedLocation]
+    /// The device that recorded the file, when the file says (FIT file_id, TCX Creator, GPX
+    /// creator): an import's samples carry it as their device.
+    public var device: SampleDevice?
 
     public init(id: String, activity: ActivityType?, name: String? = nil, start: Date, end: Date,
                 events: [RecordedEvent] = [], samples: [RecordedSample] = [], route: [RecordedLocation] = []) {

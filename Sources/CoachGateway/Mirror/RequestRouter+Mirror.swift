@@ -35,6 +35,8 @@ extension RequestRouter {
             return .object(members)
         case "mirror.attach":
             gateway.attachMirror(name: params.string("name") ?? "a mirror", session: session)
+            // What it forwards was measured on the mirror's host (issue 19: sources).
+            session.setSourceDevice(SampleDevice(name: params.string("name").map { String($0.prefix(128)) } ?? "mirror"))
             return ["attached": true]
         default:
             return await gateway.mirrorStatus()

@@ -15,6 +15,14 @@ public final class ConnectionSession: Sendable {
     public let conversation = Conversation()
     let subscription: @Sendable (SubscriptionRequest?) -> Void
     private let closeHandlers = Mutex<[@Sendable () -> Void]>([])
+    /// Who is asking (Permissions/ConnectionSession+Identity.swift): unnamed until `hello`.
+    let identity = Mutex<ClientIdentity>(.unnamed(executable: nil))
+    /// The peer's pid from SO_PEERCRED, to name an unnamed client by its executable.
+    let peerPID = Mutex<Int32?>(nil)
+    /// Whether this connection asks the user permission questions (a REPL's `authorization.next`).
+    let isPrompter = Mutex(false)
+    /// Where this connection's samples were measured (a mirror's host), set by `mirror.attach`.
+    let sourceDevice = Mutex<SampleDevice?>(nil)
 
     public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
         self.subscription = subscription
@@ -142,7 +150,7 @@ public struct RequestRouter: Sendable {
         case "start":
             let start = StartWorkoutIntent(
                 activity: try params.activity(), location: try params.location(), goal: try params.goal(),
-                isOpenEnded: params.bool("open"), workoutName: params.string("name"))
+                isOpenEnded: params.bool("open"), workoutName: params.string("name"), source: startSource(session: session))
             return await perform(.start(start), language, session)
         case "pause": return await perform(.pause(activity: try params.activity()), language, session)
         case "resume": return await perform(.resume(activity: try params.activity()), language, session)
@@ -153,7 +161,7 @@ public struct RequestRouter: Sendable {
         case "status": return await perform(.status, language, session)
         case "sample":
             if let link = gateway.mirroring.link { return try await mirrorSample(params, link: link) }
-            return try await sample(params)
+            return try await sample(params, session: session)
         case "mirror.start", "mirror.stop", "mirror.status", "mirror.attach":
             return try await mirrorMethod(method, params, session: session)
         case "lock", "unlock":
@@ -173,7 +181,9 @@ public struct RequestRouter: Sendable {
         case "help":
             return .array(Self.methods.map(JSONValue.string))
         case "workouts.changes", "history", "show":
-            return try storeQuery(method, params)
+            return try storeQuery(method, params, scope: readScope(session: session))
+        case _ where Self.permissionMethods.contains(method):
+            return try await permissionMethod(method, params, session: session)
         case "sensors":
             return gateway.sensorStatus()
         case "sensors.reload":
@@ -212,6 +222,7 @@ public struct RequestRouter: Sendable {
                           "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
                           "workouts.changes", "feed", "feed.render", "tmux.follow",
                           "mirror.start", "mirror.stop", "mirror.status", "mirror.attach", "sensors", "sensors.reload"]
+        + permissionMethods
 
     /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
     static func json<Value: Encodable>(_ value: Value) -> JSONValue {
@@ -220,7 +231,7 @@ public struct RequestRouter: Sendable {
     }
 
     /// Saved workouts and the anchored change feed, straight from the store.
-    private func storeQuery(_ method: String, _ params: Params) throws -> JSONValue {
+    private func storeQuery(_ method: String, _ params: Params, scope: ReadScope) throws -> JSONValue {
         guard let store = gateway.store() else {
             throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
         }
@@ -229,12 +240,13 @@ public struct RequestRouter: Sendable {
             switch method {
             case "history":
                 let limit = try params.integer("limit", in: 1...10_000)
-                text = WorkoutFormatter.historyJSON(try store.history(limit: limit, includeAll: params.bool("all") ?? false))
+                text = WorkoutFormatter.historyJSON(try store.history(limit: limit, includeAll: params.bool("all") ?? false,
+                                                                      source: params.string("source"), scope: scope))
             case "show":
-                text = WorkoutFormatter.showJSON(try store.workout(matching: try params.requiredString("id")))
+                text = WorkoutFormatter.showJSON(try store.workout(matching: try params.requiredString("id"), scope: scope))
             default:
                 let anchor = try params.integer("anchor", in: 0...(1 << 53))
-                text = WorkoutFormatter.changesJSON(try store.changes(since: anchor))
+                text = WorkoutFormatter.changesJSON(try store.changes(since: anchor, scope: scope))
             }
         } catch let error as WorkoutLookupError {
             throw RPCError.invalidParams(error.description)
@@ -250,17 +262,22 @@ public struct RequestRouter: Sendable {
         await gateway.perform(intent, language: language ?? .en, conversation: session.conversation).json
     }
 
-    private func sample(_ params: Params) async throws -> JSONValue {
+    private func sample(_ params: Params, session: ConnectionSession) async throws -> JSONValue {
         let name = try params.requiredString("type")
-        if name.lowercased() == "location" { return try await location(params) }
+        if name.lowercased() == "location" {
+            _ = try authorizeWrite(.location, session: session)
+            return try await location(params)
+        }
         guard let type = QuantityType(name: name) else {
             throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
         }
         guard let value = params.double("value") else { throw RPCError.invalidParams("\"value\" must be a number") }
         let version = try params.integer("syncVersion", in: 0...(1 << 53))
+        let source = try authorizeWrite(.quantity(type), session: session)
         do {
             let outcome = try await gateway.addSample(type, value: value, unit: params.string("unit"),
-                                                      syncIdentifier: params.string("syncIdentifier"), syncVersion: version)
+                                                      syncIdentifier: params.string("syncIdentifier"), syncVersion: version,
+                                                      source: source)
             return Self.sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams(error.description)

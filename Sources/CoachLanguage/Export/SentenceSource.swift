@@ -119,3 +119,9 @@ extension SentenceSource.Node {
         return TemplateNode.list(name: name, slot: name, isCapture: false).inlineRange
     }
 }
+
+extension Recognition {
+    /// The `slots` object of `coach parse --json` on its own (for channels that print their own
+    /// objects around it, e.g. `coach listen --json`).
+    public func slotsJSON() -> String { slots.jsonValue.serialized() }
+}

@@ -65,6 +65,11 @@ struct ProcessResult {
     var stderr: String
 }
 
+/// Foundation's Process and blocking reads, on purpose: the wait depends on nothing but the child
+/// (not on a free thread of the cooperative pool, which Subprocess needs to finish a run), so two
+/// tests blocked here at once cannot deadlock a 2-thread pool. The end of file comes when the
+/// child exits: every long-lived child the tests or coach start goes through ChildProcess, which
+/// closes every inherited descriptor, so none can hold these pipes open.
 func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                 stdin: String? = nil) throws -> ProcessResult {
     let process = Process()
@@ -86,13 +91,9 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
                          stderr: String(decoding: stderrData, as: UTF8.self))
 }
 
-/// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only.
-/// Not Foundation's Process: the daemon must start with no signals blocked (the test runner's
-/// threads block them, and a blocked SIGTERM makes `tmux kill-server` a no-op) and must not hold
-/// any pipe of ours open.
+/// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only;
+/// returns its exit status. The daemon starts with no signals blocked (the test runner's threads
+/// block them, and a blocked SIGTERM makes `tmux kill-server` a no-op) and holds no pipe of ours.
 func spawnDetached(_ arguments: [String]) throws -> Int32 {
-    let pid = try ChildProcess.spawn(arguments)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    return status
+    try ChildProcess.spawn(arguments).waitBlocking()
 }

@@ -1,6 +1,6 @@
 // GatewayBackend: the REPL on an in-process Gateway (embedded mode). The interactive REPL also
 // serves the socket, so other clients can join; a script keeps its gateway private (and, on the
-// virtual clock, writes nothing to the store, as GatewayHost decides).
+// virtual clock, writes nothing to the store, as GatewayAssembly decides).
 
 import CoachWire
 import CoachCore
@@ -28,7 +28,7 @@ final class GatewayBackend: ReplBackend {
         if virtualClock { configuration.countdown = .zero }
         // Claim the socket before the store: a gateway that is already running keeps its workout.
         let claim = listen ? try SocketClaim.claim(socket) : nil
-        let hosted = try await GatewayHost.start(configuration)
+        let hosted = try await GatewayAssembly.start(configuration)
         let server: GatewayServer?
         do {
             if let claim { server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim) } else { server = nil }
@@ -74,6 +74,33 @@ final class GatewayBackend: ReplBackend {
 
     func forgetQuestion() {
         conversation.withLock { $0 = Conversation() }
+    }
+
+    func permissionQuestions() -> AsyncStream<AuthorizationQuestion> {
+        let center = gateway.permissions
+        return AsyncStream { continuation in
+            center.attachPrompter()
+            let task = Task {
+                while !Task.isCancelled {
+                    guard let question = await center.nextQuestion() else { continue }
+                    continuation.yield(question)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                center.detachPrompter()
+            }
+        }
+    }
+
+    func answerPermission(_ id: Int, _ answer: AuthorizationAnswer) async -> String {
+        do {
+            _ = try gateway.permissions.answer(id, with: answer)
+            return PermissionAnswerText.text(answer)
+        } catch {
+            return "coach: \(error)"
+        }
     }
 
     func status(language: DisplayLanguage) async -> ReplReply {

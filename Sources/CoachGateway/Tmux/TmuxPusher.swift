@@ -6,6 +6,7 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
+import CoachCore
 import Foundation
 
 public actor TmuxPusher {
@@ -57,7 +58,7 @@ public actor TmuxPusher {
                 self.client = nil
             }
         }
-        try TmuxProcess.check(["set-option", "-g", option, value], target: target, executable: executable)
+        try await TmuxProcess.check(["set-option", "-g", option, value], target: target, executable: executable)
         lastValue = value
         return .process
     }
@@ -68,7 +69,7 @@ public actor TmuxPusher {
            let lines = try? await client.send("display-message -p \(TmuxQuote.single("#{\(option)}"))") {
             return lines.joined(separator: "\n")
         }
-        let output = try TmuxProcess.check(["display-message", "-p", "#{\(option)}"], target: target, executable: executable)
+        let output = try await TmuxProcess.check(["display-message", "-p", "#{\(option)}"], target: target, executable: executable)
         return output.hasSuffix("\n") ? String(output.dropLast()) : output
     }
 
@@ -94,5 +95,18 @@ public actor TmuxPusher {
             nextConnectAttempt = now + reconnectDelay
             return nil
         }
+    }
+}
+
+extension TmuxPusher {
+    /// Pushes every content as the compact tmux line until the stream ends, then clears the option.
+    /// A tmux that is not running is not an error: the next change tries again.
+    public func follow(_ contents: AsyncStream<LiveActivityContent>, language: DisplayLanguage = .en,
+                       presentation: FeedPresentation = .compact) async {
+        let renderer = FeedRenderer(language: language)
+        for await content in contents {
+            _ = try? await push(renderer.render(content, presentation: presentation, format: .tmux))
+        }
+        await close()
     }
 }

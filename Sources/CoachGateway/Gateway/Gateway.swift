@@ -45,8 +45,8 @@ public final class Gateway: Sendable {
         let feed = FeedPump(clock: clock)
         self.feed = feed
         // The pump follows the manager until it shuts down.
-        let notifications = manager.notifications()
-        Task { await feed.run(snapshots: await manager.snapshots(), notifications: notifications) }
+        let changes = manager.changes()
+        Task { await feed.run(snapshots: await manager.snapshots(), changes: changes) }
         self.composer = ResponseComposer(catalog: recognizer.responses)
     }
 
@@ -274,12 +274,13 @@ public final class Gateway: Sendable {
     /// Hands an announcement of the mirroring link to every announcement subscriber.
     public func relay(_ announcement: Announcement) { announcements.relay(announcement) }
 
-    func announce(_ notification: WorkoutNotification, language: Language) async -> Announcement? {
-        let snapshot = await manager.status()
-        guard let text = composer.announcement(notification, snapshot: snapshot, language: language, locked: isLocked) else {
+    /// Words a change from the snapshot it carries (no second question to the manager).
+    func announce(_ change: WorkoutChange, language: Language) -> Announcement? {
+        guard let text = composer.announcement(change.notification, snapshot: change.snapshot, language: language,
+                                               locked: isLocked) else {
             return nil
         }
-        return Announcement(notification: notification, text: text, snapshot: snapshot)
+        return Announcement(notification: change.notification, text: text, snapshot: change.snapshot)
     }
 }
 
@@ -332,35 +333,30 @@ public struct Announcement: Sendable {
     }
 }
 
-/// Turns the manager's notifications into announcement streams, one task per subscriber.
+/// Turns the manager's changes into announcement streams in each subscriber's language, with the
+/// mirroring link's announcements relayed into the same streams.
 final class AnnouncementHub: Sendable {
-    /// Subscribers of relayed announcements (the mirroring link's), by id.
-    private let relays = Mutex<(next: Int, continuations: [Int: AsyncStream<Announcement>.Continuation])>((0, [:]))
+    private let relays = FanOut<Announcement>()
 
-    func relay(_ announcement: Announcement) {
-        for continuation in relays.withLock({ Array($0.continuations.values) }) { continuation.yield(announcement) }
-    }
+    func relay(_ announcement: Announcement) { relays.yield(announcement) }
 
     func subscribe(gateway: Gateway, language: Language) -> AsyncStream<Announcement> {
-        let notifications = gateway.manager.notifications()
+        let changes = gateway.manager.changes()
+        let relayed = relays.subscribe(buffering: .bufferingNewest(256))
         let (stream, continuation) = AsyncStream.makeStream(of: Announcement.self, bufferingPolicy: .bufferingNewest(256))
-        let relayID = relays.withLock { state in
-            state.next += 1
-            state.continuations[state.next] = continuation
-            return state.next
-        }
         let task = Task {
-            for await notification in notifications {
-                if let announcement = await gateway.announce(notification, language: language) {
-                    continuation.yield(announcement)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await announcement in relayed { continuation.yield(announcement) }
                 }
+                for await change in changes {
+                    if let announcement = gateway.announce(change, language: language) { continuation.yield(announcement) }
+                }
+                group.cancelAll()
             }
             continuation.finish()
         }
-        continuation.onTermination = { [weak self] _ in
-            task.cancel()
-            _ = self?.relays.withLock { $0.continuations.removeValue(forKey: relayID) }
-        }
+        continuation.onTermination = { _ in task.cancel() }
         return stream
     }
 }

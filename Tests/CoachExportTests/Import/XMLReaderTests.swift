@@ -54,7 +54,6 @@ private final class FoundationOracle: NSObject, XMLParserDelegate {
     }
 }
 
-
 /// Random documents in the shape of workout files: prefixed names, attributes, entities, comments, CDATA.
 private struct DocumentMaker {
     var random: SeededRandom

@@ -171,27 +171,44 @@ private struct Parser {
         return value
     }
 
+    /// RFC 8259's number: no leading zero, digits after a point and in an exponent, and a value a
+    /// Double can hold (1E400 is refused: it could not be written back as JSON).
     mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         var integer: Int64 = 0
         var digits = 0
-        var simple = true
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-            if digits < 18 { integer = integer * 10 + Int64(bytes[index] - UInt8(ascii: "0")) } else { simple = false }
+        let firstDigit = index
+        while index < bytes.count, isDigit(bytes[index]) {
+            if digits < 18 { integer = integer * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
             digits += 1
             index += 1
         }
         guard digits > 0 else { throw error("invalid value") }
-        while index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-                                     UInt8(ascii: "-")].contains(bytes[index])
-            || (index > start && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")) {
+        guard digits == 1 || bytes[firstDigit] != UInt8(ascii: "0") else { throw error("invalid number: leading zero") }
+        var simple = digits <= 18
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             simple = false
             index += 1
+            guard try skipDigits() > 0 else { throw error("invalid number: no digit after the point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            simple = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard try skipDigits() > 0 else { throw error("invalid number: no digit in the exponent") }
         }
         if simple { return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text) else { throw error("invalid number") }
+        guard let value = Double(text), value.isFinite else { throw error("invalid number: out of range") }
         return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() throws(JSONParseError) -> Int {
+        let from = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        return index - from
     }
 }

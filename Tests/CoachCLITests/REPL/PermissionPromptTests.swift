@@ -103,6 +103,32 @@ struct PermissionPromptTests {
         try await tmux.waitFor(text: "[exit 0]")
         #expect(try await gateway.stop() == 0)
     }
+
+    /// The REPL hosting its own gateway asks too (embedded mode), and "y" allows everything asked.
+    @Test func theEmbeddedReplAsksAndYesAllowsEverythingAsked() async throws {
+        let home = try ScratchHome()
+        let tmux = try TmuxSession(home: home)
+        try await tmux.waitFor(text: "gateway embedded, listening on")
+        try await tmux.waitFor(lastLine: "coach>")
+        let socket = home.root.appendingPathComponent("run/coach/coach.sock").path
+        let request = Self.requestOnThread(socket: socket)
+        try await tmux.waitFor(text: "hr-bridge would like to write heart rate and read workouts. Allow? [y/N/choose]")
+        try tmux.type("y")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "Allowed. `coach permissions` shows and changes it.")
+        try await tmux.waitFor(lastLine: "coach>")
+        let answer = try await request.value
+        #expect(answer["asked"]?.boolValue == true)
+        #expect(answer["share"]?["heartRate"]?.stringValue == "sharingAuthorized")
+        let list = try coach(["permissions", "--json"], home: home)
+        let clients = try JSONValue(parsing: list.stdout)["clients"]
+        guard case .array(let entries)? = clients else { Issue.record("no clients: \(list.stdout)"); return }
+        let bridge = entries.first { $0["name"]?.stringValue == "hr-bridge" }
+        #expect(bridge?["share"]?["heartRate"]?.stringValue == "allowed")
+        #expect(bridge?["read"]?["workouts"]?.stringValue == "allowed")
+        try tmux.press("C-d")
+        try await tmux.waitFor(text: "[exit 0]")
+    }
 }
 
 private extension JSONValue {

@@ -34,5 +34,18 @@ import Testing
         let detail = try target.workout(matching: imported.id)
         #expect(detail.summary.source?.device == expected)
         #expect(detail.sources.count == 1)
+
+        // Exported again: the JSON carries the source per workout and sample; TCX names the device.
+        let stored = try WorkoutRecording(store: target, detail: detail)
+        let json = String(decoding: try WorkoutExporter.data(stored, format: .json), as: UTF8.self)
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let workoutSource = parsed?["source"] as? [String: Any]
+        #expect(workoutSource?["name"] as? String == "coach")
+        #expect(workoutSource?["version"] as? String == "0.1.0")
+        let firstSample = (parsed?["samples"] as? [[String: Any]])?.first
+        #expect((firstSample?["source"] as? [String: Any])?["name"] as? String == "coach")
+        let tcx = String(decoding: try WorkoutExporter.data(stored, format: .tcx), as: UTF8.self)
+        #expect(tcx.contains("<Name>\(expected.name ?? expected.manufacturer ?? "?")</Name>"), "\(tcx.suffix(400))")
+        if format == .fit { #expect(tcx.contains("<ProductID>1</ProductID>")) }
     }
 }

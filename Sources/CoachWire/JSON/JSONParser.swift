@@ -171,8 +171,9 @@ private struct Parser {
         return value
     }
 
-    /// RFC 8259's number: no leading zero, digits after a point and in an exponent, and a value a
-    /// Double can hold (1E400 is refused: it could not be written back as JSON).
+    /// RFC 8259's number: no leading zero, digits after a point and in an exponent. A number too
+    /// large for a Double (1E400) is grammatical: it becomes ±infinity (RFC 8259 §6 lets a parser
+    /// limit range), which the params readers refuse by name (-32602) and the writer writes as null.
     mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -200,7 +201,7 @@ private struct Parser {
         }
         if simple { return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("invalid number: out of range") }
+        guard let value = Double(text) else { throw error("invalid number") }
         return value
     }
 

@@ -47,6 +47,12 @@ struct StoreWordTests {
         try GatewayClient(location: SocketLocation(path: gateway.socketPath))
     }
 
+    /// Built explicitly: a nested literal here took the type checker many minutes.
+    private func heartRateSample(_ id: String, value: Double) -> JSONValue {
+        .object([("type", .string("heartRate")), ("value", .number(value)), ("syncIdentifier", .string(id)),
+                 ("syncVersion", .number(1))])
+    }
+
     /// Sends samples until one fails with the store's error (-32001); returns the acknowledged
     /// identifiers and the one that failed.
     private func samplesUntilFull(_ client: GatewayClient, prefix: String) throws -> (acknowledged: [String], failed: String) {
@@ -54,8 +60,7 @@ struct StoreWordTests {
         for n in 1...20_000 {
             let id = "\(prefix)-\(n)"
             do {
-                let reply = try client.call("sample", ["type": "heartRate", "value": .number(Double(100 + n % 50)),
-                                                       "syncIdentifier": .string(id), "syncVersion": 1])
+                let reply = try client.call("sample", heartRateSample(id, value: Double(100 + n % 50)))
                 if reply["accepted"]?.boolValue == true { acknowledged.append(id) }
             } catch .rpc(let error) where error.code == -32001 {
                 return (acknowledged, id)
@@ -88,11 +93,11 @@ struct StoreWordTests {
         // The same sample again while the disk is still full: refused as the first was.
         for _ in 0..<3 {
             #expect(throws: GatewayClientError.self, "\(failed) resent on a full disk must not be accepted") {
-                try rpc.call("sample", ["type": "heartRate", "value": 120, "syncIdentifier": .string(failed), "syncVersion": 1])
+                try rpc.call("sample", heartRateSample(failed, value: 120))
             }
         }
         disk.free()
-        let reply = try rpc.call("sample", ["type": "heartRate", "value": 120, "syncIdentifier": .string(failed), "syncVersion": 1])
+        let reply = try rpc.call("sample", heartRateSample(failed, value: 120))
         #expect(reply["accepted"]?.boolValue == true)
         // Acknowledged now, so it must survive a kill -9 with everything acknowledged before it.
         gateway.kill()

@@ -1,0 +1,240 @@
+// The route table: for each JSON-RPC method, its description (CoachWire's MethodDescription: the
+// params with type, range and whether required) and its handler, which receives the params
+// already decoded by that description. The docs' methods table and `rpc.discover` are generated
+// from the same descriptions (RoutesDocumentationTests checks docs/protocol.md).
+
+import CoachCore
+import CoachLanguage
+import CoachStore
+import CoachWire
+import Foundation
+
+/// What a handler gets: the decoded params, the reply language asked for (nil: the default), the
+/// connection's session and the gateway.
+struct RouteRequest: Sendable {
+    var params: DecodedParams
+    var language: Language?
+    var session: ConnectionSession
+    var gateway: Gateway
+}
+
+struct Route: Sendable {
+    var description: MethodDescription
+    var handle: @Sendable (RouteRequest) async throws -> JSONValue
+
+    /// Every method takes `lang` (the reply's language), so it is added here, once.
+    init(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String, readOnly: Bool = false,
+         handle: @escaping @Sendable (RouteRequest) async throws -> JSONValue) {
+        let lang = ParamDescription("lang", .string(oneOf: Language.allCases.map(\.rawValue)), "reply language (default en)")
+        self.description = MethodDescription(name, summary, params: params + [lang], result: result, readOnly: readOnly)
+        self.handle = handle
+    }
+}
+
+enum Routes {
+    /// Sample sync versions, anchors: whole numbers a Double holds exactly.
+    static let wholeNumbers = 0...(1 << 53)
+    static let activity = ParamDescription("activity", .string(oneOf: ActivityType.allCases.map(\.rawValue)), "HealthKit activity name")
+    static let intentResult = "an intent result (see Intent results)"
+
+    static let all: [Route] = [
+        Route("say", "Understands one utterance and acts on it.",
+              params: [ParamDescription("text", .string(), required: true, "what was said or typed")],
+              result: intentResult) { request in
+            await request.gateway.say(request.params.string("text") ?? "", language: request.language,
+                                      conversation: request.session.conversation).json
+        },
+        Route("parse", "Recognises an utterance; acts on nothing.",
+              params: [ParamDescription("text", .string(), required: true)],
+              result: "the `coach parse --json` object", readOnly: true) { request in
+            try JSONValue(parsing: request.gateway.parse(request.params.string("text") ?? "", language: request.language).json())
+        },
+        Route("start", "Starts a workout (after the countdown).",
+              params: [activity,
+                       ParamDescription("location", .string(oneOf: LocationType.allCases.map(\.rawValue))),
+                       ParamDescription("goal", .goal),
+                       ParamDescription("open", .bool, "open-ended: no goal"),
+                       ParamDescription("name", .string(maxLength: 256), "the workout's name")],
+              result: intentResult) { request in
+            let params = request.params
+            let start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
+                                           isOpenEnded: params.bool("open"), workoutName: params.string("name"))
+            return await perform(.start(start), request)
+        },
+        Route("pause", "Pauses the running workout.", params: [activity], result: intentResult) { request in
+            await perform(.pause(activity: request.params.activity), request)
+        },
+        Route("resume", "Resumes the paused workout.", params: [activity], result: intentResult) { request in
+            await perform(.resume(activity: request.params.activity), request)
+        },
+        Route("end", "Ends and saves the workout.",
+              params: [activity, ParamDescription("save", .bool, "keep a workout shorter than 5 s")],
+              result: intentResult) { request in
+            await perform(.end(activity: request.params.activity, saveShort: request.params.bool("save") ?? false), request)
+        },
+        Route("cancel", "Discards the workout (asks first unless confirmed).",
+              params: [activity, ParamDescription("confirm", .bool, "without it: confirmationRequired, nothing discarded")],
+              result: intentResult) { request in
+            await perform(.cancel(activity: request.params.activity, confirmed: request.params.bool("confirm") ?? false), request)
+        },
+        Route("lap", "Marks a lap.", result: intentResult) { request in await perform(.lap, request) },
+        Route("status", "The workout now.", result: intentResult, readOnly: true) { request in await perform(.status, request) },
+        Route("sample", "Feeds a metric into the running workout.",
+              params: [ParamDescription("type", .string(minLength: 1, maxLength: 64), required: true,
+                                        "heartRate, distance, activeEnergy, cadence, power, stepCount"),
+                       ParamDescription("value", .number(-1e15...1e15), required: true),
+                       ParamDescription("unit", .string(minLength: 1, maxLength: 32), "default: the type's canonical unit"),
+                       ParamDescription("syncIdentifier", .string(minLength: 1, maxLength: 256), "resent samples replace, never duplicate"),
+                       ParamDescription("syncVersion", .integer(wholeNumbers), "a higher version replaces")],
+              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":…}"#,
+              handle: sample),
+        Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
+            ["locked": true, "message": .string(await request.gateway.setLocked(true, language: request.language ?? .en))]
+        },
+        Route("unlock", "Shows metrics again.", result: #"{"locked":false,"message":…}"#) { request in
+            ["locked": false, "message": .string(await request.gateway.setLocked(false, language: request.language ?? .en))]
+        },
+        Route("subscribe", "Notifications on this connection from now on.",
+              params: [ParamDescription("events", .bool, "announcements (default true)"),
+                       ParamDescription("status", .bool, "status snapshots (default true)"),
+                       ParamDescription("feed", .bool, "Live Activity contents (default false)")],
+              result: #"{"subscribed":true,…}, then notifications"#, readOnly: true) { request in
+            let events = request.params.bool("events") ?? true
+            let status = request.params.bool("status") ?? true
+            let feed = request.params.bool("feed") ?? false
+            request.session.subscription(SubscriptionRequest(events: events, status: status, feed: feed, language: request.language ?? .en))
+            return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed)]
+        },
+        Route("unsubscribe", "Stops this connection's notifications.", result: #"{"subscribed":false}"#, readOnly: true) { request in
+            request.session.subscription(nil)
+            return ["subscribed": false]
+        },
+        Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true) { request in
+            RequestRouter.json(await request.gateway.feed.currentContent())
+        },
+        Route("feed.render", "The status line as coach-status prints it.",
+              params: [ParamDescription("format", .string(oneOf: FeedFormat.allCases.map(\.rawValue)), "default text"),
+                       ParamDescription("presentation", .string(oneOf: FeedPresentation.allCases.map(\.rawValue)))],
+              result: "the rendered line(s), a string", readOnly: true) { request in
+            let format = request.params.string("format").flatMap(FeedFormat.init(rawValue:)) ?? .text
+            let presentation = request.params.string("presentation").flatMap(FeedPresentation.init(rawValue:))
+                ?? FeedStream.defaultPresentation(for: format)
+            let content = await request.gateway.feed.currentContent()
+            return .string(FeedRenderer(language: request.language == .ja ? .ja : .en)
+                .render(content, presentation: presentation, format: format))
+        },
+        Route("tmux.follow", "Pushes every feed change into a tmux server's @coach option.",
+              params: [ParamDescription("socketPath", .string(minLength: 1, maxLength: 4096), "a tmux server by socket path"),
+                       ParamDescription("socketName", .string(minLength: 1, maxLength: 256), "a tmux server by -L name (neither: the default)")],
+              result: #"{"following":…}"#) { request in
+            let target: TmuxTarget
+            if let path = request.params.string("socketPath") { target = .socketPath(path) }
+            else if let name = request.params.string("socketName") { target = .socketName(name) }
+            else { target = .default }
+            await request.gateway.followTmux(target, language: request.language == .ja ? .ja : .en)
+            // Remembered, so a restarted gateway keeps pushing (GatewayHost.start reads the file).
+            request.gateway.state?.remember(target)
+            let named = target.arguments.joined(separator: " ")
+            return ["following": .string(named.isEmpty ? "default" : named)]
+        },
+        Route("ping", "Liveness.", result: #""pong""#, readOnly: true) { _ in "pong" },
+        Route("help", "The method names.", result: "an array of names", readOnly: true) { _ in
+            .array(RequestRouter.methods.map { .string($0.name) })
+        },
+        Route("rpc.discover", "This API as an OpenRPC document.", result: "the OpenRPC document", readOnly: true) { _ in
+            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: "0.2")
+        },
+        Route("history", "Saved workouts, newest first (as coach history --json).",
+              params: [ParamDescription("limit", .integer(1...10_000), "at most this many"),
+                       ParamDescription("all", .bool, "include discarded and active workouts")],
+              result: "an array of workouts", readOnly: true) { request in
+            try storeQuery(request) { store in
+                WorkoutFormatter.historyJSON(try store.history(limit: request.params.integer("limit"),
+                                                               includeAll: request.params.bool("all") ?? false))
+            }
+        },
+        Route("show", "One workout with statistics (as coach show --json).",
+              params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "a unique prefix")],
+              result: "a workout", readOnly: true) { request in
+            try storeQuery(request) { store in
+                WorkoutFormatter.showJSON(try store.workout(matching: request.params.string("id") ?? ""))
+            }
+        },
+        Route("workouts.changes", "What changed since an anchor (HealthKit's anchored query).",
+              params: [ParamDescription("anchor", .integer(wholeNumbers), "omit for everything")],
+              result: #"{"added":[…],"deleted":[…],"anchor":N}"#, readOnly: true) { request in
+            try storeQuery(request) { store in
+                WorkoutFormatter.changesJSON(try store.changes(since: request.params.integer("anchor")))
+            }
+        },
+    ]
+
+    // MARK: - Shared handlers
+
+    private static func perform(_ intent: WorkoutIntent, _ request: RouteRequest) async -> JSONValue {
+        await request.gateway.perform(intent, language: request.language ?? .en, conversation: request.session.conversation).json
+    }
+
+    /// Saved workouts and the anchored change feed, straight from the store.
+    private static func storeQuery(_ request: RouteRequest, _ query: (WorkoutStore) throws -> String) throws -> JSONValue {
+        guard let store = request.gateway.store() else {
+            throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
+        }
+        let text: String
+        do {
+            text = try query(store)
+        } catch let error as WorkoutLookupError {
+            throw RPCError.invalidParams(error.description)
+        } catch {
+            throw RPCError.storeError("errorDatabaseInaccessible", "\(error)")
+        }
+        return (try? JSONValue(parsing: text)) ?? .null
+    }
+
+    @Sendable private static func sample(_ request: RouteRequest) async throws -> JSONValue {
+        let params = request.params
+        let name = params.string("type") ?? ""
+        guard let type = QuantityType(name: name) else {
+            throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        do {
+            let outcome = try await request.gateway.addSample(type, value: params.number("value") ?? 0, unit: params.string("unit"),
+                                                              syncIdentifier: params.string("syncIdentifier"),
+                                                              syncVersion: params.integer("syncVersion"))
+            switch outcome {
+            case .added: return ["accepted": true, "outcome": "added"]
+            case .replaced: return ["accepted": true, "outcome": "replaced"]
+            case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
+            case .rejected(let reason):
+                return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
+            }
+        } catch let error as UnitError {
+            throw RPCError.invalidParams("unit: \(error.description)")
+        } catch let problem as JournalProblem {
+            throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+}
+
+/// The domain values of decoded params (names already checked against the description's lists).
+extension DecodedParams {
+    var activity: ActivityType? { string("activity").flatMap(ActivityType.init(rawValue:)) }
+    var location: LocationType? { string("location").flatMap(LocationType.init(rawValue:)) }
+
+    /// The goal: its shape was checked by the description; here its meaning is.
+    var workoutGoal: CoachCore.WorkoutGoal? {
+        get throws {
+            guard let goal = goal("goal") else { return nil }
+            if let shorthand = goal.stringValue {
+                guard let parsed = CoachCore.WorkoutGoal(shorthand: shorthand) else {
+                    throw RPCError.invalidParams("goal \"\(shorthand)\" is not a goal (examples: 30min, 5km, 500kcal)")
+                }
+                return parsed
+            }
+            guard let type = goal["type"]?.stringValue, let parsed = CoachCore.WorkoutGoal(type: type, value: goal["value"]?.doubleValue) else {
+                throw RPCError.invalidParams(#"goal must be {"type":"time|distance|energy","value":…} or a shorthand such as "30min""#)
+            }
+            return parsed
+        }
+    }
+}

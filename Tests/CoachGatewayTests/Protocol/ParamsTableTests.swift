@@ -1,0 +1,124 @@
+// Issue 18's table: every method × every param × {null, true, 7, -1, 1.5, 1e300, 1e400 (as a
+// literal), 18446744073709551616, "x", "", [], {}}, sent through the router in-process (no socket).
+// Each value is accepted as its description documents, or refused with -32602 naming the param;
+// the gateway answers a ping after every line. The expected verdict comes from a small oracle
+// written here from the docs' wording, not from the decoder under test. The table is printed.
+
+import CoachCore
+@testable import CoachGateway
+import CoachWire
+import Testing
+
+@Suite("Params table")
+struct ParamsTableTests {
+    static let values = ["null", "true", "7", "-1", "1.5", "1e300", "1e400", "18446744073709551616", #""x""#, #""""#, "[]", "{}"]
+
+    /// Whether the docs say `literal` is a valid value of `param` (null: absent, fine unless required).
+    static func documentedAccepts(_ literal: String, _ param: ParamDescription) -> Bool {
+        if literal == "null" { return !param.required }
+        switch param.kind {
+        case .bool: return literal == "true"
+        case .integer(let range): return ["7": 7, "-1": -1][literal].map(range.contains) ?? false
+        case .number(let range): return ["7": 7, "-1": -1, "1.5": 1.5][literal].map(range.contains) ?? false
+        case .string(let list, let minimum, _):
+            guard literal == #""x""# || literal == #""""# else { return false }
+            let text = literal == #""x""# ? "x" : ""
+            return list.map { $0.contains(text) } ?? (text.count >= minimum)
+        case .goal: return false  // "x" has the shape of a shorthand but is no goal: refused too
+        }
+    }
+
+    /// Valid values for the required params, so the param under test is the only thing wrong.
+    static func base(_ method: MethodDescription, except name: String, workoutID: String) -> String {
+        method.params.filter { $0.required && $0.name != name }.map { param -> String in
+            switch (method.name, param.name) {
+            case ("sample", "type"): return #""type":"heartRate""#
+            case ("sample", "value"): return #""value":120"#
+            case ("show", "id"): return #""id":""# + workoutID + #"""#
+            default: return #"""# + param.name + #"":"hello""#
+            }
+        }.map { $0 + "," }.joined()
+    }
+
+    @Test func everyMethodParamAndHostileValue() async throws {
+        let test = try await TestGateway.start()
+        let router = RequestRouter(gateway: test.gateway)
+        let session = ConnectionSession()
+        // One saved workout, so `show` has something to find.
+        let client = try test.client()
+        _ = try client.call("start", ["activity": "running"])
+        let saved = try client.call("end", ["save": true])
+        let workoutID = String(saved["workoutID"]?.stringValue?.prefix(8) ?? "none")
+
+        var table: [String] = []
+        var checked = 0
+        for method in RequestRouter.methods {
+            for param in method.params {
+                var row: [String] = []
+                for literal in Self.values {
+                    let line = #"{"jsonrpc":"2.0","id":1,"method":""# + method.name + #"","params":{"#
+                        + Self.base(method, except: param.name, workoutID: workoutID) + #"""# + param.name + #"":"# + literal + "}}"
+                    let reply = try #require(await router.reply(to: line, session: session), "no reply to \(line)")
+                    let parsed = try JSONValue(parsing: reply)
+                    let error = parsed["error"]
+                    let message = error?["message"]?.stringValue ?? ""
+                    let refusedForThisParam = error?["code"]?.doubleValue == -32602 && message.contains(param.name)
+                    if Self.documentedAccepts(literal, param) {
+                        #expect(!refusedForThisParam, "\(line) was documented as valid but refused: \(message)")
+                        row.append("ok")
+                    } else {
+                        #expect(refusedForThisParam, "\(line) should be -32602 naming \(param.name): \(reply)")
+                        row.append("-32602")
+                    }
+                    checked += 1
+                    let ping = await router.reply(to: #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#, session: session)
+                    #expect(ping?.contains("pong") == true)
+                }
+                table.append("\(method.name).\(param.name)".padding(toLength: 28, withPad: " ", startingAt: 0)
+                    + row.map { $0.padding(toLength: 7, withPad: " ", startingAt: 0) }.joined())
+            }
+        }
+        print("method.param                " + Self.values.map { String($0.prefix(6)).padding(toLength: 7, withPad: " ", startingAt: 0) }.joined())
+        for line in table { print(line) }
+        print("\(checked) requests checked")
+        #expect(checked >= 40 * Self.values.count)
+        await test.gateway.stopFollowingTmux()
+        await test.stop()
+    }
+
+    @Test func unknownParamNamesTheNearestKnownOne() async throws {
+        let route = try #require(RequestRouter.methods.first { $0.name == "start" })
+        #expect(throws: RPCError.self) { try route.decode(["activty": "running"]) }
+        do {
+            _ = try route.decode(["activty": "running"])
+        } catch {
+            #expect(error.code == -32602)
+            #expect(error.message.contains("unknown param 'activty'"))
+            #expect(error.message.contains("did you mean 'activity'?"), "\(error.message)")
+        }
+        let history = try #require(RequestRouter.methods.first { $0.name == "history" })
+        do {
+            _ = try history.decode(["limit": 1e300])
+            Issue.record("1e300 accepted as a limit")
+        } catch {
+            #expect(error.message == "Invalid params: limit must be an integer from 1 to 10000")
+        }
+        // null is absent; lang is everywhere.
+        #expect(try history.decode(["limit": nil, "lang": "ja"]).integer("limit") == nil)
+        for method in RequestRouter.methods { #expect(method.param("lang") != nil, "\(method.name) lacks lang") }
+    }
+
+    @Test func rpcDiscoverListsEveryMethodWithItsParams() async throws {
+        let test = try await TestGateway.start()
+        let document = try test.client().call("rpc.discover")
+        #expect(document["openrpc"]?.stringValue == "1.3.2")
+        guard case .array(let methods)? = document["methods"] else { Issue.record("no methods"); return }
+        #expect(methods.compactMap { $0["name"]?.stringValue } == RequestRouter.methods.map(\.name))
+        let history = methods.first { $0["name"]?.stringValue == "history" }
+        guard case .array(let params)? = history?["params"] else { Issue.record("history has no params"); return }
+        let limit = params.first { $0["name"]?.stringValue == "limit" }
+        #expect(limit?["schema"]?["type"]?.stringValue == "integer")
+        #expect(limit?["schema"]?["maximum"]?.doubleValue == 10_000)
+        await test.stop()
+    }
+}

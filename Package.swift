@@ -6,6 +6,7 @@
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
+//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
 //   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
@@ -17,6 +18,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+// Release builds of coach-status link the Swift runtime statically: no shared Swift libraries to
+// load and relocate at every start, which is most of what a status bar's poll costs
+// (Benchmarks/oneshot). `coach` itself imports Foundation, whose static form needs every module
+// compiled for it: `swift build -c release --static-swift-stdlib` (docs/cli.md).
+let releaseStartUp: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
 let package = Package(
     name: "coach",
@@ -75,6 +82,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Workout files: TCX/GPX/FIT/CSV/JSON writers and readers over value types, interval
+        // statistics and charts (docs/export.md).
+        .target(
+            name: "CoachExport",
+            dependencies: ["CoachCore", "CoachStore", "CoachWire"],
+            swiftSettings: strictSettings
+        ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
         .target(
             name: "CoachNative",
@@ -93,6 +107,12 @@ let package = Package(
             dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
+        // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
+        .target(
+            name: "CoachBluetooth",
+            dependencies: ["CoachCore", "CoachNative", "CoachSettings"],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -101,7 +121,8 @@ let package = Package(
             name: "coach",
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
-                "CoachNative", "CoachSettings", "CoachVoice",
+                "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
+                "CoachExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -111,7 +132,8 @@ let package = Package(
         .executableTarget(
             name: "coach-status",
             dependencies: ["CoachWire"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: releaseStartUp
         ),
         .executableTarget(
             name: "FeedBenchmark",
@@ -145,6 +167,21 @@ let package = Package(
             path: "Benchmarks/store/Sources/coach-store-bench",
             swiftSettings: strictSettings
         ),
+        // Export benchmark: TCX/GPX/FIT/CSV/JSON export and import of a 3-hour workout, with Python
+        // readers as peers (Benchmarks/export/README.md).
+        .executableTarget(
+            name: "coach-export-bench",
+            dependencies: ["CoachExport", "CoachCore"],
+            path: "Benchmarks/export/Sources/coach-export-bench",
+            swiftSettings: strictSettings
+        ),
+        // Mirror benchmark: lag from the primary to the mirror over unix: and ssh (Benchmarks/mirror/README.md).
+        .executableTarget(
+            name: "coach-mirror-bench",
+            dependencies: ["CoachWire"],
+            path: "Benchmarks/mirror/Sources/coach-mirror-bench",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CoachStoreTests",
             dependencies: ["CoachStore", "CoachCore", "coach-store-crash"]
@@ -158,8 +195,13 @@ let package = Package(
             dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
         ),
         .testTarget(
+            name: "CoachExportTests",
+            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
+        ),
+        .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "coach", "coach-status"]
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "CoachVoice", "coach", "coach-status"],
+            exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],
     swiftLanguageModes: [.v6]

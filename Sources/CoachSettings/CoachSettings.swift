@@ -45,15 +45,24 @@ public struct CoachSettings: Codable, Sendable, Equatable {
 
     public var units: Units = .km
     public var voice = Voice()
+    /// Bluetooth sensors `coach sensor add` remembered (CoachSettings+Sensors.swift).
+    public var sensors: [Sensor] = []
+    /// Maximum heart rate for zones, or an age to estimate it from.
+    public var heartRate = HeartRate()
+    /// Auto-pause on or off per activity (HealthKit names): `{running: false, hiking: true}`.
+    public var autoPause: [String: Bool] = [:]
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause" }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         units = try c.decodeIfPresent(Units.self, forKey: .units) ?? .km
         voice = try c.decodeIfPresent(Voice.self, forKey: .voice) ?? Voice()
+        sensors = try c.decodeIfPresent([Sensor].self, forKey: .sensors) ?? []
+        heartRate = try c.decodeIfPresent(HeartRate.self, forKey: .heartRate) ?? HeartRate()
+        autoPause = try c.decodeIfPresent([String: Bool].self, forKey: .autoPause) ?? [:]
     }
 }
 

@@ -5,7 +5,8 @@
 //
 // Usage: coach-status [text|json|tmux|waybar|i3bar|polybar] [--presentation compact|minimal|expanded]
 //                     [--lang en|ja] [--socket PATH]
-// No gateway: prints an empty line (a bar then shows nothing) and exits 69.
+// No gateway: prints an empty line (a bar then shows nothing) and exits 69. A socket another user
+// controls: says so on stderr, prints an empty line and exits 77 (nothing is sent to it).
 
 import CoachWire
 #if canImport(Glibc)
@@ -16,9 +17,8 @@ func fail(_ message: String, status: ExitStatus) -> Never {
     if status != .unreachable {
         let line = "coach-status: \(message)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
-    } else {
-        print("")
     }
+    if status == .unreachable || status == .noPermission { print("") }
     exit(status.rawValue)
 }
 
@@ -44,7 +44,10 @@ let location = SocketLocation.resolve(explicit: explicitSocket)
 var params: [(String, JSONValue)] = [("format", .string(format)), ("lang", .string(language))]
 if let presentation { params.append(("presentation", .string(presentation))) }
 let client: GatewayClient
-do { client = try GatewayClient(location: location) } catch { fail("no gateway at \(location.path)", status: .unreachable) }
+do { client = try GatewayClient(location: location) } catch {
+    if case .untrusted(let refusal) = error { fail(refusal.description, status: .noPermission) }
+    fail("no gateway at \(location.path)", status: .unreachable)
+}
 do {
     let reply = try client.call("feed.render", .object(params))
     guard let text = reply.stringValue else { fail("unexpected reply: \(reply.serialized())", status: .failure) }

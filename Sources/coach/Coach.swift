@@ -1,8 +1,22 @@
 // Coach: the root command and the command tree (the command-line contract of DESIGN.md).
 
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
+enum CoachEntry {
+    static func main() async {
+        // `coach status [--format tmux]`, polled by status bars, is answered before the argument
+        // parser is even set up (Commands/QuickStatus.swift); everything else goes through it.
+        if let query = QuickStatus.parse(Array(CommandLine.arguments.dropFirst())), let status = QuickStatus.run(query) {
+            exit(status)
+        }
+        await Coach.main()
+    }
+}
+
 struct Coach: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coach",
@@ -30,7 +44,11 @@ struct Coach: AsyncParsableCommand {
             LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
             TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
             // Voice and set-up (docs/voice.md, docs/doctor.md).
-            ListenCommand.self,
+            ListenCommand.self, DoctorCommand.self,
+            // After the workout: files (docs/export.md).
+            ExportCommand.self, ImportCommand.self, StatsCommand.self,
+            // Mirroring another gateway (docs/mirroring.md).
+            MirrorCommand.self, BridgeCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

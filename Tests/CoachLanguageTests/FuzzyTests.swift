@@ -73,12 +73,21 @@ import Testing
     }
 
     @Test(arguments: [("could we stop for a sec", "PauseWorkout"), ("I'm stopping at a red light", "PauseWorkout"),
-                      ("ready to roll again", "ResumeWorkout"), ("what does the clock say", "WorkoutStatus")])
+                      ("ready to roll again", "ResumeWorkout")])
     func cuesDecideTheIntent(_ text: String, _ intent: String) {
         let r = rec.recognize(text, language: .en)
         #expect(r.intent == intent)
         #expect(r.method == .keywords)
         #expect(r.slots.goal == nil)  // "for a sec" is temporariness, not a one-second goal
+    }
+
+    /// Precision first (issue #11): a cue with a word nothing explains ("say") is asked about,
+    /// not acted on.
+    @Test func aStrayWordTurnsAGuessIntoAQuestion() {
+        let r = rec.recognize("what does the clock say", language: .en)
+        #expect(r.intent == nil)
+        #expect(r.suggestedIntent == "WorkoutStatus")
+        #expect(r.confidence < FuzzyModel.threshold)
     }
 
     @Test func negativeWordInsideACueDoesNotCount() {

@@ -11,7 +11,7 @@ import Testing
         let cases = TestSupport.positives(language)
         #expect(!cases.isEmpty)
         for c in cases {
-            let r = TestSupport.recognizer.recognize(c.text, language: language)
+            let r = TestSupport.recognizer.recognize(c.text, language: language, context: c.context)
             #expect(r.intent == c.intent, "\(c.text)")
             #expect(r.isExact, "\(c.text)")
             #expect(TestSupport.slotsMatch(c.slots, r.slots.values), "\(c.text): \(r.slots.values) ≠ \(c.slots)")
@@ -46,18 +46,45 @@ import Testing
         }
     }
 
+    /// Context (hassil's intent_context): small talk is a command only while a workout is on.
+    @Test func contextDecidesSmallTalk() {
+        let rec = TestSupport.recognizer
+        #expect(rec.recognize("how's it going", language: .en).intent == nil)
+        #expect(rec.recognize("how's it going", language: .en, context: ["workout": .string("idle")]).intent == nil)
+        #expect(rec.recognize("how's it going", language: .en, context: ["workout": .string("running")]).intent == "WorkoutStatus")
+        #expect(rec.recognize("ただいま", language: .ja).intent == nil)
+        #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("paused")]).intent == "ResumeWorkout")
+        #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("running")]).intent == nil)
+        // excludes_context: "never mind" with a question pending is an answer, not a cancel.
+        #expect(rec.recognize("never mind", language: .en).intent == "CancelWorkout")
+        #expect(rec.recognize("never mind", language: .en, context: ["question": .string("pending")]).intent == nil)
+    }
+
+    /// One answer list for the gateway and the REPL, from Intents/<lang>/_answers.yaml.
+    @Test func answerWordsAreData() {
+        let a = TestSupport.recognizer.answers
+        #expect(a.classify("Sure!") == .yes)
+        #expect(a.classify("はい") == .yes)
+        #expect(a.classify("nope") == .no)
+        #expect(a.classify("never mind") == .dismiss)
+        #expect(a.classify("start a run") == nil)
+        #expect(AnswerWords.builtIn == a)
+    }
+
     /// Distance/time questions are status only about the user's own workout.
     @Test func questionsAboutTheWorkoutOnly() {
         let en: [(String, String?)] = [
             ("how far have I gone", "WorkoutStatus"), ("how long have I been running", "WorkoutStatus"),
             ("how far did I run", "WorkoutStatus"), ("how far?", "WorkoutStatus"), ("how much longer", "WorkoutStatus"),
-            ("how long have we been out here", "WorkoutStatus"), ("how many miles left", "WorkoutStatus"),
+            ("how many miles left", "WorkoutStatus"),
             ("how far is the airport", nil), ("how many miles is it to boston", nil), ("how long is the movie", nil),
             ("how long do I boil an egg", nil), ("how far can a cheetah run", nil), ("how far is the park", nil),
         ]
         for (text, intent) in en {
             #expect(TestSupport.recognizer.recognize(text, language: .en).intent == intent, "\(text)")
         }
+        // A keyword guess below the calibrated threshold (0.8) is asked about, not acted on.
+        #expect(TestSupport.recognizer.recognize("how long have we been out here", language: .en).suggestedIntent == "WorkoutStatus")
         let ja: [(String, String?)] = [
             ("あとどれくらい", "WorkoutStatus"), ("どれくらい走った", "WorkoutStatus"), ("ゴールまであとどのくらい", "WorkoutStatus"),
             ("空港までどれくらい", nil), ("東京から大阪まで何キロ", nil), ("卵は何分ゆでればいい", nil),
@@ -95,8 +122,12 @@ import Testing
 
     /// The tuned paraphrase sets (the fallback cues and some idiom templates were written
     /// against them): measured 48/48 en, 25/25 ja when the floors were set; before the
-    /// fallback rework 14/48 and 6/25.
-    @Test(arguments: [(Language.en, 0.95), (Language.ja, 0.95)])
+    /// fallback rework 14/48 and 6/25. Issue #11 (precision first: every word explained, a
+    /// command word present) costs English 6 idioms that now get a "did you mean" instead
+    /// ("let me grab some water", "what does the clock say", "I want to burn 400 calories"):
+    /// 42/48 = 87.5 %. The threshold calibrated on the fresh holdout (0.6 → 0.8, so acting is
+    /// ≥ 99 % precise) turns more keyword guesses into questions: en 39/48 = 81 %, ja 20/25 = 80 %.
+    @Test(arguments: [(Language.en, 0.8), (Language.ja, 0.8)])
     func paraphraseFloor(_ language: Language, _ floor: Double) {
         let cases = TestSupport.paraphrases(language)
         #expect(!cases.isEmpty)
@@ -110,7 +141,8 @@ import Testing
     /// now); the Japanese one was used to pick the missing verb cues (こいでくる, 休む, 戻る,
     /// 続きを …) and End/Cancel templates, so its 24/25 = 96 % is no longer an honest measure —
     /// `freshHoldout` is.
-    @Test(arguments: [(Language.en, 0.8), (Language.ja, 0.9)])
+    /// Issue #11 (threshold 0.8): en 35/45 = 78 % (handled 91 %), ja 21/25 = 84 % (handled 100 %).
+    @Test(arguments: [(Language.en, 0.75), (Language.ja, 0.8)])
     func holdoutFloor(_ language: Language, _ floor: Double) {
         let cases = TestSupport.holdoutParaphrases(language)
         #expect(cases.count >= (language == .en ? 40 : 20))
@@ -133,13 +165,15 @@ import Testing
 
     /// The fresh Japanese holdout (_holdout_fresh.yaml), written and committed before the
     /// round-3 Japanese cues and never tuned on: 18/25 = 72 % before the cues, 19/25 = 76 %
-    /// after (handled 22 → 23/25); its 5 negatives are all rejected.
+    /// after (handled 22 → 23/25); its 5 negatives are all rejected. Issue #11's precision
+    /// rules (every word explained) cost 2 more (17/25 = 68 %), the calibrated threshold (0.8)
+    /// 4 more (13/25 = 52 %; handled, i.e. acted on or asked about, 23/25).
     @Test func freshHoldout() {
         let cases = TestSupport.freshHoldoutParaphrases(.ja)
         #expect(cases.count >= 20)
         let (understood, handled) = Self.score(cases, .ja)
         print("fresh holdout ja: understood \(understood), handled \(handled)")
-        #expect(understood >= 0.7)
+        #expect(understood >= 0.5)
         for c in TestSupport.freshHoldoutNegatives(.ja) {
             #expect(TestSupport.recognizer.recognize(c.text, language: .ja).intent == nil, "\(c.text)")
         }

@@ -14,6 +14,8 @@ enum TestSupport {
         var text: String
         var intent: String?
         var slots: [String: SlotValue]
+        /// The caller's intent_context (`context:` beside `sentences:` in a test file).
+        var context: RecognitionContext = [:]
         var description: String { text }
     }
 
@@ -31,8 +33,9 @@ enum TestSupport {
                 }
                 guard let dict = item as? [String: Any], let intent = dict["intent"] as? [String: Any] else { continue }
                 let slots = (intent["slots"] as? [String: Any] ?? [:]).mapValues(IntentDefinitions.slotValue)
+                let context = (dict["context"] as? [String: Any] ?? [:]).mapValues(IntentDefinitions.slotValue)
                 for s in dict["sentences"] as? [String] ?? [] {
-                    out.append(Case(text: s, intent: intent["name"] as? String, slots: slots))
+                    out.append(Case(text: s, intent: intent["name"] as? String, slots: slots, context: context))
                 }
             }
         }

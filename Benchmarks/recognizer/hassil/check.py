@@ -32,6 +32,7 @@ from common import (  # noqa: E402
     negative_cases,
     paraphrase_cases,
     positive_cases,
+    positive_contexts,
     result_slots,
     slots_equal,
 )
@@ -115,8 +116,9 @@ def main() -> int:
 
         positives = positive_cases(lang)
         pos_ok = 0
+        contexts = positive_contexts(lang)
         for text, intent, slots, src in positives:
-            result = recognize(text, intents)
+            result = recognize(text, intents, intent_context=contexts.get(text))
             got_intent = result.intent.name if result else None
             got_slots = result_slots(result) if result else {}
             if got_intent == intent and slots_equal(slots, got_slots):

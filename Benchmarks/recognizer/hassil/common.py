@@ -64,6 +64,19 @@ def positive_cases(lang: str, intents_dir: Path = INTENTS_DIR) -> List[Case]:
     return cases
 
 
+def positive_contexts(lang: str, intents_dir: Path = INTENTS_DIR) -> Dict[str, Dict[str, Any]]:
+    """text -> the caller's intent_context of a positive test (`context:` beside `sentences:`)."""
+    out: Dict[str, Dict[str, Any]] = {}
+    for path in sorted((intents_dir / "tests" / lang).glob("*.yaml")):
+        if path.name.startswith("_"):
+            continue
+        for test in _read_yaml(path).get("tests", []):
+            if test.get("context"):
+                for text in test["sentences"]:
+                    out[text] = dict(test["context"])
+    return out
+
+
 def paraphrase_cases(lang: str, intents_dir: Path = INTENTS_DIR) -> List[Case]:
     """_paraphrases.yaml: paraphrases: [{sentences, intent: {name, slots}}] (held out from the templates)."""
     path = intents_dir / "tests" / lang / "_paraphrases.yaml"

@@ -5,10 +5,12 @@
 /// (heart rate), as in HealthKit's `HKQuantityType` aggregation styles.
 public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
     case heartRate, distance, activeEnergy, cadence, power, stepCount
+    /// Water drunk (HKQuantityTypeIdentifierDietaryWater), e.g. logged on a mirror during a ride.
+    case dietaryWater
 
     public var isCumulative: Bool {
         switch self {
-        case .distance, .activeEnergy, .stepCount: return true
+        case .distance, .activeEnergy, .stepCount, .dietaryWater: return true
         case .heartRate, .cadence, .power: return false
         }
     }
@@ -22,6 +24,7 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case .cadence: return "count/min"
         case .power: return "W"
         case .stepCount: return "count"
+        case .dietaryWater: return "mL"
         }
     }
 
@@ -34,6 +37,7 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case .cadence: return "spm"
         case .power: return "W"
         case .stepCount: return "steps"
+        case .dietaryWater: return "mL"
         }
     }
 
@@ -46,6 +50,7 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case .cadence: return 0...400
         case .power: return 0...3_000
         case .stepCount: return 0...1_000_000
+        case .dietaryWater: return 0...5_000
         }
     }
 
@@ -58,6 +63,7 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case "cadence": self = .cadence
         case "power", "watts": self = .power
         case "stepcount", "steps", "step_count": self = .stepCount
+        case "dietarywater", "water", "dietary_water": self = .dietaryWater
         default: return nil
         }
     }
@@ -87,6 +93,9 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
             factor = ["w": 1, "watt": 1, "watts": 1, "kw": 1000][key]
         case .stepCount:
             factor = ["count": 1, "steps": 1, "step": 1][key]
+        case .dietaryWater:
+            factor = ["ml": 1, "milliliter": 1, "milliliters": 1, "millilitre": 1, "millilitres": 1, "l": 1000,
+                      "liter": 1000, "liters": 1000, "litre": 1000, "litres": 1000, "fl oz": 29.5735, "floz": 29.5735][key]
         }
         guard let factor else { throw UnitError(type: self, unit: unit) }
         return value * factor

@@ -20,6 +20,12 @@ public struct WorkoutBuilder: Sendable, Hashable {
     public private(set) var statistics: [QuantityType: QuantityStatistics] = [:]
     /// When the goal was first reached; it is reported once and stays reached.
     public private(set) var goalReachedAt: Timestamp?
+    /// The route (HKWorkoutRoute): location samples in the order they arrived.
+    public private(set) var route: [LocationSample] = []
+    /// Metres along the route, counting only legs inside one running interval (a pause breaks it).
+    public private(set) var routeDistance: Double = 0
+    /// True when the last route point and the next one are in the same running interval.
+    private var routeLegOpen = false
 
     public init(goal: WorkoutGoal = .open) { self.goal = goal }
 
@@ -37,6 +43,7 @@ public struct WorkoutBuilder: Sendable, Hashable {
         guard let since = runningSince else { return }
         closedRunningTime += Swift.max(now.monotonic - since, .zero)
         runningSince = nil
+        routeLegOpen = false
     }
 
     public mutating func resume(at now: Timestamp) {
@@ -88,7 +95,38 @@ public struct WorkoutBuilder: Sendable, Hashable {
         return .added
     }
 
-    public func total(_ type: QuantityType) -> Double { statistics[type]?.sum ?? 0 }
+    /// Adds a route point. Between two points of one running interval the great-circle distance
+    /// adds to the route's length; the jump across a pause does not.
+    public mutating func add(_ location: LocationSample) -> SampleOutcome {
+        guard isRunning else { return .rejected(.notCollecting) }
+        guard location.problem == nil else { return .rejected(.implausibleValue) }
+        if routeLegOpen, let last = route.last {
+            routeDistance += Geodesy.distance(last, location)
+        }
+        route.append(location)
+        routeLegOpen = true
+        return .added
+    }
+
+    /// The total of a cumulative type. Distance comes from the route when no sensor fed any.
+    public func total(_ type: QuantityType) -> Double {
+        if type == .distance, statistics[.distance] == nil { return routeDistance }
+        return statistics[type]?.sum ?? 0
+    }
+
+    /// The statistics, with the distance derived from the route when no distance sensor fed one
+    /// (its count is the number of route points), as HealthKit derives distance from CLLocations.
+    public var statisticsIncludingRoute: [QuantityType: QuantityStatistics] {
+        guard statistics[.distance] == nil, route.count > 1 else { return statistics }
+        var all = statistics
+        var distance = QuantityStatistics(type: .distance)
+        distance.count = route.count
+        distance.sum = routeDistance
+        distance.mostRecent = routeDistance
+        distance.mostRecentAt = route.last?.at
+        all[.distance] = distance
+        return all
+    }
 
     // MARK: - Goal
 

@@ -25,6 +25,8 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         case lap
         case marker(name: String?)
         case sample(QuantitySample)
+        /// A point of the route.
+        case location(LocationSample)
         /// The activity stopped; the session waits to be ended (HealthKit's `stopActivity`).
         case stopped
         case ended

@@ -52,6 +52,10 @@ enum JournalRebase {
             sample.at.monotonic = sample.at.monotonic + shift
             copy.kind = .sample(sample)
         }
+        if case .location(var location) = copy.kind {
+            location.at.monotonic = location.at.monotonic + shift
+            copy.kind = .location(location)
+        }
         return copy
     }
 }

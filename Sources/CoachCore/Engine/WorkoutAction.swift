@@ -37,10 +37,13 @@ public struct FinishedWorkout: Sendable, Hashable, Codable {
     public var samples: [QuantitySample]
     public var statistics: [QuantityType: QuantityStatistics]
     public var goalReached: Bool
+    /// The route's points (empty for indoor workouts and workouts without location samples).
+    public var route: [LocationSample]
 
     public init(workoutID: String, configuration: StartWorkoutIntent, start: Timestamp, end: Timestamp,
                 elapsed: Double, events: [WorkoutEvent], samples: [QuantitySample],
-                statistics: [QuantityType: QuantityStatistics], goalReached: Bool) {
+                statistics: [QuantityType: QuantityStatistics], goalReached: Bool, route: [LocationSample] = []) {
+        self.route = route
         self.workoutID = workoutID
         self.configuration = configuration
         self.start = start

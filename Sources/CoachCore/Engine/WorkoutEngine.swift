@@ -27,6 +27,18 @@ public struct AutoPausePolicy: Sendable, Hashable {
     public init(overrides: [ActivityType: AutoPauseSettings?] = [:]) { self.overrides = overrides }
 
     public static let defaults = AutoPausePolicy()
+
+    /// On/off per activity, as the settings file says it (`auto_pause: {running: false, hiking: true}`):
+    /// off removes it, on uses the activity's defaults, or the cycling ones for wheeled activities
+    /// and the running ones for everything else.
+    public init(switches: [ActivityType: Bool]) {
+        var overrides: [ActivityType: AutoPauseSettings?] = [:]
+        for (activity, on) in switches {
+            let wheeled = activity == .cycling || activity == .handCycling
+            overrides[activity] = on ? (wheeled ? AutoPauseSettings.cycling : .running) : Optional<AutoPauseSettings>.none
+        }
+        self.init(overrides: overrides)
+    }
     public static let off = AutoPausePolicy(overrides: Dictionary(uniqueKeysWithValues: ActivityType.allCases.map { ($0, nil) }))
 
     public func settings(for activity: ActivityType, location: LocationType?) -> AutoPauseSettings? {
@@ -46,6 +58,8 @@ public struct Workout: Sendable, Hashable {
     /// nil when auto-pause is off for this workout.
     public var autoPause: AutoPause?
     var speedFromDistance = SpeedEstimator()
+    /// The previous route point, for the distance auto-pause sees between fixes.
+    var lastFix: LocationSample?
 
     init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil) {
         self.id = id
@@ -172,6 +186,26 @@ public struct WorkoutEngine: Sendable {
         return (outcome, actions)
     }
 
+    /// Adds a route point to the running workout.
+    public mutating func add(_ location: LocationSample, at now: Timestamp) -> (SampleOutcome, [WorkoutAction]) {
+        guard workout != nil else { return (.rejected(.notCollecting), []) }
+        // Route points tell auto-pause how fast the workout moves, paused or not (as distance does).
+        var motion: [WorkoutAction] = []
+        if workout!.autoPause != nil {
+            if let previous = workout!.lastFix,
+               let speed = workout!.speedFromDistance.add(metres: Geodesy.distance(previous, location), at: now.monotonic) {
+                motion = observeSpeed(speed, at: now)
+            }
+            workout!.lastFix = location
+        }
+        let outcome = workout!.builder.add(location)
+        guard outcome == .added else { return (outcome, motion) }
+        var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .location(location), at: now)), .publish]
+        actions += checkGoal(at: now)
+        actions += reschedule(at: now.monotonic)
+        return (outcome, actions)
+    }
+
     /// A speed reading in m/s (a foot pod, a wheel sensor, GPS). With auto-pause on, a workout that
     /// stands still long enough is paused as motionPaused and one that moves again is resumed.
     public mutating func observeSpeed(_ speed: Double, at now: Timestamp) -> [WorkoutAction] {
@@ -265,6 +299,9 @@ public struct WorkoutEngine: Sendable {
         case .sample(let sample):
             _ = current.builder.add(sample)
             actions = [.publish]
+        case .location(let location):
+            _ = current.builder.add(location)
+            actions = [.publish]
         case .stopped:
             actions = translate(current.session.stopActivity(at: now))
             current.builder.pause(at: now)
@@ -280,7 +317,8 @@ public struct WorkoutEngine: Sendable {
                 start: current.session.startDate ?? now, end: now,
                 elapsed: current.builder.elapsed(at: now.monotonic).seconds,
                 events: current.session.events, samples: current.builder.samples,
-                statistics: current.builder.statistics, goalReached: current.builder.goalReachedAt != nil)
+                statistics: current.builder.statisticsIncludingRoute, goalReached: current.builder.goalReachedAt != nil,
+                route: current.builder.route)
             actions += [.save(finished), .notify(.saved(finished))]
         case .discarded(let reason):
             current.builder.endCollection(at: now)
@@ -338,6 +376,6 @@ public struct WorkoutEngine: Sendable {
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
             laps: session.lapCount, autoPaused: session.pausedByMotion,
             lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
-            statistics: builder.statistics, at: now)
+            statistics: builder.statisticsIncludingRoute, at: now)
     }
 }

@@ -21,6 +21,9 @@ public actor WorkoutManager {
     private let journal: JournalPipeline?
     private var timer: Task<Void, Never>?
     private let subscribers = SubscriberRegistry()
+    /// The workout of another gateway this one mirrors (Sources/CoachGateway/Mirror): while set,
+    /// every status, snapshot and feed shows it instead of the (idle) engine.
+    private var mirrored: WorkoutSnapshot?
     /// The latest snapshot, readable without waiting on the actor (status bars poll often).
     private let cache: Mutex<(snapshot: WorkoutSnapshot, countdownDeadline: MonotonicInstant?)>
 
@@ -66,10 +69,35 @@ public actor WorkoutManager {
         return outcome
     }
 
+    /// A speed reading (m/s) from a sensor: it feeds auto-pause, and is not stored as a sample.
+    public func observeSpeed(_ speed: Double) async {
+        let actions = engine.observeSpeed(speed, at: clock.now())
+        _ = await run(actions)
+    }
+
+    /// Feeds a route point into the running workout. Throws `LocationProblem` for impossible
+    /// coordinates (nothing is recorded), or the journal's problem.
+    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
+                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
+        if let problem = LocationSample.problem(latitude: latitude, longitude: longitude, altitude: altitude,
+                                                horizontalAccuracy: horizontalAccuracy) {
+            throw problem
+        }
+        let now = clock.now()
+        let location = LocationSample(latitude: latitude, longitude: longitude, altitude: altitude,
+                                      horizontalAccuracy: horizontalAccuracy, at: now)
+        let (outcome, actions) = engine.add(location, at: now)
+        if let problem = await run(actions) { throw problem }
+        return outcome
+    }
+
     /// Writes not yet durable, after a failed write (they are retried on a timer).
     public nonisolated var pendingWrites: Int { journal?.backlog ?? 0 }
 
-    public func status() -> WorkoutSnapshot { engine.snapshot(at: clock.now()) }
+    public func status() -> WorkoutSnapshot {
+        if let mirrored { return mirrored.advanced(to: clock.now(), countdownDeadline: nil) }
+        return engine.snapshot(at: clock.now())
+    }
 
     /// The status now, without waiting for the actor: the snapshot taken after the last change,
     /// moved forward to the current time. Equal to `status()` (tested).
@@ -120,6 +148,24 @@ public actor WorkoutManager {
     public func snapshots() -> AsyncStream<WorkoutSnapshot> {
         subscribers.snapshots(initial: status())
     }
+
+    // MARK: - Mirroring
+
+    /// Shows another gateway's workout as this one's (nil: back to this gateway's own engine).
+    /// The snapshot is taken as of now: its elapsed time runs on from here while it is running.
+    public func showMirrored(_ snapshot: WorkoutSnapshot?) {
+        let now = clock.now()
+        mirrored = snapshot.map { var copy = $0; copy.at = now; return copy }
+        let shown = status()
+        cache.withLock { $0 = (shown, nil) }
+        subscribers.publish(shown)
+    }
+
+    /// Hands a notification of the mirrored workout to this gateway's subscribers.
+    public func relayMirrored(_ notification: WorkoutNotification) { subscribers.send(notification) }
+
+    /// Whether a local workout is in progress (a gateway that runs one cannot mirror another).
+    public var hasOwnWorkout: Bool { engine.state.isOngoing }
 
     /// Publishes the current status again (e.g. after the privacy lock changed how it is shown).
     public func republish() { subscribers.publish(status()) }

@@ -12,7 +12,10 @@ public enum GatewayLauncher {
     /// Connects to the gateway at `location`, starting one with `executable serve` if none answers.
     public static func connect(location: SocketLocation, autostart: Bool, executable: String,
                                extraArguments: [String] = []) throws(GatewayClientError) -> GatewayClient {
-        if let client = try? GatewayClient(location: location) { return client }
+        // A socket another user controls is refused outright: neither used nor started into.
+        do { return try GatewayClient(location: location) } catch {
+            if case .untrusted = error { throw error }
+        }
         guard autostart else {
             throw .unreachable(location.path, "not running; --no-start was given")
         }
@@ -23,7 +26,9 @@ public enum GatewayLauncher {
         }
         // Up to 5 s: a cold start loads the vocabulary and opens the store.
         for _ in 0..<500 {
-            if let client = try? GatewayClient(location: location) { return client }
+            do { return try GatewayClient(location: location) } catch {
+                if case .untrusted = error { throw error }
+            }
             usleep(10_000)
         }
         throw .unreachable(location.path, "a gateway was started but did not answer within 5 s; see \(logPath())")

@@ -21,6 +21,8 @@ public actor FeedPump {
     /// While `run` follows the manager: the armed wake-up (its instant and task), if anything is due.
     private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
     private var schedules = false
+    /// While set, shown instead of the workout (a mirror whose primary is unreachable).
+    private var notice: String?
 
     public init(clock: any WorkoutClock, configuration: LiveActivity.Configuration = .init(), locked: Bool = false) {
         self.clock = clock
@@ -79,8 +81,20 @@ public actor FeedPump {
         publish()
     }
 
+    /// Names the zone of the current heart rate from now on (nil: no zones).
+    public func setHeartRateZones(_ zones: HeartRateZones?) {
+        live.setHeartRateZones(zones)
+        publish()
+    }
+
     public func apply(_ snapshot: WorkoutSnapshot) {
         live.apply(snapshot)
+        publish()
+    }
+
+    /// Shows `notice` instead of any workout until it is cleared (nil).
+    public func setMirrorNotice(_ notice: String?) {
+        self.notice = notice
         publish()
     }
 
@@ -156,7 +170,13 @@ public actor FeedPump {
 
     private func publish() {
         defer { rearm() }
-        let content = live.content(at: clock.now())
+        var content = live.content(at: clock.now())
+        if let notice {
+            content = LiveActivityContent(attributes: content.attributes,
+                                          state: LiveActivityContentState(phase: .idle, laps: nil, isLocked: content.state.isLocked,
+                                                                          notice: notice),
+                                          activityState: .stale)
+        }
         guard content != current else { return }
         current = content
         currentLine = nil

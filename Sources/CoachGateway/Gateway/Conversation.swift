@@ -22,16 +22,6 @@ public final class Conversation: Sendable {
 
     func ask(_ question: PendingQuestion?) { pending.withLock { $0 = question } }
 
+    var isPending: Bool { pending.withLock { $0 != nil } }
     func take() -> PendingQuestion? { pending.withLock { question in defer { question = nil }; return question } }
-}
-
-/// Yes/no words in both languages, normalised to lower case without punctuation.
-enum Answer {
-    static let yes: Set<String> = ["y", "yes", "yeah", "yep", "sure", "ok", "okay", "confirm", "do it", "はい", "うん", "ええ", "お願い", "お願いします", "いいよ", "オッケー"]
-    static let no: Set<String> = ["n", "no", "nope", "nah", "cancel", "never mind", "nevermind", "keep it", "いいえ", "いや", "やめて", "やめる", "いらない", "だめ"]
-
-    static func normalised(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { ![.otherPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .dashPunctuation, .connectorPunctuation].contains($0.properties.generalCategory) }))
-            .trimmingCharacters(in: .whitespaces)
-    }
 }

@@ -14,12 +14,16 @@ public final class Gateway: Sendable {
     let composer: ResponseComposer
     private let lockState = Mutex(false)
     private let announcements = AnnouncementHub()
+    /// This gateway as a mirror of another, or as a primary with mirrors (Mirror/).
+    public let mirroring = Mirroring()
 
     /// The store of saved workouts, when there is one (not in guest mode or virtual time).
     let store: @Sendable () -> WorkoutStore?
     /// The Live Activity every status presentation shows (tmux, bars, widget).
     public let feed: FeedPump
     private let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
+    /// Bluetooth sensors, when `coach serve` attached them (Gateway+Sensors.swift).
+    let sensorService = Mutex<(any SensorService)?>(nil)
     /// False when nothing is written at all (virtual time): an end must not claim "Saved".
     public let keepsWorkouts: Bool
     /// Virtual time (scripts): nothing of the user's (store, tmux) is touched.
@@ -92,7 +96,11 @@ public final class Gateway: Sendable {
 
     /// Understands one line of speech or text and acts on it.
     public func say(_ text: String, language: Language? = nil, conversation: Conversation = Conversation()) async -> GatewayResult {
-        let recognition = recognizer.recognize(text, language: language)
+        // The session state is the recogniser's context (hassil's intent_context): small talk
+        // such as "how's it going" or 「ただいま」 is a command only while a workout is on, and
+        // "never mind" with a question pending answers the question.
+        let recognition = recognizer.recognize(
+            text, language: language, context: Self.context(await manager.status().state, questionPending: conversation.isPending))
         let lang = language ?? recognition.language
 
         if let question = conversation.take() {
@@ -118,8 +126,26 @@ public final class Gateway: Sendable {
         return result
     }
 
+    /// `workout: idle|running|paused` and, while the gateway waits for an answer, `question: pending`.
+    static func context(_ state: SessionState, questionPending: Bool) -> RecognitionContext {
+        let workout: String
+        switch state {
+        case .running: workout = "running"
+        case .paused: workout = "paused"
+        case .notStarted, .ended, .prepared, .stopped: workout = "idle"
+        }
+        var context: RecognitionContext = ["workout": .string(workout)]
+        if questionPending { context["question"] = .string("pending") }
+        return context
+    }
+
     /// Runs a typed intent (from the CLI or a JSON request) and words the outcome.
     public func perform(_ intent: WorkoutIntent, language: Language = .en, conversation: Conversation? = nil) async -> GatewayResult {
+        // A mirror runs no workout of its own: the primary decides (status is shown from here).
+        if let link = mirroring.link, intent != .status {
+            return await link.forward(intent, language: language, locked: isLocked)
+        }
+        if intent == .status, let unreachable = mirrorUnreachableResult(language: language) { return unreachable }
         let outcome = await manager.perform(intent)
         switch (outcome.code, intent) {
         case (.needsValue, .start(let start)) where outcome.parameter == "activity":
@@ -138,7 +164,8 @@ public final class Gateway: Sendable {
     /// The status without waiting on the manager (a status request changes nothing, so it need
     /// not queue behind commands): the same result `status` gives.
     public func immediateStatus(language: Language = .en) -> GatewayResult {
-        result(for: IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
+        if let unreachable = mirrorUnreachableResult(language: language) { return unreachable }
+        return result(for: IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
                                   snapshot: manager.currentStatus()), language: language)
     }
 
@@ -165,15 +192,16 @@ public final class Gateway: Sendable {
     /// handled as a new command, so "pause" after "Which workout?" still pauses).
     private func answer(_ question: PendingQuestion, with text: String, recognition: Recognition, language: Language,
                         conversation: Conversation) async -> GatewayResult? {
-        let word = Answer.normalised(text)
+        let word = AnswerWords.normalised(text)
+        let answer = recognizer.answers.classify(text)
         switch question {
         case .confirmation(let intent):
-            if Answer.yes.contains(word) {
+            if answer == .yes {
                 var confirmed = intent
                 if case .cancel(let activity, _) = intent { confirmed = .cancel(activity: activity, confirmed: true) }
                 return await perform(confirmed, language: language, conversation: conversation)
             }
-            if Answer.no.contains(word) {
+            if answer == .no || answer == .dismiss {
                 let snapshot = await manager.status()
                 return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue,
                                      message: composer.event("declined", values: [:], language: language),
@@ -184,6 +212,16 @@ public final class Gateway: Sendable {
             }
             return nil
         case .activity(var start, let options):
+            // "never mind" dismisses the question, not the workout.
+            if answer == .dismiss || answer == .no {
+                let snapshot = await manager.status()
+                return GatewayResult(intent: .startWorkout, code: IntentCode.failure.rawValue,
+                                     message: composer.event("declined", values: [:], language: language),
+                                     language: language,
+                                     outcome: IntentOutcome(intent: .startWorkout, phase: .confirm, code: .failure,
+                                                            reason: "declined by the user", snapshot: snapshot),
+                                     locked: isLocked)
+            }
             if let number = Int(word), (1...options.count).contains(number) {
                 start.activity = options[number - 1]
             } else if let activity = ActivityType(rawValue: text.trimmingCharacters(in: .whitespaces)) {
@@ -208,6 +246,18 @@ public final class Gateway: Sendable {
         try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion)
     }
 
+    /// A speed reading from a sensor, for auto-pause.
+    public func observeSpeed(_ speed: Double) async {
+        await manager.observeSpeed(speed)
+    }
+
+    /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.
+    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
+                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
+        try await manager.addLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                      horizontalAccuracy: horizontalAccuracy)
+    }
+
     // MARK: - Announcements
 
     /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the
@@ -215,6 +265,9 @@ public final class Gateway: Sendable {
     public func announcements(language: Language = .en) -> AsyncStream<Announcement> {
         announcements.subscribe(gateway: self, language: language)
     }
+
+    /// Hands an announcement of the mirroring link to every announcement subscriber.
+    public func relay(_ announcement: Announcement) { announcements.relay(announcement) }
 
     func announce(_ notification: WorkoutNotification, language: Language) async -> Announcement? {
         let snapshot = await manager.status()
@@ -227,19 +280,42 @@ public final class Gateway: Sendable {
 
 /// One announced change: the notification, its sentence, and the workout at that moment.
 public struct Announcement: Sendable {
-    public var notification: WorkoutNotification
+    /// nil for an announcement of the mirroring link or one relayed from a primary.
+    public var notification: WorkoutNotification?
+    /// The kind of a link or relayed announcement ("mirrorConnected", or the primary's event).
+    public var linkEvent: String?
     public var text: String
     public var snapshot: WorkoutSnapshot
 
+    public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot) {
+        self.notification = notification
+        self.text = text
+        self.snapshot = snapshot
+        self.relayedState = nil
+    }
+
+    /// An announcement of the mirroring link, or an event relayed from the primary.
+    public init(linkEvent: String, text: String, state: SessionState, snapshot: WorkoutSnapshot) {
+        self.linkEvent = linkEvent
+        self.text = text
+        self.snapshot = snapshot
+        self.relayedState = state
+    }
+
+    private var relayedState: SessionState?
+
     /// The state the change is about: the new state of a transition, else the current one.
     public var state: SessionState {
-        if case .stateChanged(_, let to, _) = notification { return to }
+        if let relayedState { return relayedState }
+        if case .stateChanged(_, let to, _)? = notification { return to }
         return snapshot.state
     }
 
     /// The kind of change, for the protocol's `event` field.
     public var kind: String {
+        if let linkEvent { return linkEvent }
         switch notification {
+        case nil: return "mirror"
         case .stateChanged: return "stateChanged"
         case .event(let event): return event.type.rawValue
         case .countdown: return "countdown"
@@ -253,9 +329,21 @@ public struct Announcement: Sendable {
 
 /// Turns the manager's notifications into announcement streams, one task per subscriber.
 final class AnnouncementHub: Sendable {
+    /// Subscribers of relayed announcements (the mirroring link's), by id.
+    private let relays = Mutex<(next: Int, continuations: [Int: AsyncStream<Announcement>.Continuation])>((0, [:]))
+
+    func relay(_ announcement: Announcement) {
+        for continuation in relays.withLock({ Array($0.continuations.values) }) { continuation.yield(announcement) }
+    }
+
     func subscribe(gateway: Gateway, language: Language) -> AsyncStream<Announcement> {
         let notifications = gateway.manager.notifications()
         let (stream, continuation) = AsyncStream.makeStream(of: Announcement.self, bufferingPolicy: .bufferingNewest(256))
+        let relayID = relays.withLock { state in
+            state.next += 1
+            state.continuations[state.next] = continuation
+            return state.next
+        }
         let task = Task {
             for await notification in notifications {
                 if let announcement = await gateway.announce(notification, language: language) {
@@ -264,7 +352,10 @@ final class AnnouncementHub: Sendable {
             }
             continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
+        continuation.onTermination = { [weak self] _ in
+            task.cancel()
+            _ = self?.relays.withLock { $0.continuations.removeValue(forKey: relayID) }
+        }
         return stream
     }
 }

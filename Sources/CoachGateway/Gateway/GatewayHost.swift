@@ -22,6 +22,8 @@ public struct GatewayConfiguration: Sendable {
     /// Where the privacy lock and the tmux servers are remembered; nil is `$XDG_STATE_HOME/coach`.
     /// Virtual time remembers nothing.
     public var stateDirectory: String?
+    /// Which activities auto-pause (docs/sensors.md); by default outdoor runs and rides.
+    public var autoPause: AutoPausePolicy = .defaults
 
     public init() {}
 }
@@ -77,6 +79,10 @@ public enum GatewayHost {
         if let state = gateway.state {
             if state.isLocked { _ = await gateway.setLocked(true) }
             for target in state.tmuxTargets { await gateway.followTmux(target) }
+            // A mirror that was killed mirrors again (its outbox is resent on reconnect).
+            if let mirror = state.mirror, recovered == nil {
+                _ = try? await gateway.startMirroring(mirror.target, options: mirror.options)
+            }
         }
         return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
     }
@@ -90,7 +96,7 @@ public enum GatewayHost {
         let user = Recognizer.userIntentsDirectory()
         let recognizer = try Recognizer(intentsDirectory: intents,
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
-        let engine = EngineConfiguration(countdown: configuration.countdown)
+        let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause)
         let manager: WorkoutManager
         let clock: any WorkoutClock
         if configuration.virtualClock {

@@ -23,12 +23,36 @@ public struct GatewayResult: Sendable {
     /// Whether metrics are redacted in `workout` (privacy lock).
     public var locked: Bool
 
+    /// The primary's reply to a command a mirror forwarded, shown as it came (Mirror/).
+    public var relayed: JSONValue?
+
     public static let notUnderstood = "notUnderstood"
+
+    public init(intent: IntentKind?, code: String, message: String, language: Language, outcome: IntentOutcome? = nil,
+                recognition: Recognition? = nil, suggestion: String? = nil, locked: Bool) {
+        self.intent = intent
+        self.code = code
+        self.message = message
+        self.language = language
+        self.outcome = outcome
+        self.recognition = recognition
+        self.suggestion = suggestion
+        self.locked = locked
+    }
+
+    /// A reply the primary gave to a forwarded command.
+    public init(relayed json: JSONValue, language: Language, locked: Bool) {
+        self.init(intent: json["intent"]?.stringValue.flatMap(IntentKind.init(rawValue:)),
+                  code: json["code"]?.stringValue ?? IntentCode.failure.rawValue,
+                  message: json["message"]?.stringValue ?? "", language: language, locked: locked)
+        relayed = json
+    }
 
     public var isSuccess: Bool { code == IntentCode.success.rawValue || code == IntentCode.ready.rawValue }
 
     /// The JSON object of the protocol (docs/protocol.md). Keys in a fixed order for golden tests.
     public var json: JSONValue {
+        if let relayed { return relayed }
         var members: [(String, JSONValue)] = [
             ("intent", .optional(intent?.rawValue)),
             ("code", .string(code)),
@@ -56,7 +80,12 @@ public struct GatewayResult: Sendable {
         if let recognition {
             members.append(("confidence", .number((recognition.confidence * 1000).rounded() / 1000)))
         }
-        if let suggestion { members.append(("suggestion", .string(suggestion))) }
+        // The near miss as data (issue #11); `message` holds the question composed from it.
+        if let suggested = recognition?.suggested {
+            members.append(("suggestion", suggested.jsonValue))
+        } else if let suggestion {
+            members.append(("suggestion", .string(suggestion)))
+        }
         return .object(members)
     }
 

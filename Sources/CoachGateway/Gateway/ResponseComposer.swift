@@ -65,6 +65,10 @@ struct ResponseComposer: Sendable {
     }
 
     func notUnderstood(_ recognition: Recognition, language: Language) -> String {
+        if let suggested = recognition.suggested {
+            // Composed from the structured suggestion: the catalog's frame around the example.
+            return catalog.text(intent: "errors", code: "didYouMean", language: language, values: ["suggestion": suggested.example])
+        }
         if let suggestion = recognition.suggestion {
             // The recogniser words it "did you mean: start a run?"; the catalog has its own frame.
             var example = Substring(suggestion)

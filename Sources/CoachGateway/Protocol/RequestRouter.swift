@@ -8,15 +8,29 @@ import CoachCore
 import CoachLanguage
 import CoachStore
 import Foundation
+import Synchronization
 
 /// Per-connection state: the conversation for follow-up questions, the reply language, and the
 /// subscription switch the connection handler implements.
 public final class ConnectionSession: Sendable {
     public let conversation = Conversation()
     let subscription: @Sendable (SubscriptionRequest?) -> Void
+    private let closeHandlers = Mutex<[@Sendable () -> Void]>([])
 
     public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
         self.subscription = subscription
+    }
+
+    /// Runs `handler` when the connection closes (a mirror's going is announced).
+    public func onClose(_ handler: @escaping @Sendable () -> Void) { closeHandlers.withLock { $0.append(handler) } }
+
+    /// The connection closed: runs the close handlers once.
+    public func closed() {
+        let handlers = closeHandlers.withLock { handlers in
+            defer { handlers.removeAll() }
+            return handlers
+        }
+        handlers.forEach { $0() }
     }
 }
 

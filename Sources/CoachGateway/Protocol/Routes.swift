@@ -79,14 +79,18 @@ enum Routes {
         },
         Route("lap", "Marks a lap.", result: intentResult) { request in await perform(.lap, request) },
         Route("status", "The workout now.", result: intentResult, readOnly: true) { request in await perform(.status, request) },
-        Route("sample", "Feeds a metric into the running workout.",
+        Route("sample", "Feeds a metric (or, with type location, a route point) into the running workout.",
               params: [ParamDescription("type", .string(minLength: 1, maxLength: 64), required: true,
-                                        "heartRate, distance, activeEnergy, cadence, power, stepCount"),
-                       ParamDescription("value", .number(-1e15...1e15), required: true),
+                                        QuantityType.allCases.map(\.rawValue).joined(separator: ", ") + ", or location"),
+                       ParamDescription("value", .number(-1e15...1e15), "required unless type is location"),
                        ParamDescription("unit", .string(minLength: 1, maxLength: 32), "default: the type's canonical unit"),
                        ParamDescription("syncIdentifier", .string(minLength: 1, maxLength: 256), "resent samples replace, never duplicate"),
-                       ParamDescription("syncVersion", .integer(wholeNumbers), "a higher version replaces")],
-              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":…}"#,
+                       ParamDescription("syncVersion", .integer(wholeNumbers), "a higher version replaces"),
+                       ParamDescription("latitude", .number(-90...90), "degrees (type location)"),
+                       ParamDescription("longitude", .number(-180...180), "degrees (type location)"),
+                       ParamDescription("altitude", .number(-1e5...1e5), "metres (type location)"),
+                       ParamDescription("horizontalAccuracy", .number(0...1e7), "metres (type location)")],
+              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue"}; on a mirror "queued" while its primary is unreachable"#,
               handle: sample),
         Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
             ["locked": true, "message": .string(await request.gateway.setLocked(true, language: request.language ?? .en))]
@@ -144,6 +148,35 @@ enum Routes {
         Route("rpc.discover", "This API as an OpenRPC document.", result: "the OpenRPC document", readOnly: true) { _ in
             MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: "0.2")
         },
+        Route("sensors", "The Bluetooth sensors and their state (docs/sensors.md).", result: #"{"running":bool,"sensors":[…]}"#,
+              readOnly: true) { request in
+            request.gateway.sensorStatus()
+        },
+        Route("sensors.reload", "Reads the sensor settings again.", result: "the sensors object") { request in
+            do { return try request.gateway.reloadSensors() } catch { throw RPCError.invalidParams("\(error)") }
+        },
+        Route("mirror.start", "Mirrors another gateway (docs/mirroring.md).",
+              params: [ParamDescription("target", .string(minLength: 1, maxLength: 4096), required: true, "unix:PATH or ssh://[user@]host[:port]"),
+                       ParamDescription("remoteCoach", .string(minLength: 1, maxLength: 4096), "the coach executable on the primary"),
+                       ParamDescription("ssh", .string(minLength: 1, maxLength: 4096), "the ssh executable (default ssh)"),
+                       ParamDescription("sshOptions", .strings(maxCount: 64, maxLength: 4096), "ssh arguments, before Coach's own"),
+                       ParamDescription("connectTimeout", .integer(1...300), "ssh's ConnectTimeout, seconds")],
+              result: "the mirror.status object", handle: mirrorStart),
+        Route("mirror.stop", "Stops mirroring; the primary's workout carries on.", result: #"{"stopped":bool,…status}"#) { request in
+            let stopped = await request.gateway.stopMirroring()
+            guard case .object(var members) = await request.gateway.mirrorStatus() else { return .null }
+            members.insert(("stopped", .bool(stopped)), at: 0)
+            return .object(members)
+        },
+        Route("mirror.status", "The mirroring state (docs/mirroring.md).", result: "the mirror.status object", readOnly: true) { request in
+            await request.gateway.mirrorStatus()
+        },
+        Route("mirror.attach", "Sent by a mirror to its primary, which announces it (and its going).",
+              params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
+              result: #"{"attached":true}"#) { request in
+            request.gateway.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
+            return ["attached": true]
+        },
         Route("history", "Saved workouts, newest first (as coach history --json).",
               params: [ParamDescription("limit", .integer(1...10_000), "at most this many"),
                        ParamDescription("all", .bool, "include discarded and active workouts")],
@@ -157,7 +190,11 @@ enum Routes {
               params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "a unique prefix")],
               result: "a workout", readOnly: true) { request in
             try storeQuery(request) { store in
-                WorkoutFormatter.showJSON(try store.workout(matching: request.params.string("id") ?? ""))
+                do {
+                    return WorkoutFormatter.showJSON(try store.workout(matching: request.params.string("id") ?? ""))
+                } catch let error as WorkoutLookupError {
+                    throw RPCError.invalidParams("id: \(error.description)")
+                }
             }
         },
         Route("workouts.changes", "What changed since an anchor (HealthKit's anchored query).",
@@ -185,6 +222,8 @@ enum Routes {
             text = try query(store)
         } catch let error as WorkoutLookupError {
             throw RPCError.invalidParams(error.description)
+        } catch let error as RPCError {
+            throw error
         } catch {
             throw RPCError.storeError("errorDatabaseInaccessible", "\(error)")
         }
@@ -194,24 +233,48 @@ enum Routes {
     @Sendable private static func sample(_ request: RouteRequest) async throws -> JSONValue {
         let params = request.params
         let name = params.string("type") ?? ""
+        if let link = request.gateway.mirroring.link { return try await mirrorSample(request, link: link) }
+        if name.lowercased() == "location" { return try await location(request) }
         guard let type = QuantityType(name: name) else {
-            throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
         }
+        guard let value = params.number("value") else { throw RPCError.invalidParams("value is required for type \(name): a number") }
         do {
-            let outcome = try await request.gateway.addSample(type, value: params.number("value") ?? 0, unit: params.string("unit"),
+            let outcome = try await request.gateway.addSample(type, value: value, unit: params.string("unit"),
                                                               syncIdentifier: params.string("syncIdentifier"),
                                                               syncVersion: params.integer("syncVersion"))
-            switch outcome {
-            case .added: return ["accepted": true, "outcome": "added"]
-            case .replaced: return ["accepted": true, "outcome": "replaced"]
-            case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
-            case .rejected(let reason):
-                return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
-            }
+            return sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams("unit: \(error.description)")
         } catch let problem as JournalProblem {
             throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    /// `sample` with type `location`: latitude and longitude (degrees) required, altitude and
+    /// horizontalAccuracy (m) optional.
+    private static func location(_ request: RouteRequest) async throws -> JSONValue {
+        let params = request.params
+        guard let latitude = params.number("latitude") else { throw RPCError.invalidParams("latitude is required for type location: a number from -90 to 90") }
+        guard let longitude = params.number("longitude") else { throw RPCError.invalidParams("longitude is required for type location: a number from -180 to 180") }
+        do {
+            let outcome = try await request.gateway.addLocation(latitude: latitude, longitude: longitude, altitude: params.number("altitude"),
+                                                                horizontalAccuracy: params.number("horizontalAccuracy"))
+            return sampleAnswer(outcome)
+        } catch let problem as LocationProblem {
+            throw RPCError.invalidParams(problem.message)
+        } catch let problem as JournalProblem {
+            throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    static func sampleAnswer(_ outcome: SampleOutcome) -> JSONValue {
+        switch outcome {
+        case .added: return ["accepted": true, "outcome": "added"]
+        case .replaced: return ["accepted": true, "outcome": "replaced"]
+        case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
+        case .rejected(let reason):
+            return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
         }
     }
 }

@@ -77,6 +77,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             }
             shared.subscription.withLock { $0?.cancel() }
             broadcaster.remove(channel)
+            session.closed()
         }
     }
 

@@ -81,7 +81,8 @@ public final class GatewayServer: Sendable {
         self.idleExit = idleExit
         self.idleWatch = idleExit.map { idle in
             Task {
-                for await _ in idle.reached where idle.isIdle {
+                // A mirror stays while it mirrors: its primary's workout may start any time.
+                for await _ in idle.reached where idle.isIdle && gateway.mirroring.link == nil {
                     print("coach gateway: no workout and no client for \(idle.after.seconds) s: exiting")
                     fflush(nil)
                     try? await channel.close()

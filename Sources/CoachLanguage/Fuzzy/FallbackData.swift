@@ -12,6 +12,15 @@
 //       cues: [phrase, …]                      or asks about nothing else ("how far?"); otherwise
 //       self: [phrase, …]                      ("how far is the airport") the line is not
 //       allowed: [word, …]                     understood at all (see FuzzyModel.recognize)
+//     stop_words:      [word, …]               function words: never vote, count as explained
+//     fillers:         [phrase, …]             qualifiers that are explained but never vote
+//     objects:         [phrase, …]             workout nouns a StartWorkout guess must be bound to
+//     question_starts: [word, …]               first words that make a line a question
+//     verbs:           {Intent: [phrase, …]}   command words; a guess with no workout object,
+//                                              activity or place needs one (else only suggested)
+//
+// Beside them, `_dictionary*.txt` (one word a line, `#` comments): real words that typo
+// correction never replaces ("stars" is not a typo of "stairs").
 //
 // Phrases are normalised like user input. English phrases match whole words; Japanese ones
 // match anywhere (no spaces to anchor on). Longer cues win where cues overlap.
@@ -42,6 +51,19 @@ struct FallbackData: Sendable {
     var selfPhrases: [[UInt32]] = []
     /// Content words a question may contain without a self reference ("left", "remaining").
     var questionAllowed: Set<String> = []
+
+    /// Function words (English): never evidence, always explained.
+    var stopWords: Set<String> = []
+    /// Qualifiers ("current", "today's", ちょっと): explained, no vote.
+    var fillers: [[UInt32]] = []
+    /// Workout nouns ("workout", "session", ワークアウト) that bind a StartWorkout guess.
+    var objects: [[UInt32]] = []
+    /// First words of a question ("what", "is", "does").
+    var questionStarts: Set<String> = []
+    /// Command words per intent ("pause", 一時停止).
+    var verbs: [String: [[UInt32]]] = [:]
+    /// Real words typo correction must leave alone.
+    var dictionary: Set<String> = []
 
     /// Cues by first scalar, longest first.
     var cueIndex: [UInt32: [Int]] = [:]
@@ -86,8 +108,37 @@ struct FallbackData: Sendable {
                     data.goals.append(GoalPhrase(scalars: norm("\(input)"), value: v, unit: "\(unit)"))
                 }
                 for w in fb["location_ignore"] as? [Any] ?? [] { data.locationIgnore.insert("\(w)") }
+                for w in fb["stop_words"] as? [Any] ?? [] { data.stopWords.insert(string(norm("\(w)"))) }
+                for w in fb["question_starts"] as? [Any] ?? [] { data.questionStarts.insert(string(norm("\(w)"))) }
+                for w in fb["fillers"] as? [Any] ?? [] {
+                    let s = norm("\(w)")
+                    if !s.isEmpty { data.fillers.append(s) }
+                }
+                for (intent, list) in fb["verbs"] as? [String: Any] ?? [:] {
+                    for w in list as? [Any] ?? [] {
+                        let s = norm("\(w)")
+                        if !s.isEmpty { data.verbs[intent, default: []].append(s) }
+                    }
+                }
+                for w in fb["objects"] as? [Any] ?? [] {
+                    let s = norm("\(w)")
+                    if !s.isEmpty { data.objects.append(s) }
+                }
+            }
+            let fm = FileManager.default
+            for name in ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+            where name.hasPrefix("_dictionary") && name.hasSuffix(".txt") {
+                guard let text = try? String(contentsOfFile: (dir as NSString).appendingPathComponent(name), encoding: .utf8)
+                else { continue }
+                for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                    let w = line.trimmingCharacters(in: .whitespaces)
+                    if !w.isEmpty { data.dictionary.insert(w) }
+                }
             }
         }
+        let longest: ([UInt32], [UInt32]) -> Bool = { $0.count > $1.count }
+        data.fillers.sort(by: longest)
+        data.objects.sort(by: longest)
         data.activityHints.sort { $0.scalars.count > $1.scalars.count }
         data.goals.sort { $0.scalars.count > $1.scalars.count }
         for (i, c) in data.cues.enumerated() { data.cueIndex[c.scalars[0], default: []].append(i) }
@@ -112,6 +163,10 @@ struct FallbackData: Sendable {
         for w in questionAllowed { out.append(w) }
         for h in activityHints { add(h.scalars) }
         for g in goals { add(g.scalars) }
+        for f in fillers { add(f) }
+        for o in objects { add(o) }
+        for v in verbs.values.joined() { add(v) }
+        out.append(contentsOf: stopWords)
         return out
     }
 
@@ -137,6 +192,18 @@ struct FallbackData: Sendable {
         var weight: Double
         var range: Range<Int>
         var isQuestion: Bool
+    }
+
+    /// Does any of `phrases` occur in `s` (as whole words when `words`)?
+    static func containsAny(_ phrases: [[UInt32]], in s: [UInt32], words: Bool) -> Bool {
+        for p in phrases {
+            var i = 0
+            while i + p.count <= s.count {
+                if matches(p, s, at: i, words: words) { return true }
+                i += 1
+            }
+        }
+        return false
     }
 
     /// Does any self phrase ("have i", 走った) occur in `s`?

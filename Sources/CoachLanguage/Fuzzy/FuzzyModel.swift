@@ -6,22 +6,21 @@ import Foundation
 //     within an edit budget that grows with word length, then the templates are tried again.
 //  3. Keywords: every intent's literal template words (Japanese: character bigrams) weighted
 //     by how specific they are to that intent (idf), plus slot values found anywhere
-//     (activities, locations, number + unit goals) as evidence for StartWorkout. The score
-//     becomes a confidence; below `threshold` nothing is returned, only a suggestion.
+//     (activities, locations, number + unit goals). The score becomes a confidence; below
+//     `threshold` nothing is returned, only a suggestion.
+//     Precision first (issue #11): a guess is made only when EVERY word of the line is
+//     explained (a cue, a slot, a template word or phrase, a filler, a function word), the line
+//     is not a question about something else, and a StartWorkout guess is bound to an activity,
+//     a place or a workout noun (a goal alone starts nothing). Typo-corrected words are used
+//     only to reach an exact template match, and a real word is never "corrected".
 // End/Cancel are never returned from keywords (only suggested), and a typo-corrected
 // End/Cancel is returned with `needsConfirmation` (see docs/recognizer.md).
 
 struct FuzzyModel: Sendable {
-    static let threshold = 0.6
+    /// Calibrated on the fresh holdout + negatives (issue #11, scripts/corpus-eval.py): keyword
+    /// answers at 0.6–0.8 were right 4 times in 8; at ≥ 0.8 every one was.
+    static let threshold = 0.8
 
-    /// English function words: frequent in every intent's templates, evidence for none.
-    static let stopwords: Set<String> = [
-        "a", "an", "the", "my", "me", "i", "i'm", "im", "we", "we're", "you", "your", "it", "it'", "its", "this",
-        "that", "these", "those", "to", "on", "in", "of", "for", "at", "by", "with", "from", "up", "off", "into",
-        "is", "are", "was", "be", "been", "am", "do", "doe", "did", "have", "ha", "had", "what", "how", "where", "when",
-        "why", "who", "which", "some", "any", "and", "or", "but", "so", "let'", "let", "get", "got", "go", "going",
-        "gonna", "can", "could", "would", "will", "should", "there", "here", "now", "just", "about", "again",
-    ]
     static let suggestionFloor = 0.3
 
     let language: Language
@@ -46,19 +45,47 @@ struct FuzzyModel: Sendable {
     let questionPhrases: [[UInt32]]
     /// Japanese activity names, longest first.
     let activityPhrases: [[UInt32]]
+    /// Single words that are explained wherever they stand (English): words of template text
+    /// that is one word, single-word skip words, number words, function words.
+    let explainedWords: Set<String>
+    /// Phrases that are explained where they occur as a whole (multi-word template text and
+    /// skip words, fillers, objects; Japanese: every template text and its non-kana runs),
+    /// by first scalar, longest first.
+    let explainedPhrases: [UInt32: [[UInt32]]]
     /// Vocabulary words by length, for typo correction (only lengths within the budget are read).
     let wordsByLength: [[(word: String, scalars: [UInt32], letters: UInt32)]]
 
     init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
         language = grammar.language
         self.fallback = fallback
-        negativeEnglish = NegativeEvidence.english.union(grammar.language == .en ? fallback.negativeWords : [])
-        negativeJapanese = NegativeEvidence.japanese + (grammar.language == .ja ? fallback.negativeWords : [])
+        negativeEnglish = grammar.language == .en ? Set(fallback.negativeWords) : []
+        negativeJapanese = grammar.language == .ja ? fallback.negativeWords : []
         negativeJapaneseScalars = negativeJapanese.map { $0.unicodeScalars.map(\.value) }.filter { !$0.isEmpty }
         var collector = LiteralCollector(defs: defs)
         var perIntent: [String: Set<String>] = [:]
         var vocabulary = Set<String>()
         var examples: [String: String] = [:]
+        var explainedWords = fallback.stopWords
+        var phrases = Set<[UInt32]>(fallback.fillers + fallback.objects)
+        func explain(_ norm: NormalizedText) {
+            let s = norm.scalars
+            guard !s.isEmpty else { return }
+            if grammar.language == .en {
+                if s.contains(Scalars.space) { phrases.insert(s) } else { explainedWords.insert(norm.string) }
+            } else {
+                phrases.insert(s.filter { $0 != Scalars.space })
+                // 開始 in を開始して: the kanji/katakana runs stand on their own (開始しちゃって).
+                var run: [UInt32] = []
+                for v in s + [Scalars.space] {
+                    if Self.isKana(v) || v == Scalars.space {
+                        if run.count > 1 { phrases.insert(run) }
+                        run = []
+                    } else {
+                        run.append(v)
+                    }
+                }
+            }
+        }
         for (intent, blocks) in defs.intents {
             var set = perIntent[intent] ?? []
             for block in blocks {
@@ -67,7 +94,9 @@ struct FuzzyModel: Sendable {
                     var texts: [String] = []
                     collector.collect(node, into: &texts)
                     for t in texts {
-                        let norm = Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace).string
+                        let normalized = Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace)
+                        explain(normalized)
+                        let norm = normalized.string
                         for f in Self.features(of: norm, language: grammar.language) { set.insert(f) }
                         for w in norm.split(separator: " ") { vocabulary.insert(String(w)) }
                     }
@@ -89,18 +118,18 @@ struct FuzzyModel: Sendable {
                 var texts: [String] = []
                 collector.collect(node, into: &texts)
                 for t in texts {
+                    // List words (activities, units) are workout vocabulary: explained, no vote.
+                    explain(Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace))
                     let norm = Normalizer.normalize(t, cjkSpacing: defs.ignoreWhitespace).string
                     for w in norm.split(separator: " ") {
                         vocabulary.insert(String(w))
                         neutral.insert(Self.stem(String(w)))
                     }
-                    if name == "activity" || name == "activity_verb" {
-                        questionWords.formUnion(Self.features(of: norm, language: grammar.language))
-                    }
                 }
             }
         }
         for s in defs.skipWords {
+            explain(Normalizer.normalize(s, cjkSpacing: defs.ignoreWhitespace))
             for w in Normalizer.normalize(s, cjkSpacing: defs.ignoreWhitespace).string.split(separator: " ") {
                 vocabulary.insert(String(w))
                 neutral.insert(Self.stem(String(w)))
@@ -109,12 +138,23 @@ struct FuzzyModel: Sendable {
         for w in fallback.words {
             vocabulary.insert(w)
         }
+        if grammar.language == .ja {
+            for p in fallback.questionAllowed { phrases.insert(p.unicodeScalars.map(\.value)) }
+            for p in fallback.selfPhrases { phrases.insert(p) }
+        }
         for w in NumberParser.englishWords where grammar.language == .en {
+            explainedWords.insert(w)
             vocabulary.insert(w)
             neutral.insert(w)
             questionWords.insert(w)
         }
         self.questionWords = questionWords
+        if grammar.language == .en { explainedWords.formUnion(fallback.questionAllowed) }
+        self.explainedWords = explainedWords
+        var byFirst: [UInt32: [[UInt32]]] = [:]
+        for p in phrases where !p.isEmpty { byFirst[p[0], default: []].append(p) }
+        for k in byFirst.keys { byFirst[k]!.sort { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) } }
+        self.explainedPhrases = byFirst
         var activities = Set<[UInt32]>()
         if grammar.language == .ja {
             for p in (grammar.listPhrases["activity"] ?? []) + (grammar.listPhrases["activity_verb"] ?? []) {
@@ -126,8 +166,9 @@ struct FuzzyModel: Sendable {
             $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
         }
         activityPhrases = activities.sorted(by: longestFirst)
-        questionPhrases = activities.union(fallback.questionAllowed.map { $0.unicodeScalars.map(\.value) })
-            .sorted(by: longestFirst)
+        // Activity names do not make a question about the workout ("how far is the swimming
+        // pool", プールまで何キロ): only a self reference or status words do.
+        questionPhrases = Set(fallback.questionAllowed.map { $0.unicodeScalars.map(\.value) }).sorted(by: longestFirst)
         let n = Double(max(perIntent.count, 1))
         var df: [String: Int] = [:]
         for (_, set) in perIntent { for f in set { df[f, default: 0] += 1 } }
@@ -216,7 +257,9 @@ struct FuzzyModel: Sendable {
         }
     }
 
-    func recognize(text: String, norm: NormalizedText, model: LanguageModel, units: UnitTable) -> Recognition {
+    func recognize(
+        text: String, norm: NormalizedText, model: LanguageModel, units: UnitTable, context: RecognitionContext = [:]
+    ) -> Recognition {
         let notUnderstood = Recognition(text: text, language: language)
         if norm.count == 0 { return notUnderstood }
         let normString = norm.string
@@ -231,20 +274,20 @@ struct FuzzyModel: Sendable {
             if isNegative(words: restTokens, text: rest) { return notUnderstood }
         }
 
-        // 2. Typos.
-        var corrected = tokens
-        var edits = 0
+        // 2. Typos: only words that are neither vocabulary nor a real English word, and only when
+        // the corrected line is a template ("stars" never becomes "stairs").
         if language == .en {
-            for (i, t) in tokens.enumerated() where words[t] == nil {
+            var corrected = tokens
+            var edits = 0
+            for (i, t) in tokens.enumerated() where words[t] == nil && !fallback.dictionary.contains(t) {
                 if let (w, d) = closestWord(t) {
                     corrected[i] = w
                     edits += d
                 }
             }
-            if edits > 0 {
-                if isNegative(words: corrected, text: "") { return notUnderstood }
+            if edits > 0, !isNegative(words: corrected, text: "") {
                 let fixed = Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false)
-                if let (match, _) = model.exactMatch(fixed) {
+                if let (match, _) = model.exactMatch(fixed, context: context) {
                     // Spans refer to the corrected text; map them through word positions.
                     var r = model.recognition(
                         text: text, match: match, in: Self.remap(fixed, onto: norm), units: units,
@@ -255,13 +298,8 @@ struct FuzzyModel: Sendable {
             }
         }
 
-        // 3. Cues, slots found anywhere, keywords. Only longer words keep their correction here:
-        // a four-letter word one edit from the vocabulary is as often another word ("come" is not
-        // "core"), and without a template around it nothing confirms the correction.
-        var fallbackWords = tokens
-        for (i, t) in tokens.enumerated() where t.unicodeScalars.count >= 5 { fallbackWords[i] = corrected[i] }
-        let source = fallbackWords != tokens
-            ? Self.remap(Normalizer.normalize(fallbackWords.joined(separator: " "), cjkSpacing: false), onto: norm) : norm
+        // 3. Cues, slots found anywhere, keywords — on the line as typed.
+        let source = norm
         var covered = [Bool](repeating: false, count: source.count)
         var scores: [String: Double] = [:]
         let cues = fallback.matchCues(source.scalars, words: language == .en, covered: &covered)
@@ -275,20 +313,19 @@ struct FuzzyModel: Sendable {
         // words ("how far?", "how many miles left"). "How far is the airport", "how long do I
         // boil an egg", 空港までどれくらい are questions about something else: not understood,
         // and no guess from the rest of the line either (a question is not a command).
-        // Places found as locations ("how far is the park") and goals ("how long is a
-        // marathon") do not make a question about the workout; activities and units may.
         if let q = cues.first(where: \.isQuestion), !fallback.refersToSelf(source.scalars, words: language == .en),
             !questionIsAboutWorkout(uncoveredText(source, cueCovered), intent: q.intent)
         {
             return notUnderstood
         }
+        let isQuestion = cues.contains(where: \.isQuestion) || looksLikeQuestion(text: text, tokens: tokens)
         var known = 0
         var seen = Set<String>()
         var functionWords = 0
         // Japanese bigrams overlap, so one word votes several times: count them at half weight.
         let keywordScale = language == .ja ? 0.5 : 1.0
         for f in inputFeatures where seen.insert(f).inserted {
-            if Self.stopwords.contains(f) {
+            if fallback.stopWords.contains(f) {
                 functionWords += 1
                 continue
             }
@@ -299,40 +336,130 @@ struct FuzzyModel: Sendable {
                 known += 1
             }
         }
-        // Function words neither vote nor count as understood; half of them dilute coverage
-        // ("what time is it" is one content word among four).
         let spans = found.ranges.count + cues.count
         let total = seen.count - functionWords + spans + functionWords / 2
         known += spans
-        // Naming an activity or a goal with no other command word is how people start one.
-        if found.slots.activity != nil { scores["StartWorkout", default: 0] += 2.0 }
-        if found.slots.goal != nil { scores["StartWorkout", default: 0] += 2.5 }
-        if found.slots.location != nil { scores["StartWorkout", default: 0] += 0.5 }
+        // A start must be bound to the workout: an activity, a place or a workout noun. A goal
+        // alone ("a table for ten in 2 minutes", 時計が12時30分を示しています) starts nothing.
+        let bound = found.slots.activity != nil || found.slots.location != nil || mentionsObject(source.scalars)
+        if bound {
+            if found.slots.activity != nil { scores["StartWorkout", default: 0] += 2.0 }
+            if found.slots.goal != nil { scores["StartWorkout", default: 0] += 2.5 }
+            if found.slots.location != nil { scores["StartWorkout", default: 0] += 0.5 }
+        } else {
+            scores["StartWorkout"] = nil
+        }
         let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         guard let best = ranked.first, best.value > 0 else { return notUnderstood }
+        // Statements, descriptions and questions about other things: a line with a word nothing
+        // explains ("is the washer running", "two people are surfing", "I love dancing") is not
+        // a command. A question is only ever a status question.
+        let unexplained = unexplainedCount(source, covered: covered)
+        if isQuestion && best.key != "WorkoutStatus" { return notUnderstood }
         let second = ranked.count > 1 ? ranked[1].value : 0
         let coverage = total == 0 ? 0 : Double(known) / Double(total)
-        let confidence = Self.confidence(best: best.value, second: second, coverage: coverage)
-        let suggestion = examples[best.key].map { "did you mean: \($0)?" }
+        var confidence = Self.confidence(best: best.value, second: second, coverage: coverage)
+        if unexplained > 0 {
+            // One stray word in an otherwise bound command may still be worth asking about.
+            guard unexplained == 1, bound || best.key != "StartWorkout", !isQuestion || best.key == "WorkoutStatus" else {
+                return notUnderstood
+            }
+            confidence = min(confidence, Self.threshold - 0.1) * 0.8
+        }
+        // Only a command word of the intent makes the line a command ("pause for a sec", "go for
+        // a run"); "I'll be there in a sec" and "I need a new bike" are only suggested.
+        if !FallbackData.containsAny(fallback.verbs[best.key] ?? [], in: source.scalars, words: language == .en) {
+            confidence = min(confidence, Self.threshold - 0.05)
+        }
         if confidence < Self.threshold || LanguageModel.isDestructive(best.key) {
             var r = notUnderstood
             r.confidence = confidence
             if confidence >= Self.suggestionFloor {
-                r.suggestion = suggestion
+                let example = examples[best.key] ?? best.key
+                r.suggestion = "did you mean: \(example)?"
                 r.suggestedIntent = best.key
+                r.suggested = Suggestion(
+                    intent: best.key, slots: Self.slots(found.slots, for: best.key), confidence: confidence, example: example)
             }
             return r
         }
-        var slots = found.slots
-        if best.key != "StartWorkout" {
-            // Only the activity is meaningful outside StartWorkout (informational).
-            slots = RecognizedSlots(activity: slots.activity, spans: slots.spans.filter { $0.key == "activity" },
-                values: slots.values.filter { $0.key == "activity" })
-        }
+        let slots = Self.slots(found.slots, for: best.key)
         return Recognition(
             text: text, language: language, intent: best.key, slots: slots, confidence: confidence, template: nil,
             isExact: false, method: .keywords, needsConfirmation: false, suggestion: nil, response: "default")
     }
+
+    /// Only the activity is meaningful outside StartWorkout (informational).
+    static func slots(_ slots: RecognizedSlots, for intent: String) -> RecognizedSlots {
+        guard intent != "StartWorkout" else { return slots }
+        return RecognizedSlots(activity: slots.activity, spans: slots.spans.filter { $0.key == "activity" },
+            values: slots.values.filter { $0.key == "activity" })
+    }
+
+    /// A question mark, or (English) a question word first once politeness is set aside
+    /// ("is the washer running", "when does the tennis start").
+    func looksLikeQuestion(text: String, tokens: [String]) -> Bool {
+        if text.unicodeScalars.contains(where: { $0 == "?" || $0 == "？" }) { return true }
+        guard language == .en else { return false }
+        for (i, t) in tokens.enumerated() {
+            if explainedWordsLeading.contains(t) { continue }
+            // One or two words: "is …", "do you …" ("do some yoga" is a command).
+            return fallback.questionStarts.contains(t)
+                || (i + 1 < tokens.count && fallback.questionStarts.contains(t + " " + tokens[i + 1]))
+        }
+        return false
+    }
+
+    /// Words that may precede a question word without making it a statement ("so", "hey", "coach").
+    var explainedWordsLeading: Set<String> { ["so", "hey", "ok", "okay", "coach", "and", "but", "well", "um", "uh"] }
+
+    /// Does the line name a workout noun (`fallback.objects`)?
+    func mentionsObject(_ s: [UInt32]) -> Bool {
+        FallbackData.containsAny(fallback.objects, in: s, words: language == .en)
+    }
+
+    /// How many words (Japanese: runs of kanji, katakana or Latin letters) no cue, slot,
+    /// template text, filler, object or function word explains.
+    func unexplainedCount(_ t: NormalizedText, covered: [Bool]) -> Int {
+        let s = t.scalars
+        var mark = covered
+        let words = language == .en
+        var i = 0
+        while i < s.count {
+            if !mark[i], let list = explainedPhrases[s[i]] {
+                for p in list where FallbackData.matches(p, s, at: i, words: words) {
+                    if (i ..< i + p.count).allSatisfy({ !mark[$0] }) {
+                        for k in i ..< i + p.count { mark[k] = true }
+                        i += p.count - 1
+                        break
+                    }
+                }
+            }
+            i += 1
+        }
+        var count = 0
+        switch language {
+        case .en:
+            for word in uncoveredText(t, mark).split(separator: " ") {
+                let w = String(word)
+                if explainedWords.contains(w) || explainedWords.contains(Self.stem(w)) { continue }
+                if w.unicodeScalars.allSatisfy({ ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." || $0 == "," }) { continue }
+                count += 1
+            }
+        case .ja:
+            var inRun = false
+            for k in 0 ..< s.count {
+                let v = s[k]
+                let stray = !mark[k] && v != Scalars.space && !Self.isKana(v) && v != 0x30FC
+                if stray && !inRun { count += 1 }
+                inRun = stray
+            }
+        }
+        return count
+    }
+
+    /// Hiragana (particles, verb endings): explained in Japanese without a phrase.
+    @inline(__always) static func isKana(_ v: UInt32) -> Bool { v >= 0x3041 && v <= 0x309F }
 
     /// A question with no self reference is about the workout when everything else in it is
     /// workout vocabulary: English words of the status templates, activity names, numbers and
@@ -341,7 +468,7 @@ struct FuzzyModel: Sendable {
     func questionIsAboutWorkout(_ rest: String, intent: String) -> Bool {
         switch language {
         case .en:
-            for f in Self.features(of: rest, language: .en) where !Self.stopwords.contains(f) {
+            for f in Self.features(of: rest, language: .en) where !fallback.stopWords.contains(f) {
                 if features[f]?[intent] != nil || questionWords.contains(f) { continue }
                 return false
             }

@@ -39,19 +39,24 @@ extension Grammar {
 
     /// Matches `text` (already normalised for this grammar). Returns the first template (in
     /// file order) that accepts the whole text.
-    func match(_ text: [UInt32]) -> RawMatch? {
-        walk(text, from: root, at: 0) { walker in walker.result(self) }
+    /// `context` is the caller's (hassil's `intent_context`): checked with what matched list
+    /// values contribute against the data blocks' requires_context / excludes_context.
+    func match(_ text: [UInt32], context: RecognitionContext = [:]) -> RawMatch? {
+        walk(text, from: root, at: 0, context: context) { walker in walker.result(self) }
     }
 
     /// The template `text` matches (as `match`), without building its slots.
-    func matchedTemplate(_ text: [UInt32]) -> Int? {
-        walk(text, from: root, at: 0) { walker in Int(walker.accepted) }
+    func matchedTemplate(_ text: [UInt32], context: RecognitionContext = [:]) -> Int? {
+        walk(text, from: root, at: 0, context: context) { walker in Int(walker.accepted) }
     }
 
     /// Runs a walker over `text` from op `entry`; its two stacks live on the call stack (no
     /// heap allocation per match), and it holds no reference-counted state.
     @inline(__always)
-    private func walk<T>(_ text: [UInt32], from entry: Int32, at pos: Int, _ done: (inout Walker) -> T?) -> T? {
+    private func walk<T>(
+        _ text: [UInt32], from entry: Int32, at pos: Int, context callerContext: RecognitionContext = [:],
+        _ done: (inout Walker) -> T?
+    ) -> T? {
         text.withUnsafeBufferPointer { input in
           literals.withUnsafeBufferPointer { literals in
           dispatchStarts.withUnsafeBufferPointer { dispatchStarts in
@@ -75,6 +80,7 @@ extension Grammar {
                                         blocks.withUnsafeBufferPointer { blocks in
                                             values.withUnsafeBufferPointer { values in
                                                 walker.context = (templates, blocks, values)
+                                                walker.callerContext = callerContext
                                                 guard walker.run(entry, pos), !walker.overflow else { return nil }
                                                 return done(&walker)
                                             }
@@ -122,6 +128,8 @@ private struct Walker {
         templates: UnsafeBufferPointer<CompiledTemplate>, blocks: UnsafeBufferPointer<CompiledBlock>,
         values: UnsafeBufferPointer<SlotListValue>
     )? = nil
+    /// The caller's context (set only when the grammar has context templates).
+    var callerContext: RecognitionContext = [:]
 
     init(
         cjkSpacing: Bool, language: Language, ops: UnsafeBufferPointer<GrammarOp>,
@@ -292,7 +300,7 @@ private struct Walker {
         guard let grammar = context else { return true }
         let block = grammar.blocks[grammar.templates[template].block]
         if block.requiresContext.isEmpty && block.excludesContext.isEmpty { return true }
-        var context: [String: SlotValue] = [:]
+        var context = callerContext
         for e in events where e.kind == .end && e.value >= 0 {
             context.merge(grammar.values[Int(e.value)].context) { $1 }
         }

@@ -16,25 +16,25 @@ final class LanguageModel: Sendable {
 
     /// Exact (hassil-equivalent) match: the text as typed and without skip words; the
     /// earlier template wins, and the text as typed wins a tie (hassil's order).
-    func exactMatch(_ norm: NormalizedText) -> (RawMatch, NormalizedText)? {
-        let raw = grammar.match(norm.scalars)
+    func exactMatch(_ norm: NormalizedText, context: RecognitionContext = [:]) -> (RawMatch, NormalizedText)? {
+        let raw = grammar.match(norm.scalars, context: context)
         if let raw, raw.template == 0 { return (raw, norm) }
         guard let stripped = norm.removingSkipWords(grammar.skipWords, cjkSpacing: grammar.cjkSpacing) else {
             return raw.map { ($0, norm) }
         }
-        guard let raw else { return grammar.match(stripped.scalars).map { ($0, stripped) } }
+        guard let raw else { return grammar.match(stripped.scalars, context: context).map { ($0, stripped) } }
         // Both may match: find out which template the stripped text reaches before building its
         // result, so only the winner's slots are built.
-        guard let t = grammar.matchedTemplate(stripped.scalars), t < raw.template else { return (raw, norm) }
-        return grammar.match(stripped.scalars).map { ($0, stripped) }
+        guard let t = grammar.matchedTemplate(stripped.scalars, context: context), t < raw.template else { return (raw, norm) }
+        return grammar.match(stripped.scalars, context: context).map { ($0, stripped) }
     }
 
-    func recognize(_ text: String, units: UnitTable) -> Recognition {
+    func recognize(_ text: String, units: UnitTable, context: RecognitionContext = [:]) -> Recognition {
         let norm = Normalizer.normalize(text, cjkSpacing: grammar.cjkSpacing)
-        if let (match, used) = exactMatch(norm) {
+        if let (match, used) = exactMatch(norm, context: context) {
             return recognition(text: text, match: match, in: used, units: units, confidence: 1, method: .template)
         }
-        return fuzzy.recognize(text: text, norm: norm, model: self, units: units)
+        return fuzzy.recognize(text: text, norm: norm, model: self, units: units, context: context)
     }
 
     /// Builds the public result from a template match over `used` (normalised positions).

@@ -1,5 +1,6 @@
 // Recognition+JSON: the `coach parse --json` object from DESIGN.md, keys in the documented
-// order: text, lang, intent, slots {activity, location, goal {type, value}}, confidence.
+// order: text, lang, intent, slots {activity, location, goal {type, value}}, confidence, and
+// for a near miss suggestion {intent, slots, confidence} (issue #11).
 
 import CoachWire
 
@@ -29,9 +30,33 @@ extension Recognition {
             parts.append("\"goal\":{\"type\":\(JSONText.string(g.type.rawValue)),\"value\":\(JSONText.number(g.value, decimals: 3))}")
         }
         out += parts.joined(separator: ",")
-        out += "},\"confidence\":\(JSONText.number(Self.rounded(confidence)))}"
-        return out
+        out += "},\"confidence\":\(JSONText.number(Self.rounded(confidence)))"
+        if let s = suggested?.jsonValue { out += ",\"suggestion\":" + s.serialized() }
+        return out + "}"
     }
 
     static func rounded(_ c: Double) -> Double { JSONText.rounded(c, decimals: 2) }
+}
+
+extension RecognizedSlots {
+    /// {activity, location, goal {type, value}} — absent slots omitted.
+    public var jsonValue: JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let a = activity { members.append(("activity", .string(a))) }
+        if let l = location { members.append(("location", .string(l))) }
+        if let g = goal {
+            members.append(("goal", .object([("type", .string(g.type.rawValue)), ("value", .number(JSONText.rounded(g.value, decimals: 3)))])))
+        }
+        return .object(members)
+    }
+}
+
+extension Suggestion {
+    /// `{"intent": …, "slots": {…}, "confidence": …}`.
+    public var jsonValue: JSONValue {
+        .object([
+            ("intent", .string(intent)), ("slots", slots.jsonValue),
+            ("confidence", .number(Recognition.rounded(confidence))),
+        ])
+    }
 }

@@ -53,6 +53,24 @@ public struct RecognizedSlots: Sendable, Equatable {
     public var isEmpty: Bool { activity == nil && location == nil && goal == nil && openEnded == nil && workoutName == nil }
 }
 
+/// A near miss the caller should ask about ("Did you mean: end your run?") instead of acting:
+/// what would have been done, and how sure the recogniser is (below the acting threshold, or an
+/// End/Cancel that is never acted on from a guess).
+public struct Suggestion: Sendable, Equatable {
+    public var intent: String
+    public var slots: RecognizedSlots
+    public var confidence: Double
+    /// The intent's shortest template rendered ("end workout"), for composing the question.
+    public var example: String
+
+    public init(intent: String, slots: RecognizedSlots = RecognizedSlots(), confidence: Double, example: String) {
+        self.intent = intent
+        self.slots = slots
+        self.confidence = confidence
+        self.example = example
+    }
+}
+
 public struct Recognition: Sendable, Equatable {
     /// How the intent was found.
     public enum Method: String, Sendable, Codable {
@@ -82,6 +100,9 @@ public struct Recognition: Sendable, Equatable {
     public var needsConfirmation: Bool
     /// "did you mean: start a run?" when something close was found but not accepted.
     public var suggestion: String?
+    /// The same near miss as structured data (intent, slots, confidence): what `--json` and
+    /// socket replies carry, and what the gateway composes its question from.
+    public var suggested: Suggestion?
     /// The intent the suggestion is about (e.g. "EndWorkout" for a keyword guess, which is
     /// never returned as `intent`).
     public var suggestedIntent: String?

@@ -5,6 +5,9 @@
 import CoachWire
 import Foundation
 
+/// The caller's context for one utterance (hassil's `intent_context`): key → value.
+public typealias RecognitionContext = [String: SlotValue]
+
 public struct Recognizer: Sendable {
     /// Everything compiled, behind one reference: copying a Recognizer costs one retain.
     final class Storage: Sendable {
@@ -14,8 +17,13 @@ public struct Recognizer: Sendable {
         let units: UnitTable
         let responses: ResponseCatalog
         let vocabulary: Vocabulary
+        let answers: AnswerWords
 
-        init(models: [Language: LanguageModel], units: UnitTable, responses: ResponseCatalog, vocabulary: Vocabulary) {
+        init(
+            models: [Language: LanguageModel], units: UnitTable, responses: ResponseCatalog, vocabulary: Vocabulary,
+            answers: AnswerWords
+        ) {
+            self.answers = answers
             self.models = models
             self.byIndex = Language.allCases.map { models[$0] }
             self.units = units
@@ -29,6 +37,8 @@ public struct Recognizer: Sendable {
     var units: UnitTable { storage.units }
     public var responses: ResponseCatalog { storage.responses }
     public var vocabulary: Vocabulary { storage.vocabulary }
+    /// Yes / no / dismiss answers (Intents/<lang>/_answers.yaml), shared by the gateway and the REPL.
+    public var answers: AnswerWords { storage.answers }
 
     /// Loads `intentsDirectory/<lang>/*.yaml` for every language found, each extended by
     /// `userDirectory/<lang>/*.yaml` when given (same format: sentences and list values add
@@ -51,7 +61,8 @@ public struct Recognizer: Sendable {
         storage = Storage(
             models: models,
             units: UnitTable.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml")),
-            responses: catalog, vocabulary: Vocabulary(models: models))
+            responses: catalog, vocabulary: Vocabulary(models: models),
+            answers: AnswerWords(intentsDirectory: intentsDirectory, userDirectory: userDirectory))
     }
 
     /// Languages with at least one intent loaded.
@@ -82,12 +93,15 @@ public struct Recognizer: Sendable {
         XDGDirectories.configHome(environment: environment) + "/coach/intents"
     }
 
-    public func recognize(_ text: String, language: Language? = nil) -> Recognition {
+    /// Recognises one utterance. `context` is hassil's `intent_context`: what the caller knows
+    /// (the gateway offers `workout: running|paused|idle` and `question: pending`); data blocks
+    /// with `requires_context` match only when it agrees, `excludes_context` when it does not.
+    public func recognize(_ text: String, language: Language? = nil, context: RecognitionContext = [:]) -> Recognition {
         let lang = language ?? Language.detect(text)
         let storage = self.storage
         guard let model = storage.byIndex[lang.index] ?? (language == nil ? storage.models.values.first : nil) else {
             return Recognition(text: text, language: lang)
         }
-        return model.recognize(text, units: storage.units)
+        return model.recognize(text, units: storage.units, context: context)
     }
 }

@@ -77,6 +77,19 @@ extension AppDatabase {
             try db.create(index: "change_on_object", on: "change", columns: ["objectKind", "objectId"])
         }
 
+        migrator.registerMigration("v2 create routePoint (location samples, HKWorkoutRoute)") { db in
+            try db.create(table: "routePoint") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("workout", onDelete: .cascade).notNull()
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("altitude", .double)
+                t.column("horizontalAccuracy", .double)
+                t.column("date", .datetime).notNull()
+                t.column("monotonicNs", .integer).notNull()
+            }
+        }
+
         return migrator
     }
 

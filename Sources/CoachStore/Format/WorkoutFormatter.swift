@@ -42,6 +42,37 @@ public enum WorkoutFormatter {
         return table(rows)
     }
 
+    /// `coach history --summary week|month`: one line per period, newest first, and the total.
+    public static func summaryText(_ periods: [PeriodTotals], calendar: Calendar) -> String {
+        guard let first = periods.first else { return "No saved workouts yet. Start one with 'coach start'.\n" }
+        var rows: [[String]] = [[first.period == .week ? "WEEK" : "MONTH", "WORKOUTS", "TIME", "DISTANCE", "ENERGY"]]
+        func row(_ label: String, count: Int, elapsed: Double, distance: Double?, energy: Double?) -> [String] {
+            [label, "\(count)", count == 0 ? "-" : duration(elapsed), distance.map(self.distance) ?? "-",
+             energy.map { "\(Int($0.rounded())) kcal" } ?? "-"]
+        }
+        for period in periods {
+            rows.append(row(periodLabel(period, calendar: calendar), count: period.count, elapsed: period.elapsed,
+                            distance: period.totalDistance, energy: period.totalEnergy))
+        }
+        let distances = periods.compactMap(\.totalDistance), energies = periods.compactMap(\.totalEnergy)
+        rows.append(row("total", count: periods.reduce(0) { $0 + $1.count },
+                        elapsed: periods.reduce(0) { $0 + $1.elapsed },
+                        distance: distances.isEmpty ? nil : distances.reduce(0, +),
+                        energy: energies.isEmpty ? nil : energies.reduce(0, +)))
+        return table(rows)
+    }
+
+    public static func summaryJSON(_ periods: [PeriodTotals]) -> String { json(periods) }
+
+    /// "2026-11-16 – 11-22" for an ISO week (its last day, not the next Monday); "2026-11" for a month.
+    static func periodLabel(_ period: PeriodTotals, calendar: Calendar) -> String {
+        let first = calendar.dateComponents([.year, .month, .day], from: period.start)
+        guard period.period == .week else { return String(format: "%04d-%02d", first.year!, first.month!) }
+        let lastDay = calendar.date(byAdding: .day, value: -1, to: period.end) ?? period.start
+        let last = calendar.dateComponents([.month, .day], from: lastDay)
+        return String(format: "%04d-%02d-%02d – %02d-%02d", first.year!, first.month!, first.day!, last.month!, last.day!)
+    }
+
     /// The summary, then per-metric statistics: sum for cumulative types; avg/min/max for
     /// discrete ones; the most recent value for both.
     public static func showText(_ detail: WorkoutDetail, timeZone: TimeZone = .current) -> String {

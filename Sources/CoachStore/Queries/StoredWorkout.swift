@@ -128,3 +128,21 @@ extension StoredSample {
                   syncIdentifier: record.syncIdentifier, syncVersion: record.syncVersion)
     }
 }
+
+/// A point of a workout's route as stored.
+public struct StoredLocation: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+    public var altitude: Double?
+    public var horizontalAccuracy: Double?
+    public var date: Date
+
+    public init(latitude: Double, longitude: Double, altitude: Double? = nil, horizontalAccuracy: Double? = nil,
+                date: Date) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.horizontalAccuracy = horizontalAccuracy
+        self.date = date
+    }
+}

@@ -43,13 +43,7 @@ extension WorkoutStore {
     }
 
     private func detail(of record: WorkoutRecord, in db: Database) throws -> WorkoutDetail {
-        let events = try EventRecord.filter(EventRecord.Columns.workoutId == record.id)
-            .order(EventRecord.Columns.monotonicNs).fetchAll(db)
-            .compactMap { row in
-                WorkoutEventType(rawValue: row.type).map {
-                    StoredEvent(type: $0, date: row.date, duration: row.duration, metadata: row.metadata)
-                }
-            }
+        let events = try Self.events(ofWorkout: record.id, in: db)
         let sampleCount = try SampleRecord.filter(SampleRecord.Columns.workoutId == record.id).fetchCount(db)
         // A saved workout keeps the statistics its builder computed; otherwise they are computed
         // from the stored samples.
@@ -85,5 +79,34 @@ extension WorkoutStore {
             try SampleRecord.filter(SampleRecord.Columns.workoutId == id)
                 .order(SQL("monotonicNs, id").sqlExpression).fetchAll(db).compactMap(StoredSample.init)
         }
+    }
+
+    /// The route of one workout, oldest point first (exports, charts, tests).
+    public func route(ofWorkout id: String) throws -> [StoredLocation] {
+        try database.writer.read { db in
+            try RoutePointRecord.filter(RoutePointRecord.Columns.workoutId == id)
+                .order(SQL("monotonicNs, id").sqlExpression).fetchAll(db)
+                .map { StoredLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude,
+                                      horizontalAccuracy: $0.horizontalAccuracy, date: $0.date) }
+        }
+    }
+
+    /// The events of one workout in order (exports).
+    public func events(ofWorkout id: String) throws -> [StoredEvent] {
+        try database.writer.read { db in try Self.events(ofWorkout: id, in: db) }
+    }
+
+    static func events(ofWorkout id: String, in db: Database) throws -> [StoredEvent] {
+        try EventRecord.filter(EventRecord.Columns.workoutId == id).order(EventRecord.Columns.monotonicNs).fetchAll(db)
+            .compactMap { row in
+                WorkoutEventType(rawValue: row.type).map {
+                    StoredEvent(type: $0, date: row.date, duration: row.duration, metadata: row.metadata)
+                }
+            }
+    }
+
+    /// Whether a workout with this exact id exists (imports use it to tell a repeat).
+    public func containsWorkout(id: String) throws -> Bool {
+        try database.writer.read { db in try WorkoutRecord.exists(db, key: id) }
     }
 }

@@ -84,6 +84,7 @@ extension JournalEntry.Kind {
         case .lap: return "lap"
         case .marker: return "marker"
         case .sample: return "sample"
+        case .location: return "location"
         case .stopped: return "stopped"
         case .ended: return "ended"
         case .discarded: return "discarded"

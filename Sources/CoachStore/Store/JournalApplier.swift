@@ -40,6 +40,9 @@ enum JournalApplier {
                            arguments: [entry.at.date, now, id])
         case .sample(let sample):
             _ = try SampleWriter.store(sample, workoutID: id, in: db, now: now)
+        case .location(let location):
+            var point = RoutePointRecord(location, workoutID: id)
+            try point.insert(db)
         case .ended:
             try db.execute(sql: "UPDATE workout SET endDate = ?, updatedAt = ? WHERE id = ?",
                            arguments: [entry.at.date, now, id])
@@ -60,6 +63,7 @@ enum JournalApplier {
         try SampleWriter.deleteAll(of: id, in: db, now: now)
         try JournalEntryRecord.filter(JournalEntryRecord.Columns.workoutId == id).deleteAll(db)
         try EventRecord.filter(EventRecord.Columns.workoutId == id).deleteAll(db)
+        try RoutePointRecord.filter(RoutePointRecord.Columns.workoutId == id).deleteAll(db)
     }
 
     /// A new workout while another is still active means the old one was never recovered (the
@@ -90,6 +94,7 @@ enum JournalApplier {
             try row.insert(db)
         }
         try SampleWriter.reconcile(workout.samples, workoutID: id, in: db, now: now)
+        try RoutePointRecord.reconcile(workout.route, workoutID: id, in: db)
         try JournalEntryRecord.filter(JournalEntryRecord.Columns.workoutId == id).deleteAll(db)
         if !wasSaved {
             try ChangeLog.record(.workout, objectID: id, workoutID: id, .added, in: db, now: now)

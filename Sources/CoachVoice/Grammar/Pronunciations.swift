@@ -10,6 +10,7 @@ public struct VoiceLexicon: Sendable {
     public var pronunciations: [String: String] = [:]
     public var letters: [String: String] = [:]
     public var filler: [String] = []
+    public var writtenOnly: Set<String> = []
 
     public init() {}
 
@@ -23,6 +24,7 @@ public struct VoiceLexicon: Sendable {
             for (k, v) in root["pronunciations"] as? [String: Any] ?? [:] { lexicon.pronunciations[k.lowercased()] = "\(v)" }
             for (k, v) in root["letters"] as? [String: Any] ?? [:] { lexicon.letters[k.lowercased()] = "\(v)" }
             lexicon.filler += (root["filler"] as? [Any] ?? []).map { "\($0)" }
+            for w in root["written_only"] as? [Any] ?? [] { lexicon.writtenOnly.insert("\(w)".lowercased()) }
         }
         return lexicon
     }

@@ -12,6 +12,13 @@ import Foundation
 
 public struct SpeechGrammar: Sendable {
     public let jsgf: String
+    /// The rules as expressions (for the FSG compiler) and the top expression.
+    let bodies: [String: GrammarExpression]
+    let utterance: GrammarExpression
+    let fillerWeight: Double
+    /// Each FSG arc's probability is (arcs leaving its state)^-branchingPenalty.
+    let branchingPenalty: Double
+
     /// Every word the grammar can produce → the first template (or list/rule) it comes from.
     public let words: [String: String]
     /// Filler words of the garbage loop (a hypothesis made only of them is not a command).
@@ -22,45 +29,65 @@ public struct SpeechGrammar: Sendable {
 
     /// `filler`: words of a garbage loop that competes with the commands (refusing what is not
     /// one, docs/voice.md); `fillerWeight` is its share against the commands' 1.
-    public init(source: SentenceSource, filler: [String] = [], fillerWeight: Double = 1) {
+    /// `writtenOnly`: words that are written but not said ("km", "mins"): branches holding them
+    /// are left out (the spoken form, "kilometers", is in the same list).
+    public init(source: SentenceSource, filler: [String] = [], fillerWeight: Double = 1, branchingPenalty: Double = 0,
+                writtenOnly: Set<String> = [], wakePhrase: String? = nil) {
+        self.branchingPenalty = branchingPenalty
         var builder = Builder(source: source)
+        builder.writtenOnly = writtenOnly
         var lines = ["#JSGF V1.0;", "grammar \(Self.grammarName);", ""]
-        var intentRefs: [String] = []
+        var intentRefs: [GrammarExpression] = []
         for intent in source.intents {
-            var branches: [String] = []
+            var branches: [GrammarExpression] = []
             for sentence in intent.sentences {
                 builder.origin = "\(intent.name): \"\(sentence.template)\""
                 builder.local = (sentence.localLists, sentence.localRules)
                 if !sentence.localLists.isEmpty || !sentence.localRules.isEmpty { builder.localCounter += 1 }
                 let g = builder.convert(sentence.node)
-                if !g.isVoid { branches.append(g.jsgf) }
+                if !g.isVoid { branches.append(g) }
             }
             builder.local = ([:], [:])
             guard !branches.isEmpty else { continue }
             let name = "i_" + Builder.sanitize(intent.name)
-            builder.rules.append("<\(name)> = " + branches.joined(separator: "\n    | ") + ";")
-            intentRefs.append("<\(name)>")
+            builder.bodies[name] = .alternative(branches, optional: false)
+            builder.rules.append("<\(name)> = " + branches.map(\.jsgf).joined(separator: "\n    | ") + ";")
+            intentRefs.append(.ref(name))
         }
         builder.origin = "skip_words"
         let skips = Array(Set(source.skipWords)).sorted().map { builder.words(of: $0) }.filter { !$0.isVoid }
-        var command = "(" + intentRefs.joined(separator: " | ") + ")"
+        var command = GrammarExpression.alternative(intentRefs, optional: false)
         if !skips.isEmpty {
-            builder.rules.append("<skip> = " + skips.map(\.jsgf).joined(separator: " | ") + ";")
-            command = "<skip>* " + command + " [<skip>]"
+            _ = builder.define("skip", .alternative(skips, optional: false))
+            // One optional skip phrase before and after, not a loop: a loop of "please", "just",
+            // "now", "can you" … soaked up any speech around a few command words.
+            command = .sequence([.alternative([.ref("skip")], optional: true), command, .alternative([.ref("skip")], optional: true)])
         }
+        if let wakePhrase {
+            // --wake: only what follows the wake phrase can be a command.
+            builder.origin = "the wake phrase"
+            let wake = builder.words(of: wakePhrase)
+            if !wake.isVoid { command = .sequence([wake, command]) }
+        }
+        _ = builder.define("command", command)
         lines += builder.rules
-        lines.append("<command> = \(command);")
         let commandWords = builder.wordOrigins
         let fillerWords = filler.flatMap { builder.tokens($0) }.filter { commandWords[$0] == nil && !$0.contains(where: \.isNumber) }
         builder.origin = "filler"
         for w in fillerWords { builder.note(w) }
         if fillerWords.isEmpty {
             lines.append("public <utterance> = <command>;")
+            self.utterance = .ref("command")
         } else {
-            lines.append("<filler> = " + Array(Set(fillerWords)).sorted().joined(separator: " | ") + ";")
+            let filler = GrammarExpression.alternative(Array(Set(fillerWords)).sorted().map { .words([$0]) }, optional: false)
+            builder.bodies["filler"] = filler
+            lines.append("<filler> = \(filler.jsgf);")
             lines.append("public <utterance> = /1/ <command> | /\(fillerWeight)/ <filler>+;")
+            self.utterance = .alternative([.ref("command"), .repeat(.ref("filler"), atLeastOnce: true)], optional: false)
         }
         self.jsgf = lines.joined(separator: "\n") + "\n"
+        self.bodies = builder.bodies
+        self.fillerWeight = fillerWeight
         self.words = builder.wordOrigins
         self.fillerWords = Set(fillerWords)
     }
@@ -73,13 +100,15 @@ public struct SpeechGrammar: Sendable {
 }
 
 /// A grammar expression on its way to JSGF text.
-indirect enum GrammarExpression: Equatable {
+indirect enum GrammarExpression: Equatable, Sendable {
     case void  // cannot be spoken: drops the branch it is in
     case empty
     case words([String])
     case ref(String)
     case seq([GrammarExpression])
     case alt([GrammarExpression], optional: Bool)
+    /// `x*` or `x+`.
+    case `repeat`(GrammarExpression, atLeastOnce: Bool)
 
     var isVoid: Bool { if case .void = self { return true } else { return false } }
 
@@ -93,6 +122,9 @@ indirect enum GrammarExpression: Equatable {
         case .alt(let items, let optional):
             let body = items.map(\.jsgf).joined(separator: " | ")
             return optional ? "[\(body)]" : "(\(body))"
+        case .repeat(let inner, let plus):
+            if case .ref = inner { return inner.jsgf + (plus ? "+" : "*") }
+            return "(" + inner.jsgf + ")" + (plus ? "+" : "*")
         }
     }
 
@@ -132,10 +164,12 @@ extension SpeechGrammar {
     struct Builder {
         let source: SentenceSource
         var rules: [String] = []
+        var bodies: [String: GrammarExpression] = [:]
         var defined: [String: String] = [:]  // key (kind + name + scope) → JSGF rule name
         var local: ([String: SentenceSource.ListSource], [String: SentenceSource.Node]) = ([:], [:])
         var origin = ""
         var wordOrigins: [String: String] = [:]
+        var writtenOnly: Set<String> = []
         var localCounter = 0
 
         init(source: SentenceSource) { self.source = source }
@@ -166,7 +200,7 @@ extension SpeechGrammar {
 
         mutating func words(of text: String) -> GrammarExpression {
             let ws = tokens(text)
-            if ws.contains(where: { $0.contains(where: \.isNumber) }) { return .void }
+            if ws.contains(where: { $0.contains(where: \.isNumber) || writtenOnly.contains($0) }) { return .void }
             for w in ws { note(w) }
             return ws.isEmpty ? .empty : .words(ws)
         }
@@ -285,6 +319,7 @@ extension SpeechGrammar {
             case .empty: return .empty
             default:
                 rules.append("<\(name)> = \(body.jsgf);")
+                bodies[name] = body
                 return .ref(name)
             }
         }
@@ -300,34 +335,44 @@ extension SpeechGrammar {
             let teens = ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
             let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
             for w in ones + teens + tens + ["hundred", "thousand", "and", "a", "half", "point", "zero"] { note(w) }
-            rules.append("<n_ones> = " + ones.joined(separator: " | ") + ";")
-            rules.append("<n_teens> = " + teens.joined(separator: " | ") + ";")
-            rules.append("<n_tens> = " + tens.joined(separator: " | ") + ";")
-            rules.append("<n_below100> = <n_ones> | <n_teens> | <n_tens> [<n_ones>];")
-            rules.append("<n_hundreds> = (a | <n_ones>) hundred [[and] <n_below100>];")
-            rules.append("<n_thousands> = (a | <n_below100>) thousand [<n_ones> hundred] [[and] <n_below100>];")
-            rules.append("<n_round_hundreds> = (a | <n_ones>) hundred | (a | <n_below100>) thousand [<n_ones> hundred];")
-            rules.append("<n_digit> = zero | <n_ones>;")
+            func words(_ ws: [String]) -> GrammarExpression { .alternative(ws.map { .words([$0]) }, optional: false) }
+            func opt(_ e: GrammarExpression) -> GrammarExpression { .alternative([e], optional: true) }
+            let a = GrammarExpression.words(["a"])
+            _ = define("n_ones", words(ones))
+            _ = define("n_teens", words(teens))
+            _ = define("n_tens", words(tens))
+            _ = define("n_below100", .alternative([.ref("n_ones"), .ref("n_teens"), .sequence([.ref("n_tens"), opt(.ref("n_ones"))])], optional: false))
+            _ = define("n_hundreds", .sequence([.alternative([a, .ref("n_ones")], optional: false), .words(["hundred"]),
+                                                opt(.sequence([opt(.words(["and"])), .ref("n_below100")]))]))
+            _ = define("n_thousands", .sequence([.alternative([a, .ref("n_below100")], optional: false), .words(["thousand"]),
+                                                 opt(.sequence([.ref("n_ones"), .words(["hundred"])])),
+                                                 opt(.sequence([opt(.words(["and"])), .ref("n_below100")]))]))
+            _ = define("n_round_hundreds", .alternative([
+                .sequence([.alternative([a, .ref("n_ones")], optional: false), .words(["hundred"])]),
+                .sequence([.alternative([a, .ref("n_below100")], optional: false), .words(["thousand"]),
+                           opt(.sequence([.ref("n_ones"), .words(["hundred"])]))]),
+            ], optional: false))
+            _ = define("n_digit", .alternative([.words(["zero"]), .ref("n_ones")], optional: false))
             origin = saved
         }
 
         mutating func rangeRef(from: Double, to: Double, step: Double, halves: Bool, tenths: Bool) -> GrammarExpression {
             numberRules()
-            var body: [String]
+            var body: [GrammarExpression]
             if step >= 100 {
-                body = ["<n_round_hundreds>"]
+                body = [.ref("n_round_hundreds")]
             } else {
-                body = ["<n_below100>"]
-                if to >= 100 { body.append("<n_hundreds>") }
-                if to >= 1000 { body.append("<n_thousands>") }
+                body = [.ref("n_below100")]
+                if to >= 100 { body.append(.ref("n_hundreds")) }
+                if to >= 1000 { body.append(.ref("n_thousands")) }
             }
-            var rule = "(" + body.joined(separator: " | ") + ")"
-            if halves { rule += " [and a half | point five]" }
-            if tenths { rule += " [point <n_digit> | and a half]" }
+            var parts: [GrammarExpression] = [.alternative(body, optional: false)]
+            if halves { parts.append(.alternative([.words(["and", "a", "half"]), .words(["point", "five"])], optional: true)) }
+            if tenths { parts.append(.alternative([.sequence([.words(["point"]), .ref("n_digit")]), .words(["and", "a", "half"])], optional: true)) }
             let name = "range_\(Int(min(to, 1e9)))_\(Int(min(step, 1e9)))" + (halves ? "_h" : "") + (tenths ? "_t" : "")
             if defined["range:" + name] == nil {
                 defined["range:" + name] = name
-                rules.append("<\(name)> = \(rule);")
+                _ = define(name, .sequence(parts))
             }
             return .ref(name)
         }

@@ -16,6 +16,7 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         /// Acoustic score per frame of the best path (higher is a better fit).
         public let acousticPerFrame: Double
         public let frames: Int
+        /// CPU time the decoding took (this thread): on a shared machine wall time says little.
         public let seconds: Double
     }
 
@@ -26,7 +27,7 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     let config: OpaquePointer
     let dictionaryFile: String
 
-    /// Builds a decoder for `grammar` with the pronunciations in `dictionary` (cmudict text).
+    /// Builds a decoder for `grammar` (an FSG file's text) with the pronunciations in `dictionary` (cmudict text).
     public init(library ps: PocketSphinxLibrary, grammar: String, dictionary: String,
                 modelDirectory: String = SpeechDecoder.defaultModelDirectory, extraOptions: [String] = []) throws(SpeechDecoderError) {
         self.ps = ps
@@ -37,10 +38,12 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("coach-voice-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         dictionaryFile = dir + "/coach.dict"
-        guard FileManager.default.createFile(atPath: dictionaryFile, contents: Data(dictionary.utf8)) else {
-            throw SpeechDecoderError(description: "cannot write the pronunciation dictionary to \(dictionaryFile)")
+        let grammarFile = dir + "/coach.fsg"
+        guard FileManager.default.createFile(atPath: dictionaryFile, contents: Data(dictionary.utf8)),
+              FileManager.default.createFile(atPath: grammarFile, contents: Data(grammar.utf8)) else {
+            throw SpeechDecoderError(description: "cannot write the pronunciation dictionary and grammar to \(dir)")
         }
-        let options = ["coach", "-hmm", hmm, "-dict", dictionaryFile, "-logfn", "/dev/null"] + extraOptions
+        let options = ["coach", "-hmm", hmm, "-dict", dictionaryFile, "-fsg", grammarFile, "-logfn", "/dev/null"] + extraOptions
         var cArgs: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0) }
         defer { cArgs.forEach { free($0) } }
         guard let config = ps.cmd_ln_parse_r(nil, ps.ps_args(), Int32(cArgs.count), &cArgs, 1) else {
@@ -48,13 +51,10 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         }
         guard let decoder = ps.ps_init(config) else {
             _ = ps.cmd_ln_free_r(config)
-            throw SpeechDecoderError(description: "pocketsphinx could not start with the model in \(hmm)")
+            throw SpeechDecoderError(description: "pocketsphinx could not start with the model in \(hmm) and the generated grammar (see coach listen --print-grammar)")
         }
         self.config = config
         self.decoder = decoder
-        guard ps.ps_set_jsgf_string(decoder, "coach", grammar) >= 0, ps.ps_set_search(decoder, "coach") >= 0 else {
-            throw SpeechDecoderError(description: "pocketsphinx rejected the generated grammar (see coach listen --print-grammar)")
-        }
     }
 
     deinit {
@@ -63,9 +63,16 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         try? FileManager.default.removeItem(atPath: (dictionaryFile as NSString).deletingLastPathComponent)
     }
 
+    /// CPU time of the calling thread (s).
+    public static func cpuSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
     /// Decodes one utterance of 16 kHz mono samples.
     public func decode(_ samples: [Int16]) -> Result {
-        let started = ContinuousClock.now
+        let started = Self.cpuSeconds()
         _ = ps.ps_start_utt(decoder)
         samples.withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         _ = ps.ps_end_utt(decoder)
@@ -80,8 +87,7 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
             acoustic += Int64(ascr)
             seg = ps.ps_seg_next(s)
         }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = Self.cpuSeconds() - started
         let text = hyp.flatMap { $0.isEmpty ? nil : $0 }
         return Result(hypothesis: text, score: score, acousticPerFrame: frames > 0 ? Double(acoustic) / Double(frames) : 0,
                       frames: frames, seconds: seconds)

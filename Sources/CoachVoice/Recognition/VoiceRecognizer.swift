@@ -40,12 +40,17 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     public let pronunciations: Pronunciations
     public let decoder: SpeechDecoder
     public let text: Recognizer
+    /// States and arcs of the minimal FSG the decoder searches.
+    public let fsgSize: (states: Int, arcs: Int)
     /// Grammar generation + dictionary + decoder start (s).
     public let buildSeconds: Double
 
     public struct Options: Sendable {
         public var useFiller = true
-        public var fillerWeight = 1.0
+        public var fillerWeight = 0.01
+        public var branchingPenalty = 0.0
+        /// Commands must follow this phrase ("hey coach"); nil: any command.
+        public var wakePhrase: String? = nil
         public var modelDirectory = SpeechDecoder.defaultModelDirectory
         /// pocketsphinx options (`-beam`, `-maxhmmpf` …) on top of Coach's.
         public var decoderOptions: [String] = []
@@ -59,7 +64,9 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         var dirs = [(intentsDirectory as NSString).appendingPathComponent("en")]
         if let userDirectory { dirs.append((userDirectory as NSString).appendingPathComponent("en")) }
         let lexicon = try VoiceLexicon.load(directories: dirs)
-        grammar = SpeechGrammar(source: source, filler: options.useFiller ? lexicon.filler : [], fillerWeight: options.fillerWeight)
+        grammar = SpeechGrammar(source: source, filler: options.useFiller ? lexicon.filler : [], fillerWeight: options.fillerWeight,
+                                branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
+                                wakePhrase: options.wakePhrase)
         let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
         guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
             throw SpeechDecoderError(description: "cannot read the pronunciation dictionary \(dictPath): install it with sudo apt-get install pocketsphinx-en-us")
@@ -69,8 +76,17 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         if !pronunciations.unpronounceable.isEmpty {
             throw SpeechDecoderError(description: "no pronunciation for: " + pronunciations.unpronounceable.map { "'\($0)' (from \(words[$0] ?? "?"))" }.joined(separator: ", ") + "; add them under pronunciations: in Intents/en/_voice.yaml")
         }
-        decoder = try SpeechDecoder(library: library, grammar: grammar.jsgf, dictionary: pronunciations.dictionary,
+        let timing = ProcessInfo.processInfo.environment["COACH_VOICE_TIMING"] != nil
+        func mark(_ what: String) {
+            if timing { FileHandle.standardError.write(Data("\(what): \(ContinuousClock.now - started)\n".utf8)) }
+        }
+        mark("grammar + dictionary")
+        let fsg = FSGCache.compiled(grammar)
+        mark("fsg")
+        fsgSize = (fsg.states, fsg.arcs)
+        decoder = try SpeechDecoder(library: library, grammar: fsg.text, dictionary: pronunciations.dictionary,
                                     modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions)
+        mark("decoder")
         text = try Recognizer(intentsDirectory: intentsDirectory, userDirectory: userDirectory)
         let elapsed = ContinuousClock.now - started
         buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

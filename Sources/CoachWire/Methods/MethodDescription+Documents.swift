@@ -22,10 +22,11 @@ extension MethodDescription {
     }
 
     /// The Markdown table of docs/protocol.md: method, params (name: accepts; required ones marked), result.
-    public static func markdownTable(_ methods: [MethodDescription]) -> String {
+    /// Params every method takes (`lang`) are left out of the rows: the text above the table says so.
+    public static func markdownTable(_ methods: [MethodDescription], omitting common: Set<String> = ["lang"]) -> String {
         var lines = ["| method | params | result |", "|---|---|---|"]
         for method in methods {
-            let params = method.params.map { param -> String in
+            let params = method.params.filter { !common.contains($0.name) }.map { param -> String in
                 let summary = param.summary.isEmpty ? "" : " — " + param.summary
                 return "`\(param.name)`\(param.required ? " (required)" : ""): \(param.kind.accepts)\(summary)"
             }

@@ -12,6 +12,8 @@ public enum ParamKind: Sendable, Hashable {
     /// A finite number in the range.
     case number(ClosedRange<Double>)
     case bool
+    /// An array of at most `maxCount` strings, each at most `maxLength` characters.
+    case strings(maxCount: Int, maxLength: Int)
     /// A workout goal: a shorthand string ("30min", "5km", "500kcal") or `{"type","value"}`.
     case goal
 
@@ -24,10 +26,20 @@ public enum ParamKind: Sendable, Hashable {
         case .string(nil, let minimum, let maximum):
             return minimum > 0 ? "a string of \(minimum) to \(maximum) characters" : "a string of at most \(maximum) characters"
         case .integer(let range): return "an integer from \(range.lowerBound) to \(range.upperBound)"
-        case .number(let range): return "a number from \(JSONText.number(range.lowerBound)) to \(JSONText.number(range.upperBound))"
+        case .number(let range): return "a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))"
         case .bool: return "true or false"
+        case .strings(let count, let length): return "an array of at most \(count) strings of at most \(length) characters"
         case .goal: return #"a goal such as "30min", "5km", "500kcal" or {"type":"time|distance|energy","value":N}"#
         }
+    }
+
+    /// 1e15 as "1e15", 90 as "90": bounds as a reader writes them.
+    private static func plain(_ number: Double) -> String {
+        let magnitude = abs(number)
+        for exponent in 6...30 where Double("1e\(exponent)") == magnitude {
+            return (number < 0 ? "-" : "") + "1e\(exponent)"
+        }
+        return JSONText.number(number)
     }
 
     /// The JSON Schema of the param, for OpenRPC.
@@ -45,6 +57,8 @@ public enum ParamKind: Sendable, Hashable {
             return ["type": "number", "minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)]
         case .bool:
             return ["type": "boolean"]
+        case .strings(let count, let length):
+            return ["type": "array", "maxItems": .number(Double(count)), "items": ["type": "string", "maxLength": .number(Double(length))]]
         case .goal:
             return ["oneOf": [["type": "string", "pattern": "^[0-9.]+ ?[a-z]+$"],
                               ["type": "object", "required": ["type"],

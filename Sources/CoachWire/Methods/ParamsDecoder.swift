@@ -9,6 +9,7 @@ public enum ParamValue: Sendable, Hashable {
     case integer(Int)
     case number(Double)
     case bool(Bool)
+    case strings([String])
     /// A goal as sent (string or object), its shape checked; the domain layer reads it.
     case goal(JSONValue)
 }
@@ -29,6 +30,7 @@ public struct DecodedParams: Sendable, Hashable {
         }
     }
     public func bool(_ name: String) -> Bool? { if case .bool(let v)? = values[name] { return v } else { return nil } }
+    public func strings(_ name: String) -> [String]? { if case .strings(let v)? = values[name] { return v } else { return nil } }
     public func goal(_ name: String) -> JSONValue? { if case .goal(let v)? = values[name] { return v } else { return nil } }
 }
 
@@ -92,6 +94,14 @@ extension MethodDescription {
             return .number(number)
         case (.bool, .bool(let flag)):
             return .bool(flag)
+        case (.strings(let maximumCount, let maximumLength), .array(let items)):
+            guard items.count <= maximumCount else { return nil }
+            var texts: [String] = []
+            for item in items {
+                guard let text = item.stringValue, text.unicodeScalars.count <= maximumLength else { return nil }
+                texts.append(text)
+            }
+            return .strings(texts)
         case (.goal, .string(let text)) where !text.isEmpty && text.unicodeScalars.count <= 64:
             return .goal(value)
         case (.goal, .object):

@@ -18,6 +18,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case unreachable = 69
     /// Another gateway already serves this socket (EX_TEMPFAIL).
     case alreadyRunning = 75
+    /// The socket's directory or its listener belongs to another user: refused (EX_NOPERM).
+    case noPermission = 77
 
     /// The status for a result code of the protocol.
     public init(code: String) {

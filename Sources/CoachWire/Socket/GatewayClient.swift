@@ -7,6 +7,8 @@ import Glibc
 
 public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
     case unreachable(String, String)
+    /// The socket's directory or its listener is not this user's: refused before sending anything.
+    case untrusted(UntrustedGateway)
     case closed
     case protocolError(String)
     case rpc(RPCError)
@@ -15,6 +17,7 @@ public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unreachable(let path, let why):
             return "no gateway answers on \(path) (\(why)). Start one with `coach serve`, or run `coach` for the REPL."
+        case .untrusted(let refusal): return refusal.description
         case .closed: return "the gateway closed the connection"
         case .protocolError(let detail): return "unexpected reply from the gateway: \(detail)"
         case .rpc(let error): return error.message
@@ -33,14 +36,7 @@ public final class GatewayClient: @unchecked Sendable {
 
     public init(location: SocketLocation) throws(GatewayClientError) {
         signal(SIGPIPE, SIG_IGN)
-        let fd = RawSocket.stream()
-        guard fd >= 0 else { throw .unreachable(location.path, String(cString: strerror(errno))) }
-        let result = RawSocket.connect(fd, location.path)
-        guard result == 0 else {
-            close(fd)
-            throw .unreachable(location.path, String(cString: strerror(result)))
-        }
-        self.fd = fd
+        self.fd = try GatewayTrust.connect(location)
         self.location = location
     }
 

@@ -18,5 +18,11 @@ struct GatewayOptions: ParsableArguments {
     @Flag(name: .customLong("no-start"), help: "Do not start a gateway when none is running.")
     var noStart = false
 
+    @Flag(name: .long, help: "Also speak the reply (espeak-ng; Japanese with Open JTalk, docs/voice.md).")
+    var speak = false
+
+    @Option(name: .customLong("speak-to"), help: ArgumentHelp("Speak the reply into this WAV file instead of the speaker.", valueName: "file"))
+    var speakTo: String?
+
     var location: SocketLocation { SocketLocation.resolve(explicit: socket) }
 }

@@ -3,6 +3,7 @@
 
 import CoachWire
 import ArgumentParser
+import CoachExport
 import CoachGateway
 import CoachStore
 import Foundation
@@ -37,18 +38,31 @@ struct HistoryCommand: ParsableCommand {
               coach history
               coach history --all --limit 50     # include discarded and active workouts
               coach history --json
+              coach history --summary week       # totals per ISO week (Monday to Sunday)
+              coach history --summary month --limit 12
             """)
 
     @OptionGroup var options: StoreOptions
     @Option(help: "Show at most this many.") var limit: Int?
     @Flag(help: "Include discarded and active workouts.") var all = false
+    @Option(help: ArgumentHelp("Totals per period instead of one line per workout (with --limit: at most that many periods).",
+                               valueName: "week|month"))
+    var summary: SummaryPeriod?
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if summary != nil && all { throw ValidationError("--summary totals saved workouts only; leave out --all.") }
     }
 
     func run() throws {
         let store = try options.open()
+        if let summary {
+            let calendar = PeriodSummary.calendar()
+            let periods = PeriodSummary.totals(of: try store.history(), by: summary, calendar: calendar, limit: limit)
+            print(options.json ? WorkoutFormatter.summaryJSON(periods) : WorkoutFormatter.summaryText(periods, calendar: calendar),
+                  terminator: options.json ? "\n" : "")
+            return
+        }
         let workouts = try store.history(limit: limit, includeAll: all)
         print(options.json ? WorkoutFormatter.historyJSON(workouts) : WorkoutFormatter.historyText(workouts), terminator: options.json ? "\n" : "")
     }
@@ -63,19 +77,42 @@ struct ShowCommand: ParsableCommand {
             Examples:
               coach show 3f2a
               coach show 3f2a9c1e --json
+              coach show 3f2a --chart            # heart rate, speed, power, elevation in the terminal
+              coach show 3f2a --chart run.svg    # the same charts as an SVG file
             """)
 
     @OptionGroup var options: StoreOptions
     @Argument(help: "The workout's id or a unique prefix of it.") var id: String
+    @Flag(help: "Chart heart rate, speed, power and elevation against time (colour unless NO_COLOR or not a terminal).")
+    var chart = false
+    @Argument(help: ArgumentHelp("With --chart: write an SVG file instead.", valueName: "file.svg")) var svgFile: String?
+
+    func validate() throws {
+        if svgFile != nil && !chart { throw ValidationError("A file name goes with --chart: 'coach show ID --chart FILE.svg'.") }
+    }
 
     func run() throws {
         let store = try options.open()
         do {
             let detail = try store.workout(matching: id)
-            print(options.json ? WorkoutFormatter.showJSON(detail) : WorkoutFormatter.showText(detail))
+            if chart {
+                try ChartOutput.show(WorkoutRecording(store: store, detail: detail), svgFile: svgFile)
+                return
+            }
+            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id)
+            if options.json {
+                let text = WorkoutFormatter.showJSON(detail)
+                guard let zones, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
+                members.append(("heartRateZones", zones.json))
+                print(JSONValue.object(members).serialized())
+            } else {
+                print(WorkoutFormatter.showText(detail) + (zones.map { "\n" + $0.text } ?? ""))
+            }
         } catch let error as WorkoutLookupError {
             OneShot.printError(error.description)
             throw ExitCode(ExitStatus.noMatchingWorkout.rawValue)
         }
     }
 }
+
+extension SummaryPeriod: ExpressibleByArgument {}

@@ -138,36 +138,71 @@ struct CancelCommand: ParsableCommand {
 
 struct SampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sample", abstract: "Feed a metric into the running workout.",
+        commandName: "sample", abstract: "Feed a metric or a route point into the running workout.",
         discussion: """
             TYPE is heartRate, distance, activeEnergy, cadence, power or stepCount; UNIT defaults
-            to bpm, m, kcal, spm, W and steps.
+            to bpm, m, kcal, spm, W and steps. TYPE location takes LAT LON [ELEVATION] in degrees
+            and metres: the route, from which distance is derived when no distance is fed.
 
             Examples:
               coach sample heartRate 142
               coach sample distance 1.2 km
               coach sample activeEnergy 80 kcal --sync-id split-3 --sync-version 2
+              coach sample location 51.5007 -0.1246 12 --accuracy 5
             """)
     @OptionGroup var options: GatewayOptions
-    @Argument(help: "The metric.") var type: String
-    @Argument(help: "Its value.") var value: Double
-    @Argument(help: "Its unit (default: the metric's own).") var unit: String?
+    @Argument(help: "The metric, or location.") var type: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("VALUE [UNIT], or LAT LON [ELEVATION] for location.", valueName: "values"))
+    var values: [String] = []
     @Option(name: .customLong("sync-id"), help: "A sync identifier: a later sample with a higher version replaces this one.") var syncIdentifier: String?
     @Option(name: .customLong("sync-version"), help: "The sync version (with --sync-id).") var syncVersion: Int?
+    @Option(help: "Horizontal accuracy of a location, in metres.") var accuracy: Double?
+
+    var isLocation: Bool { type.lowercased() == "location" }
 
     func validate() throws {
-        guard let quantity = QuantityType(name: type) else {
-            throw ValidationError("Unknown metric '\(type)'. Use one of: \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        do { _ = try quantity.canonicalValue(value, unit: unit) } catch { throw ValidationError(error.description) }
         if syncVersion != nil && syncIdentifier == nil { throw ValidationError("--sync-version needs --sync-id.") }
+        _ = try parameters()
     }
 
-    func run() throws {
+    /// The request's params, checked here so a typo never reaches the gateway.
+    func parameters() throws -> [(String, JSONValue)] {
+        if isLocation {
+            guard (2...3).contains(values.count) else {
+                throw ValidationError("location takes LAT LON [ELEVATION], e.g. 'coach sample location 51.5007 -0.1246 12'.")
+            }
+            let numbers = try values.map { text in
+                guard let number = Double(text) else { throw ValidationError("'\(text)' is not a number.") }
+                return number
+            }
+            if let problem = LocationSample.problem(latitude: numbers[0], longitude: numbers[1],
+                                                    altitude: numbers.count == 3 ? numbers[2] : nil, horizontalAccuracy: accuracy) {
+                throw ValidationError(problem.message + ".")
+            }
+            var params: [(String, JSONValue)] = [("type", "location"), ("latitude", .number(numbers[0])),
+                                                 ("longitude", .number(numbers[1]))]
+            if numbers.count == 3 { params.append(("altitude", .number(numbers[2]))) }
+            if let accuracy { params.append(("horizontalAccuracy", .number(accuracy))) }
+            return params
+        }
+        guard let quantity = QuantityType(name: type) else {
+            throw ValidationError("Unknown metric '\(type)'. Use one of: \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location.")
+        }
+        guard (1...2).contains(values.count), let value = Double(values[0]) else {
+            throw ValidationError("\(type) takes VALUE [UNIT], e.g. 'coach sample heartRate 142'.")
+        }
+        let unit = values.count == 2 ? values[1] : nil
+        do { _ = try quantity.canonicalValue(value, unit: unit) } catch { throw ValidationError(error.description) }
+        if accuracy != nil { throw ValidationError("--accuracy is for location samples.") }
         var params: [(String, JSONValue)] = [("type", .string(type)), ("value", .number(value))]
         if let unit { params.append(("unit", .string(unit))) }
         if let syncIdentifier { params.append(("syncIdentifier", .string(syncIdentifier))) }
         if let syncVersion { params.append(("syncVersion", .number(Double(syncVersion)))) }
+        return params
+    }
+
+    func run() throws {
+        let params = try parameters()
         let client = try OneShot.connect(options)
         let result: JSONValue
         do { result = try client.call("sample", .object(params)) } catch {

@@ -41,6 +41,9 @@ struct ListenCommand: ParsableCommand {
     @Flag(name: .customLong("no-act"), help: "Recognise only: print what was heard, change nothing.")
     var noAct = false
 
+    @Flag(name: .long, help: "Act only on commands that follow the wake phrase (settings: voice.wake_phrase, default \"hey coach\").")
+    var wake = false
+
     @Flag(name: .customLong("print-grammar"), help: "Print the generated JSGF grammar and the dictionary notes, then exit.")
     var printGrammar = false
 
@@ -51,7 +54,10 @@ struct ListenCommand: ParsableCommand {
     var noFiller = false
 
     @Option(name: .customLong("filler-weight"), help: .hidden)
-    var fillerWeight: Double = 1
+    var fillerWeight: Double = 0.01
+
+    @Option(name: .customLong("branching-penalty"), help: .hidden)
+    var branchingPenalty: Double = 0
 
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
@@ -79,6 +85,8 @@ struct ListenCommand: ParsableCommand {
         var voiceOptions = VoiceRecognizer.Options()
         voiceOptions.useFiller = !noFiller
         voiceOptions.fillerWeight = fillerWeight
+        voiceOptions.branchingPenalty = branchingPenalty
+        if wake { voiceOptions.wakePhrase = settings.voice.wakePhrase }
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         let voice: VoiceRecognizer
         do {
@@ -101,7 +109,10 @@ struct ListenCommand: ParsableCommand {
             print(voice.grammar.jsgf, terminator: "")
             return
         }
-        if verbose { OneShot.printError(String(format: "grammar ready in %.0f ms", voice.buildSeconds * 1000)) }
+        if verbose {
+            OneShot.printError(String(format: "grammar ready in %.0f ms (%d states, %d arcs)", voice.buildSeconds * 1000,
+                                      voice.fsgSize.states, voice.fsgSize.arcs))
+        }
 
         let source: any AudioInput
         do {

@@ -6,6 +6,8 @@ import ArgumentParser
 import CoachCore
 import CoachGateway
 import CoachLanguage
+import CoachSettings
+import CoachVoice
 import Foundation
 
 enum OneShot {
@@ -32,6 +34,7 @@ enum OneShot {
                                                executable: executablePath, extraArguments: autostartArguments)
         } catch {
             printError(error.description)
+            if case .untrusted = error { throw ExitCode(ExitStatus.noPermission.rawValue) }
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
     }
@@ -52,7 +55,26 @@ enum OneShot {
             if case .rpc(let rpc) = error, rpc.code == -32602 { throw ExitCode(ExitStatus.usage.rawValue) }
             throw ExitCode(ExitStatus.failure.rawValue)
         }
+        speakReply(result, options: options)
         try finish(result, json: options.json)
+    }
+
+    /// `--speak` / `--speak-to FILE` (or `voice.speak: true` in the settings): says the reply's
+    /// message, waiting for it before the command exits. Speech that cannot happen is reported, not fatal.
+    static func speakReply(_ result: JSONValue, options: GatewayOptions) {
+        let settings = (try? CoachSettings.load()) ?? CoachSettings()
+        guard options.speak || options.speakTo != nil || settings.voice.speak,
+              let message = result["message"]?.stringValue, !message.isEmpty else { return }
+        do {
+            let speaker = try Speaker(settings: settings,
+                                      output: options.speakTo.map { .file($0) } ?? .device(settings.voice.outputDevice))
+            let language = options.lang?.rawValue ?? Language.detect(message).rawValue
+            speaker.say(message, language: language)
+            speaker.finish()
+            for note in speaker.notes { printError(note) }
+        } catch {
+            printError("cannot speak: \(error)")
+        }
     }
 
     static func finish(_ result: JSONValue, json: Bool) throws {

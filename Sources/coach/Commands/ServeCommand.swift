@@ -6,6 +6,7 @@ import ArgumentParser
 import CoachCore
 import CoachGateway
 import CoachLanguage
+import CoachSettings
 import Dispatch
 import Foundation
 
@@ -50,6 +51,22 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = GatewayConfiguration()
         configuration.countdown = .milliseconds(Int64(countdown * 1000))
         configuration.guest = guest
+        let environment = ProcessInfo.processInfo.environment
+        let settingsPath = CoachSettings.defaultPath(environment: environment)
+        let settings: CoachSettings
+        do { settings = try CoachSettings.load(path: settingsPath) } catch {
+            OneShot.printError("\(error) — continuing with default settings")
+            settings = CoachSettings()
+        }
+        var autoPause: [ActivityType: Bool] = [:]
+        for (name, on) in settings.autoPause {
+            guard let activity = ActivityType(rawValue: name) else {
+                OneShot.printError("\(settingsPath): auto_pause: '\(name)' is not an activity (HealthKit names such as running, cycling)")
+                continue
+            }
+            autoPause[activity] = on
+        }
+        configuration.autoPause = AutoPausePolicy(switches: autoPause)
         let location = SocketLocation.resolve(explicit: socket)
         let hosted: HostedGateway
         let server: GatewayServer
@@ -73,6 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let recovered = hosted.recovered {
             print("recovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue), \(Int(recovered.elapsed)) s")
         }
+        // Bluetooth sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
+        await gateway.feed.setHeartRateZones(HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age))
+        let sensors = SensorBridge(gateway: gateway, settings: settings, settingsPath: settingsPath, environment: environment)
         fflush(nil)
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
             Task { await server.close() }
@@ -81,6 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
         await server.close()
         await gateway.manager.shutdown()
         _ = signals
+        _ = sensors
     }
 }
 

@@ -41,13 +41,13 @@ struct StatusCommand: ParsableCommand {
         let language = options.lang ?? .en
         let display: DisplayLanguage = language == .ja ? .ja : .en
         do {
-            if format.isBar, let feedFormat = format.feedFormat {
-                try runBar(client, format: feedFormat, language: display)
-            } else if follow {
-                try followStatus(client, language: language)
+            if !follow {
+                try QuickStatus.answer(client, QuickStatus.Query(format: format.rawValue, presentation: presentation?.rawValue,
+                                                                 language: language.rawValue, json: options.json))
+            } else if format.isBar, let feedFormat = format.feedFormat {
+                try followBar(client, format: feedFormat, language: display)
             } else {
-                let result = try client.call("status", ["lang": .string(language.rawValue)])
-                print(format == .json || options.json ? (result["workout"] ?? result).serialized() : result["message"]?.stringValue ?? "")
+                try followStatus(client, language: language)
             }
         } catch {
             OneShot.printError(error.description)
@@ -55,12 +55,7 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    private func runBar(_ client: GatewayClient, format: FeedFormat, language: DisplayLanguage) throws(GatewayClientError) {
-        guard follow else {
-            let content = try Self.decode(try client.call("feed"))
-            print(FeedRenderer(language: language).render(content, presentation: presentation ?? FeedStream.defaultPresentation(for: format), format: format))
-            return
-        }
+    private func followBar(_ client: GatewayClient, format: FeedFormat, language: DisplayLanguage) throws(GatewayClientError) {
         var stream = FeedStream(format: format, presentation: presentation, language: language)
         _ = try client.call("subscribe", ["events": false, "status": false, "feed": true])
         while true {

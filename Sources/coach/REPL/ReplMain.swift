@@ -79,6 +79,9 @@ enum ReplMain {
             }
             do {
                 backend = try await SocketBackend.connect(location: location)
+            } catch GatewayConnectionError.untrusted(let refusal) {
+                ScriptRunner.write("coach: \(refusal.description)", to: STDERR_FILENO)
+                return ReplExitStatus.noPermission
             } catch {
                 ScriptRunner.write("coach: " + GatewayClientError.unreachable(location.path, Self.why(error)).description,
                                    to: STDERR_FILENO)
@@ -109,16 +112,24 @@ enum ReplMain {
     private static func interactiveBackend(_ options: ReplOptions, location: SocketLocation,
                                            language: DisplayLanguage) async -> Result<any ReplBackend, ExitFailure> {
         let ownGateway = options.guest || options.virtualClock
+        // Neither join nor serve a socket in a directory another user controls (issue 21).
+        do { try GatewayTrust.checkDirectory(of: location) } catch {
+            return .failure(refuseUntrusted(error))
+        }
         if RawSocket.probe(location.path) == .answers {
             if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
-            if let client = try? await SocketBackend.connect(location: location) { return .success(client) }
+            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayConnectionError.untrusted(let refusal) {
+                return .failure(refuseUntrusted(refusal))
+            } catch {}
         }
         do {
             return .success(try await GatewayBackend.start(virtualClock: options.virtualClock, guest: options.guest,
                                                            listen: true, socket: location, language: language))
         } catch GatewayStartError.alreadyRunning(let path, let pid) {
             if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
-            if let client = try? await SocketBackend.connect(location: location) { return .success(client) }
+            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayConnectionError.untrusted(let refusal) {
+                return .failure(refuseUntrusted(refusal))
+            } catch {}
             ScriptRunner.write("coach: \(GatewayStartError.alreadyRunning(path, pid: pid).description)", to: STDERR_FILENO)
             return .failure(ExitFailure(status: ReplExitStatus.alreadyRunning))
         } catch let error as GatewayStartError {
@@ -128,6 +139,11 @@ enum ReplMain {
             ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
             return .failure(ExitFailure(status: ReplExitStatus.failure))
         }
+    }
+
+    private static func refuseUntrusted(_ refusal: UntrustedGateway) -> ExitFailure {
+        ScriptRunner.write("coach: \(refusal.description)", to: STDERR_FILENO)
+        return ExitFailure(status: ReplExitStatus.noPermission)
     }
 
     /// --guest and --virtual-clock change the gateway itself, so they need the REPL to host it.
@@ -141,6 +157,7 @@ enum ReplMain {
     private static func why(_ error: any Error) -> String {
         switch error as? GatewayConnectionError {
         case .unreachable(let why)?: return why
+        case .untrusted(let refusal)?: return refusal.description
         case .closed?: return "it closed the connection"
         case .rpc(_, let message)?: return message
         case nil: return "\(error)"

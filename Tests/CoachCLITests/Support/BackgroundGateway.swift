@@ -18,10 +18,10 @@ final class BackgroundGateway: @unchecked Sendable {
     var socketPath: String { home.root.appendingPathComponent("run/coach/coach.sock").path }
 
     /// Starts `coach serve EXTRA…` and returns once the socket answers.
-    init(home: ScratchHome, extraArguments: [String] = ["--countdown", "0"]) async throws {
+    init(home: ScratchHome, extraArguments: [String] = ["--countdown", "0"], environment: [String: String] = [:]) async throws {
         guard let binary = CoachBinary.path() else { throw TmuxError("coach is not built") }
         self.home = home
-        self.pid = try ChildProcess.spawn([binary, "serve"] + extraArguments, environment: home.environment)
+        self.pid = try ChildProcess.spawn([binary, "serve"] + extraArguments, environment: home.environment.merging(environment) { $1 })
 
         let deadline = ContinuousClock.now + .seconds(20)
         while !Self.answers(socketPath) {
@@ -44,7 +44,7 @@ final class BackgroundGateway: @unchecked Sendable {
     }
 
     /// SIGKILL, as a crash or the OOM killer would, and reaps it.
-    func kill() {
+    func killHard() {
         guard !reaped else { return }
         Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0

@@ -9,8 +9,9 @@ import Glibc
 
 enum ChildProcess {
     /// posix_spawn with no signals blocked or ignored (the test runner's threads block them),
-    /// stdin and stderr on /dev/null, stdout on `stdout` (else /dev/null).
-    static func spawn(_ arguments: [String], environment: [String: String] = [:], stdout: Int32? = nil) throws -> pid_t {
+    /// stdin on /dev/null, stdout on `stdout` and stderr on `stderr` (else /dev/null).
+    static func spawn(_ arguments: [String], environment: [String: String] = [:], stdout: Int32? = nil,
+                      stderr: Int32? = nil) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -27,7 +28,9 @@ enum ChildProcess {
         if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         // The test's own COACH_SOCKET (if any) must not point the child at the wrong gateway;
         // one given in `environment` is meant.
         var inherited = ProcessInfo.processInfo.environment

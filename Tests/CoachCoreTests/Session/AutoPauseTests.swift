@@ -106,6 +106,12 @@ struct AutoPauseTests {
         #expect(custom.settings(for: .hiking, location: .outdoor) == .running)
         #expect(custom.settings(for: .running, location: .outdoor) == nil)
         #expect(custom.settings(for: .hiking, location: .indoor) == nil)
+        // As the settings file says it: on/off per activity.
+        let switches = AutoPausePolicy(switches: [.running: false, .hiking: true, .handCycling: true])
+        #expect(switches.settings(for: .running, location: .outdoor) == nil)
+        #expect(switches.settings(for: .hiking, location: .outdoor) == .running)
+        #expect(switches.settings(for: .handCycling, location: .outdoor) == .cycling)
+        #expect(switches.settings(for: .cycling, location: .outdoor) == .cycling)
     }
 
     @Test func speedFromDistanceIgnoresASingleJump() {
@@ -186,6 +192,22 @@ struct AutoPauseEngineTests {
         // Distance kept arriving while paused, but only what was covered while running counts.
         let total = driver.engine.workout?.builder.total(.distance) ?? 0
         #expect(total > 60 * 2.5 && total < 60 * 3.5 + 25 + 20 * 3)
+    }
+
+    @Test func routePointsStopAndGo() {
+        var driver = Self.running()
+        var latitude = 35.6812
+        func fix(moving metres: Double) {
+            driver.advance(by: 1)
+            latitude += metres / 111_195
+            let point = LocationSample(latitude: latitude, longitude: 139.7671, at: driver.now)
+            driver.appendActions(driver.engine.add(point, at: driver.now).1)
+        }
+        for _ in 0..<30 { fix(moving: 3) }
+        for _ in 0..<20 { fix(moving: 0.1) }   // waiting at a crossing
+        #expect(Self.events(driver) == [.motionPaused])
+        for _ in 0..<10 { fix(moving: 3) }
+        #expect(Self.events(driver) == [.motionPaused, .motionResumed])
     }
 
     @Test func aManualPauseWhileAutoPausedBecomesTheUsers() {

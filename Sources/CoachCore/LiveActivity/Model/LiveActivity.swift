@@ -16,10 +16,14 @@ public struct LiveActivity: Sendable {
         public var staleAfter: Duration
         /// How long an ended activity stays when nothing else was asked for.
         public var dismissal: DismissalPolicy
+        /// When set, the content names the zone of the current heart rate.
+        public var heartRateZones: HeartRateZones?
 
-        public init(staleAfter: Duration = .seconds(30), dismissal: DismissalPolicy = .default) {
+        public init(staleAfter: Duration = .seconds(30), dismissal: DismissalPolicy = .default,
+                    heartRateZones: HeartRateZones? = nil) {
             self.staleAfter = staleAfter
             self.dismissal = dismissal
+            self.heartRateZones = heartRateZones
         }
     }
 
@@ -28,7 +32,7 @@ public struct LiveActivity: Sendable {
         case none, requested, updated, ended
     }
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public private(set) var attributes: LiveActivityAttributes?
     public private(set) var isLocked: Bool
     private(set) var snapshot: WorkoutSnapshot?
@@ -85,6 +89,8 @@ public struct LiveActivity: Sendable {
 
     public mutating func setLocked(_ locked: Bool) { isLocked = locked }
 
+    public mutating func setHeartRateZones(_ zones: HeartRateZones?) { configuration.heartRateZones = zones }
+
     /// Ends the activity now with a policy of the caller's choosing (ActivityKit's `end(_:dismissalPolicy:)`).
     public mutating func end(dismissalPolicy: DismissalPolicy, at now: Timestamp) {
         guard attributes != nil else { return }
@@ -119,6 +125,9 @@ public struct LiveActivity: Sendable {
             endDate: snapshot.endDate)
         var staleDate = stale ? nil : latestSample(of: snapshot).map { $0.date.addingTimeInterval(configuration.staleAfter.seconds) }
         if snapshot.state != .running { staleDate = nil }
+        if let zones = configuration.heartRateZones, let heart = state.metric(.heartRate)?.value {
+            state.heartRateZone = zones.zone(for: heart)
+        }
         if isLocked {
             attributes = attributes.redacted()
             state = state.redacted()

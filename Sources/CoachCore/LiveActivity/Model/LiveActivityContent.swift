@@ -31,6 +31,7 @@ public struct LiveActivityContent: Sendable, Hashable, Codable {
 
     /// The state class bars style by: `locked` and `stale` win over the phase (idle stays idle).
     public var styleClass: String {
+        if state.notice != nil { return "unreachable" }
         if state.phase == .idle { return FeedPhase.idle.rawValue }
         if state.isLocked { return "locked" }
         if state.isStale { return "stale" }

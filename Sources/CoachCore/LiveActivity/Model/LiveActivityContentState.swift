@@ -48,10 +48,15 @@ public struct LiveActivityContentState: Sendable, Hashable, Codable {
     /// Privacy: only the activity and elapsed time are in this content.
     public var isLocked: Bool
     public var endDate: Date?
+    /// The zone (1…5) of the current heart rate, when a maximum heart rate is configured.
+    public var heartRateZone: Int?
+    /// Said instead of a workout when there is none to show truthfully: a mirror whose primary is
+    /// unreachable ("primary pi.local unreachable") rather than a frozen workout.
+    public var notice: String?
 
     public init(phase: FeedPhase, countdown: Int? = nil, elapsed: Double = 0, metrics: [FeedMetric] = [],
                 goalProgress: Double? = nil, goalReached: Bool = false, laps: Int? = 0,
-                isStale: Bool = false, isLocked: Bool = false, endDate: Date? = nil) {
+                isStale: Bool = false, isLocked: Bool = false, endDate: Date? = nil, notice: String? = nil) {
         self.phase = phase
         self.countdown = countdown
         self.elapsed = elapsed
@@ -62,6 +67,7 @@ public struct LiveActivityContentState: Sendable, Hashable, Codable {
         self.isStale = isStale
         self.isLocked = isLocked
         self.endDate = endDate
+        self.notice = notice
     }
 
     public func metric(_ kind: FeedMetricKind) -> FeedMetric? { metrics.first { $0.kind == kind } }

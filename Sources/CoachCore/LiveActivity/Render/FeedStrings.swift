@@ -13,6 +13,12 @@ struct FeedStrings {
     var noRecentData: String { language == .ja ? "データ待ち" : "No recent data" }
     var summary: String { language == .ja ? "サマリー" : "Summary" }
 
+    /// " · Zone 4" after the heart rate; empty without zones.
+    func zoneSuffix(_ zone: Int?) -> String {
+        guard let zone else { return "" }
+        return language == .ja ? " · ゾーン\(zone)" : " · Zone \(zone)"
+    }
+
     func phase(_ phase: FeedPhase, countdown: Int?) -> String {
         switch (phase, language) {
         case (.idle, _): return noWorkout

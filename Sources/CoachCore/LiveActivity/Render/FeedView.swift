@@ -59,6 +59,7 @@ public struct FeedView: Sendable {
     }
 
     public func lines(_ presentation: FeedPresentation) -> [FeedLine] {
+        if let notice = state.notice { return [[FeedSpan("✕", .glyph), FeedSpan(" ", .separator), FeedSpan(notice, .unavailable)]] }
         if state.phase == .idle {
             // Bars hide an empty module; the expanded view says so in words.
             return presentation == .expanded ? [[FeedSpan(Self.glyph(.idle), .glyph), FeedSpan(" " + strings.noWorkout, .state)]] : []
@@ -96,7 +97,8 @@ public struct FeedView: Sendable {
             for metric in state.metrics {
                 if !metrics.isEmpty { metrics.append(FeedSpan(" · ", .separator)) }
                 let prefix = metric.kind == .heartRate ? "♥ " : ""
-                metrics.append(FeedSpan(prefix + strings.metric(metric), metric.value == nil ? .unavailable : .metric(metric.kind)))
+                let zone = metric.kind == .heartRate ? strings.zoneSuffix(state.heartRateZone) : ""
+                metrics.append(FeedSpan(prefix + strings.metric(metric) + zone, metric.value == nil ? .unavailable : .metric(metric.kind)))
             }
             lines.append(metrics)
         }

@@ -53,7 +53,7 @@ public enum WidgetScreen {
             body.append((status, true))
             if !state.metrics.isEmpty {
                 body.append(("", false))
-                body += wrap(state.metrics.map { ($0.kind == .heartRate ? "♥ " : "") + strings.metric($0) },
+                body += wrap(state.metrics.map { $0.kind == .heartRate ? "♥ " + strings.metric($0) + strings.zoneSuffix(state.heartRateZone) : strings.metric($0) },
                              width: columns).map { ($0, false) }
             }
             if state.goalReached {

@@ -13,6 +13,8 @@ import Glibc
 enum GatewayConnectionError: Error, Sendable {
     /// Nothing answers on the socket (connect failed): errno's text.
     case unreachable(String)
+    /// The socket's directory or its listener is another user's: refused before sending anything.
+    case untrusted(UntrustedGateway)
     /// The connection ended before the reply came: the gateway stopped (or closed us).
     case closed
     /// The gateway answered with a JSON-RPC error.
@@ -39,12 +41,13 @@ final class GatewayConnection: Sendable {
     /// Connects and starts the reader thread. `onEnd` runs once, on the reader thread, when the
     /// connection ends — `closedByUs` false means the gateway went away.
     init(path: String, onEnd: @escaping @Sendable (_ closedByUs: Bool) -> Void) throws(GatewayConnectionError) {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .unreachable(String(cString: strerror(errno))) }
-        let result = RawSocket.connect(fd, path)
-        guard result == 0 else {
-            Glibc.close(fd)
-            throw .unreachable(String(cString: strerror(result)))
+        let fd: Int32
+        do { fd = try GatewayTrust.connect(SocketLocation(path: path)) } catch {
+            switch error {
+            case .untrusted(let refusal): throw .untrusted(refusal)
+            case .unreachable(_, let why): throw .unreachable(why)
+            default: throw .unreachable(error.description)
+            }
         }
         self.fd = fd
         self.path = path

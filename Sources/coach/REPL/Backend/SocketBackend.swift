@@ -204,6 +204,9 @@ final class SocketBackend: ReplBackend {
             return ReplReply(text: text, code: ReplReply.unreachableCode, question: nil, json: json.serialized())
         case .rpc(_, let message)?:
             return failure(message)
+        case .untrusted(let refusal)?:
+            // The socket changed hands since the REPL connected: tell, and send nothing there.
+            return failure(refusal.description)
         case nil:
             return failure("\(error)")
         }

@@ -1,8 +1,9 @@
 // Tab completion for the REPL: slash commands and their arguments, then the workout vocabulary
-// (verbs, activities, locations, units) in English and Japanese. The words come from a
-// vocabulary value, so the recogniser can hand over its own lists when it lands.
+// (verbs, activities, locations, units) in English and Japanese, from Recognizer.vocabulary
+// (the words of Intents/<lang>/), so completion and recognition never disagree.
 
 import CoachCore
+import CoachLanguage
 
 /// Words the REPL completes. `builtIn` is enough to type every command the gateway understands.
 struct ReplVocabulary: Sendable {
@@ -12,16 +13,35 @@ struct ReplVocabulary: Sendable {
     var units: [String]
     var sampleTypes: [String]
 
-    static let builtIn = ReplVocabulary(
-        verbs: ["start", "pause", "resume", "end", "cancel", "status", "lap", "stop", "finish",
-                "開始", "一時停止", "再開", "終了", "キャンセル", "状況", "ラップ"],
-        activities: ActivityType.allCases.filter { !$0.isDeprecated }.flatMap {
-            [$0.displayName(.en), $0.displayName(.ja)]
-        } + ["running", "walking", "ride", "bike"],
-        locations: LocationType.allCases.flatMap { [$0.displayName(.en), $0.displayName(.ja)] }.filter { !$0.isEmpty },
-        units: ["minute", "minutes", "hour", "hours", "km", "kilometers", "miles", "kcal", "calories",
-                "分", "時間", "キロ", "カロリー"],
-        sampleTypes: QuantityType.allCases.map(\.rawValue))
+    /// The recogniser's own words (Recognizer.vocabulary: template command words, activity,
+    /// location and unit phrases of Intents/<lang>/), in every language it loaded.
+    static let builtIn: ReplVocabulary = {
+        guard let dir = Recognizer.builtInIntentsDirectory(), let recognizer = try? Recognizer(intentsDirectory: dir) else {
+            return ReplVocabulary(verbs: [], activities: [], locations: [], units: [],
+                                  sampleTypes: QuantityType.allCases.map(\.rawValue))
+        }
+        return ReplVocabulary(recognizer.vocabulary, languages: recognizer.languages)
+    }()
+
+    init(verbs: [String], activities: [String], locations: [String], units: [String], sampleTypes: [String]) {
+        self.verbs = verbs
+        self.activities = activities
+        self.locations = locations
+        self.units = units
+        self.sampleTypes = sampleTypes
+    }
+
+    init(_ v: Vocabulary, languages: [Language]) {
+        // A plural beside its singular ("outdoors", "outdoor") would stop Tab at the shared
+        // prefix; the singular completes and the user types the rest.
+        func all(_ table: [Language: [String]]) -> [String] {
+            let words = languages.flatMap { table[$0] ?? [] }
+            let set = Set(words)
+            return words.filter { !($0.hasSuffix("s") && set.contains(String($0.dropLast()))) }
+        }
+        self.init(verbs: all(v.commandWords), activities: all(v.activities), locations: all(v.locations),
+                  units: all(v.units), sampleTypes: QuantityType.allCases.map(\.rawValue))
+    }
 }
 
 struct ReplCompleter: Sendable {

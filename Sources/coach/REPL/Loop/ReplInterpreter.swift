@@ -111,5 +111,6 @@ enum ReplExitStatus {
     static let notUnderstood = ExitStatus.notUnderstood.rawValue
     static let unreachable = ExitStatus.unreachable.rawValue
     static let alreadyRunning = ExitStatus.alreadyRunning.rawValue
+    static let noPermission = ExitStatus.noPermission.rawValue
     static let usage = ExitStatus.usage.rawValue
 }

@@ -89,10 +89,11 @@ struct ReplSession: Sendable {
 
     // MARK: - Answers
 
+    /// The same answer words as the gateway (Intents/<lang>/_answers.yaml).
     static func yesOrNo(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "y", "yes", "yeah", "ok", "はい", "うん", "ええ": return true
-        case "n", "no", "nope", "いいえ", "いや", "やめる": return false
+        switch AnswerWords.builtIn.classify(text) {
+        case .yes?: return true
+        case .no?, .dismiss?: return false
         default: return nil
         }
     }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Voice benchmark: per-utterance decode time (CPU), real-time factor and grammar build time of
+# `coach listen`, and in the same run on the same audio Debian's pocketsphinx_continuous with the
+# same grammar (as JSGF) and dictionary: intent accuracy and time side by side.
+#   Benchmarks/voice/run.sh [COACH_BINARY]       (default: .build/release/coach, else .build/debug/coach)
+# Audio: the commands of Tests/CoachCLITests/Voice/commands.txt, synthesised by espeak-ng in 7
+# voices at 130–200 words a minute (clean). Needs espeak-ng, sox, pocketsphinx (scripts/apt-packages.txt).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+coach=${1:-$root/.build/release/coach}
+[[ -x $coach ]] || coach=$root/.build/debug/coach
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
+
+voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2); speeds=(130 150 170 185 200 160 140)
+grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" | sed 's/^[a-z]*: //' > "$work/texts"
+i=0
+while read -r t; do
+    espeak-ng -v "${voices[$((i % 7))]}" -s "${speeds[$((i % 7))]}" -w "$work/raw.wav" "$t"
+    sox "$work/raw.wav" -r 16000 -c 1 -b 16 "$(printf '%s/u%03d.wav' "$work" $i)" pad 0.5 0.7
+    i=$((i + 1))
+done < "$work/texts"
+sox "$work"/u*.wav "$work/all.wav"
+audio=$(soxi -D "$work/all.wav")
+n=$(wc -l < "$work/texts")
+
+# Expected intents: what the text recogniser reads from the same sentences.
+"$coach" parse --lang en --json --stdin < "$work/texts" | sed 's/.*"intent":\([^,]*\),.*/\1/' | tr -d '"' > "$work/expected" || true
+
+# coach: cold (grammar compiled) and warm (cached) start, then the decode figures.
+cold_start=$(date +%s.%N)
+"$coach" listen --print-grammar --no-filler --write-dictionary "$work/coach.dict" > "$work/coach.jsgf" 2>/dev/null
+cold=$(echo "$(date +%s.%N) - $cold_start" | bc)
+"$coach" listen --input "$work/all.wav" --no-act --json --verbose > "$work/coach.json" 2> "$work/coach.err"
+build_ms=$(grep -o 'grammar ready in [0-9]*' "$work/coach.err" | grep -o '[0-9]*$')
+grep -o '([0-9]* ms)' "$work/coach.err" | tr -dc '0-9\n' > "$work/coach.ms"
+coach_cpu=$(awk '{s += $1} END {print s / 1000}' "$work/coach.ms")
+coach_max=$(sort -n "$work/coach.ms" | tail -1)
+sed 's/.*"intent":\([^,]*\),.*/\1/' "$work/coach.json" | tr -d '"' > "$work/coach.intents"
+
+# pocketsphinx_continuous: the same grammar (JSGF, no filler loop) and dictionary, same file.
+/usr/bin/time -f '%U %S' -o "$work/psc.time" pocketsphinx_continuous -hmm /usr/share/pocketsphinx/model/en-us/en-us \
+    -dict "$work/coach.dict" -jsgf "$work/coach.jsgf" -infile "$work/all.wav" -logfn /dev/null > "$work/psc.txt"
+psc_cpu=$(awk '{print $1 + $2}' "$work/psc.time")
+"$coach" parse --lang en --json --stdin < "$work/psc.txt" | sed 's/.*"intent":\([^,]*\),.*/\1/' | tr -d '"' > "$work/psc.intents" || true
+
+score() {  # intents in utterance order against the expected ones (counts differ when VAD splits)
+    paste -d' ' "$work/expected" "$1" | awk '$1 == $2 && $1 != "null" {ok++} END {print ok + 0}'
+}
+printf 'utterances %d, audio %.1f s (%s)\n' "$n" "$audio" "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+printf '%-26s %10s %14s %10s %10s\n' "" "intent" "CPU/utterance" "max ms" "RTF"
+printf '%-26s %7d/%-3d %11.0f ms %10s %10.3f\n' "coach listen" "$(score "$work/coach.intents")" "$n" \
+    "$(echo "$coach_cpu * 1000 / $n" | bc -l)" "$coach_max" "$(echo "$coach_cpu / $audio" | bc -l)"
+printf '%-26s %7d/%-3d %11.0f ms %10s %10.3f\n' "pocketsphinx_continuous" "$(score "$work/psc.intents")" "$n" \
+    "$(echo "$psc_cpu * 1000 / $n" | bc -l)" "-" "$(echo "$psc_cpu / $audio" | bc -l)"
+printf 'grammar build: %.1f s cold (compile + cache, wall), %s ms warm (cached FSG + dictionary + decoder, wall)\n' "$cold" "$build_ms"
+printf 'targets: <= 30 ms per command, RTF <= 0.02, grammar build <= 100 ms, better accuracy than the peer\n'

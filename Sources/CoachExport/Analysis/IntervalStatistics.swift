@@ -1,0 +1,118 @@
+// Statistics over fixed intervals, as HKStatisticsCollectionQuery computes them: per interval and
+// metric, the sum for cumulative types (distance, energy) and average, minimum and maximum for
+// discrete ones (heart rate, cadence, power). Intervals are anchored at the workout's start.
+
+import CoachCore
+import Foundation
+
+/// One metric in one interval.
+public struct IntervalMetric: Sendable, Hashable, Codable {
+    public var type: QuantityType
+    public var unit: String
+    public var count: Int
+    public var sum: Double?
+    public var average: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+}
+
+/// One interval: [start, end) and its metrics (only those measured in it).
+public struct IntervalStatistics: Sendable, Hashable, Codable {
+    public var start: Date
+    public var end: Date
+    /// Seconds from the workout's start to this interval's start.
+    public var offset: Double
+    public var metrics: [IntervalMetric]
+
+    public func metric(_ type: QuantityType) -> IntervalMetric? { metrics.first { $0.type == type } }
+}
+
+public enum StatisticsCollection {
+    /// The recording cut into `interval`-second pieces from its start. Distance comes from the
+    /// route when no distance samples were fed (as the workout's own total does).
+    public static func collect(_ recording: WorkoutRecording, interval: Double) -> [IntervalStatistics] {
+        guard interval.isFinite, interval > 0 else { return [] }
+        let start = recording.start
+        let span = Swift.max(recording.end.timeIntervalSince(start), 0)
+        let countDouble = Swift.max(1, (span / interval).rounded(.up))
+        guard countDouble <= 100_000, let count = Int(exactly: countDouble) else { return [] }
+        /// The interval a date falls in; a sample at the very end goes in the last one.
+        func bucket(_ date: Date) -> Int? {
+            let position = (date.timeIntervalSince(start) / interval).rounded(.down)
+            guard position.isFinite, position >= 0 else { return nil }
+            return position >= Double(count) ? count - 1 : Int(exactly: position)
+        }
+        var statistics = [[QuantityType: QuantityStatistics]](repeating: [:], count: count)
+        for sample in recording.samples where sample.value.isFinite {
+            guard let index = bucket(sample.date) else { continue }
+            var stats = statistics[index][sample.type] ?? QuantityStatistics(type: sample.type)
+            stats.add(QuantitySample(type: sample.type, value: sample.value, at: Timestamp(monotonic: .zero, date: sample.date)))
+            statistics[index][sample.type] = stats
+        }
+        if !recording.samples.contains(where: { $0.type == .distance }), !recording.route.isEmpty {
+            // Route distance: the cumulative distance's growth inside each interval.
+            var previous = 0.0
+            var perBucket = [Double](repeating: 0, count: count)
+            var touched = [Int](repeating: 0, count: count)
+            for point in Timeline(recording).points {
+                guard let index = bucket(point.date), let distance = point.distance else { continue }
+                perBucket[index] += distance - previous
+                touched[index] += 1
+                previous = distance
+            }
+            for index in 0..<count where touched[index] > 0 {
+                var distance = QuantityStatistics(type: .distance)
+                distance.count = touched[index]
+                distance.sum = perBucket[index]
+                statistics[index][.distance] = distance
+            }
+        }
+        return (0..<count).map { index in
+            let from = start.addingTimeInterval(Double(index) * interval)
+            let to = Swift.min(from.addingTimeInterval(interval), Swift.max(recording.end, from))
+            let metrics = statistics[index].values.sorted { $0.type.rawValue < $1.type.rawValue }.map { stats in
+                IntervalMetric(type: stats.type, unit: stats.type.canonicalUnit, count: stats.count, sum: stats.sum,
+                               average: stats.average, minimum: stats.minimum, maximum: stats.maximum)
+            }
+            return IntervalStatistics(start: from, end: to, offset: Double(index) * interval, metrics: metrics)
+        }
+    }
+
+    /// A table for the terminal: one row per interval, one column per metric measured anywhere.
+    public static func text(_ intervals: [IntervalStatistics]) -> String {
+        let types = QuantityType.allCases.filter { type in intervals.contains { $0.metric(type) != nil } }
+        var rows: [[String]] = [["FROM"] + types.map { type in
+            type.isCumulative ? "\(type.rawValue) (\(type.displayUnit))" : "\(type.rawValue) avg (min–max)"
+        }]
+        for interval in intervals {
+            var row = [clock(interval.offset)]
+            for type in types {
+                guard let metric = interval.metric(type) else { row.append("-"); continue }
+                if type.isCumulative {
+                    row.append(ExportText.decimal(metric.sum ?? 0, decimals: 1))
+                } else {
+                    let average = ExportText.decimal(metric.average ?? 0, decimals: 0)
+                    row.append("\(average) (\(ExportText.decimal(metric.minimum ?? 0, decimals: 0))–\(ExportText.decimal(metric.maximum ?? 0, decimals: 0)))")
+                }
+            }
+            rows.append(row)
+        }
+        let widths = (0..<(types.count + 1)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                            : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// "1:05" or "1:02:05".
+    static func clock(_ seconds: Double) -> String {
+        let total = seconds.isFinite ? Swift.max(0, seconds.rounded()) : 0
+        let whole = Int(exactly: Swift.min(total, 1e9)) ?? 0
+        let h = whole / 3600, m = whole / 60 % 60, s = whole % 60
+        let ss = s < 10 ? "0\(s)" : "\(s)"
+        if h > 0 { return "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" }
+        return "\(m):\(ss)"
+    }
+}

@@ -1,0 +1,87 @@
+// WorkoutRecording: a saved workout as the exporters write it and the importers read it — plain
+// values, no store, no files. `WorkoutRecording+Store.swift` converts to and from the store.
+
+import CoachCore
+import Foundation
+
+/// Everything a workout file can hold: what was done, when, the samples, the events and the route.
+public struct WorkoutRecording: Sendable, Hashable {
+    public var id: String
+    public var activity: ActivityType?
+    public var name: String?
+    public var start: Date
+    public var end: Date
+    public var events: [RecordedEvent]
+    public var samples: [RecordedSample]
+    public var route: [RecordedLocation]
+
+    public init(id: String, activity: ActivityType?, name: String? = nil, start: Date, end: Date,
+                events: [RecordedEvent] = [], samples: [RecordedSample] = [], route: [RecordedLocation] = []) {
+        self.id = id
+        self.activity = activity
+        self.name = name
+        self.start = start
+        self.end = end
+        self.events = events
+        self.samples = samples
+        self.route = route
+    }
+}
+
+/// A quantity sample: value in the type's canonical unit.
+public struct RecordedSample: Sendable, Hashable {
+    public var type: QuantityType
+    public var value: Double
+    public var date: Date
+
+    public init(type: QuantityType, value: Double, date: Date) {
+        self.type = type
+        self.value = value
+        self.date = date
+    }
+}
+
+/// A pause, resume, lap or marker.
+public struct RecordedEvent: Sendable, Hashable {
+    public var type: WorkoutEventType
+    public var date: Date
+    /// Seconds (laps: from the previous lap or the start).
+    public var duration: Double?
+
+    public init(type: WorkoutEventType, date: Date, duration: Double? = nil) {
+        self.type = type
+        self.date = date
+        self.duration = duration
+    }
+}
+
+/// A route point: degrees, metres.
+public struct RecordedLocation: Sendable, Hashable {
+    public var latitude: Double
+    public var longitude: Double
+    public var altitude: Double?
+    public var horizontalAccuracy: Double?
+    public var date: Date
+
+    public init(latitude: Double, longitude: Double, altitude: Double? = nil, horizontalAccuracy: Double? = nil, date: Date) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.horizontalAccuracy = horizontalAccuracy
+        self.date = date
+    }
+}
+
+/// The export formats `coach export --format` names.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    case tcx, gpx, fit, csv, json
+
+    public var fileExtension: String { rawValue }
+
+    /// The format a file's extension names (import).
+    public init?(path: String) {
+        let lower = path.lowercased()
+        guard let dot = lower.lastIndex(of: ".") else { return nil }
+        self.init(rawValue: String(lower[lower.index(after: dot)...]))
+    }
+}

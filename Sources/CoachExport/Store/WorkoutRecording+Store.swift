@@ -1,0 +1,75 @@
+// Between the store and the exporters: a saved workout read into a `WorkoutRecording`.
+
+import CoachCore
+import CoachStore
+import Foundation
+
+extension WorkoutRecording {
+    /// The workout `detail` names, with its samples, events and route from `store`.
+    public init(store: WorkoutStore, detail: WorkoutDetail) throws {
+        let summary = detail.summary
+        let samples = try store.samples(ofWorkout: summary.id)
+        let route = try store.route(ofWorkout: summary.id)
+        let start = summary.startDate ?? samples.first?.date ?? route.first?.date ?? Date(timeIntervalSince1970: 0)
+        let end = summary.endDate ?? [samples.last?.date, route.last?.date].compactMap { $0 }.max() ?? start
+        self.init(id: summary.id, activity: summary.activity, name: summary.name, start: start, end: end,
+                  events: detail.events.map { RecordedEvent(type: $0.type, date: $0.date, duration: $0.duration) },
+                  samples: samples.map { RecordedSample(type: $0.type, value: $0.value, date: $0.date) },
+                  route: route.map { RecordedLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude,
+                                                      horizontalAccuracy: $0.horizontalAccuracy, date: $0.date) })
+    }
+}
+
+/// What `importRecording` did.
+public enum ImportOutcome: Sendable, Hashable {
+    case imported(id: String)
+    /// A workout with this content's id is already stored: nothing was written.
+    case alreadyImported(id: String)
+}
+
+extension WorkoutStore {
+    /// Saves an imported recording as a finished workout — samples, events, route and statistics —
+    /// in one transaction, under the recording's id (the file's content hash): importing the same
+    /// file again finds it and writes nothing.
+    public func importRecording(_ recording: WorkoutRecording) async throws -> ImportOutcome {
+        if try containsWorkout(id: recording.id) { return .alreadyImported(id: recording.id) }
+        try await write([.save(recording.finishedWorkout())])
+        return .imported(id: recording.id)
+    }
+}
+
+extension WorkoutRecording {
+    /// The recording as the engine would have finished it: timestamps on a clock whose monotonic
+    /// reading is the Unix time, statistics per type, distance from the route when no sample has it.
+    func finishedWorkout() -> FinishedWorkout {
+        func stamp(_ date: Date) -> Timestamp {
+            let nanoseconds = (date.timeIntervalSince1970 * 1e9).rounded()
+            let safe = nanoseconds.isFinite && abs(nanoseconds) < 9e18 ? Int64(exactly: nanoseconds) ?? 0 : 0
+            return Timestamp(monotonic: MonotonicInstant(nanoseconds: safe), date: date)
+        }
+        let quantitySamples = samples.map { QuantitySample(type: $0.type, value: $0.value, at: stamp($0.date)) }
+        var statistics: [QuantityType: QuantityStatistics] = [:]
+        for sample in quantitySamples { statistics[sample.type, default: QuantityStatistics(type: sample.type)].add(sample) }
+        let timeline = Timeline(self)
+        if statistics[.distance] == nil, route.count > 1 {
+            var distance = QuantityStatistics(type: .distance)
+            distance.count = route.count
+            distance.sum = timeline.totalDistance
+            distance.mostRecent = timeline.totalDistance
+            distance.mostRecentAt = route.last.map { stamp($0.date) }
+            statistics[.distance] = distance
+        }
+        let workoutEvents = events.map { event in
+            WorkoutEvent(type: event.type, at: stamp(event.date), duration: event.duration.map { Duration.seconds($0) },
+                         metadata: [:])
+        }
+        let locations = route.map {
+            LocationSample(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude,
+                           horizontalAccuracy: $0.horizontalAccuracy, at: stamp($0.date))
+        }
+        let configuration = StartWorkoutIntent(activity: activity, location: route.isEmpty ? nil : .outdoor, workoutName: name)
+        return FinishedWorkout(workoutID: id, configuration: configuration, start: stamp(start), end: stamp(end),
+                               elapsed: timeline.timerSeconds, events: workoutEvents, samples: quantitySamples,
+                               statistics: statistics, goalReached: false, route: locations)
+    }
+}

@@ -1,0 +1,162 @@
+// Fast, locale-free text for the writers and readers: fixed-point decimals and ISO 8601 UTC
+// times, by hand. `String(format:)` and ISO8601DateFormatter cost microseconds a call, and a
+// 3-hour file has ~50 000 numbers (Benchmarks/export/README.md).
+
+import Foundation
+
+enum ExportText {
+    /// `value` with at most `decimals` fraction digits, trailing zeros dropped ("12.5", "3"); nil
+    /// when it is not finite or too large to format exactly.
+    static func decimal(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        guard scaled.isFinite, abs(scaled) < 9e15, let integer = Int64(exactly: scaled) else { return "0" }
+        var magnitude = integer.magnitude
+        var fraction = decimals
+        while fraction > 0, magnitude % 10 == 0 { magnitude /= 10; fraction -= 1 }
+        if magnitude == 0 { return "0" }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(24)
+        for _ in 0..<fraction {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        if fraction > 0 { digits.append(UInt8(ascii: ".")) }
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        if integer < 0 { digits.append(UInt8(ascii: "-")) }
+        return String(decoding: digits.reversed(), as: UTF8.self)
+    }
+
+    /// A whole number, rounded.
+    static func integer(_ value: Double) -> String { decimal(value, decimals: 0) }
+
+    /// "2026-11-23T18:30:05Z" (whole seconds) or "…05.250Z" when the date has milliseconds.
+    static func isoDate(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e11 else { return "1970-01-01T00:00:00Z" }
+        let millisTotal = (seconds * 1000).rounded()
+        let whole = (millisTotal / 1000).rounded(.down)
+        let millis = Int(millisTotal - whole * 1000)
+        let (y, m, d, hh, mm, ss) = civil(Int64(whole))
+        var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(hh, 2)):\(pad(mm, 2)):\(pad(ss, 2))"
+        if millis != 0 { text += "." + pad(millis, 3) }
+        return text + "Z"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// Unix seconds to a UTC calendar date and time (Howard Hinnant's days-from-civil inverse).
+    static func civil(_ unix: Int64) -> (Int, Int, Int, Int, Int, Int) {
+        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
+        let secondOfDay = Int(unix - days * 86_400)
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = Int(doy - (153 * mp + 2) / 5 + 1)
+        let month = Int(mp < 10 ? mp + 3 : mp - 9)
+        let year = Int(yoe + era * 400 + (month <= 2 ? 1 : 0))
+        return (year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+    }
+
+    /// Days since 1970-01-01 of a UTC calendar date.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = Int64(month > 2 ? month - 3 : month + 9)
+        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Parses ISO 8601 date-times as GPX, TCX and Strava write them: "2026-11-23T18:30:05Z",
+    /// with optional fraction and a "Z" or ±hh:mm offset (none: UTC). Nil when it is not one.
+    static func parseISODate(_ text: some StringProtocol) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += count
+            return value
+        }
+        func expect(_ char: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == char else { return false }
+            index += 1
+            return true
+        }
+        // Leading/trailing whitespace is allowed in XML text.
+        while index < bytes.count, bytes[index] == 32 || bytes[index] == 10 || bytes[index] == 9 || bytes[index] == 13 { index += 1 }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+              index < bytes.count, bytes[index] == 84 || bytes[index] == 32 else { return nil }
+        index += 1
+        guard let hour = number(2), expect(58), let minute = number(2), expect(58), let second = number(2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+        var fraction = 0.0
+        if expect(46) {
+            var scale = 0.1
+            var any = false
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+                fraction += Double(bytes[index] - 48) * scale
+                scale /= 10
+                index += 1
+                any = true
+            }
+            guard any else { return nil }
+        }
+        var offset = 0
+        if expect(90) {
+            // UTC
+        } else if index < bytes.count, bytes[index] == 43 || bytes[index] == 45 {
+            let sign = bytes[index] == 45 ? -1 : 1
+            index += 1
+            guard let oh = number(2) else { return nil }
+            _ = expect(58)
+            guard let om = number(2) else { return nil }
+            offset = sign * (oh * 3600 + om * 60)
+        }
+        while index < bytes.count, bytes[index] == 32 || bytes[index] == 10 || bytes[index] == 9 || bytes[index] == 13 { index += 1 }
+        guard index == bytes.count else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let unix = Double(days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)) + fraction
+        return Date(timeIntervalSince1970: unix)
+    }
+
+    /// XML text escaping for element content and attribute values.
+    static func xmlEscaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "'" }) else { return text }
+        var out = ""
+        for char in text {
+            switch char {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(char)
+            }
+        }
+        return out
+    }
+
+    /// Whole seconds since 1970 of a date, floored; nil when it does not fit (never traps).
+    static func unixSecond(_ date: Date) -> Int64? {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
+        return Int64(exactly: seconds)
+    }
+}

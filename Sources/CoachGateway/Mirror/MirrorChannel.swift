@@ -1,0 +1,174 @@
+// The byte stream to the primary's gateway: a Unix socket for `unix:`, or the stdin/stdout of an
+// `ssh … coach bridge` child for `ssh://` (one child per connection, as docker does). Lines are read
+// on a thread of their own (a blocking read must not hold one of the few cooperative threads);
+// writes are small and go straight out. When the stream ends, `endReason()` says why in words and
+// whether a retry can help (ssh-bridge.md §5: refused/timed out/closed → retry; host key, auth,
+// `coach` missing → stop and tell the user).
+
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class MirrorChannel: Sendable {
+    struct OpenError: Error, Sendable {
+        var reason: String
+        var retryable: Bool
+    }
+
+    private let fd: Int32
+    private let child: pid_t?
+    private let stderrPath: String?
+    private let closed = Atomic<Bool>(false)
+
+    private init(fd: Int32, child: pid_t?, stderrPath: String?) {
+        self.fd = fd
+        self.child = child
+        self.stderrPath = stderrPath
+    }
+
+    /// Opens the stream. `ssh` is the full ssh command line (MirrorTarget.sshArguments); its
+    /// stderr goes to `stderrPath` (kept: `coach mirror status` shows its last line).
+    static func open(_ target: MirrorTarget, ssh: [String]?, stderrPath: String) throws(OpenError) -> MirrorChannel {
+        signal(SIGPIPE, SIG_IGN)
+        switch target {
+        case .unix(let path):
+            let fd = RawSocket.stream()
+            guard fd >= 0 else { throw OpenError(reason: String(cString: strerror(errno)), retryable: true) }
+            let result = RawSocket.connect(fd, path)
+            guard result == 0 else {
+                Glibc.close(fd)
+                throw OpenError(reason: "no gateway answers on \(path) (\(String(cString: strerror(result))))", retryable: true)
+            }
+            return MirrorChannel(fd: fd, child: nil, stderrPath: nil)
+        case .ssh:
+            guard let ssh else { throw OpenError(reason: "no ssh command line", retryable: false) }
+            // One socket pair: the child's end is its stdin and stdout; ours reads and writes, and
+            // a half-close of ours is the end of ssh's stdin (the bridge then exits, as dial-stdio).
+            var pair: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+                throw OpenError(reason: "socketpair: \(String(cString: strerror(errno)))", retryable: true)
+            }
+            let pid: pid_t
+            do {
+                pid = try Spawn.start(ssh, stdin: .descriptor(pair[1]), stdout: .descriptor(pair[1]), stderr: .file(stderrPath))
+            } catch {
+                Glibc.close(pair[0])
+                Glibc.close(pair[1])
+                throw OpenError(reason: "cannot run \(ssh[0]): \(error)", retryable: false)
+            }
+            Glibc.close(pair[1])
+            return MirrorChannel(fd: pair[0], child: pid, stderrPath: stderrPath)
+        }
+    }
+
+    /// The process id of the ssh child, if there is one (tests kill it).
+    var childPID: pid_t? { child }
+
+    /// Every line from the primary until the stream ends. Call once.
+    func lines() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        let fd = self.fd
+        let thread = Thread {
+            var buffer: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                buffer.append(contentsOf: chunk[..<count])
+                var start = 0
+                while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    continuation.yield(String(decoding: buffer[start..<newline], as: UTF8.self))
+                    start = newline + 1
+                }
+                buffer.removeFirst(start)
+            }
+            continuation.finish()
+        }
+        thread.name = "coach-mirror-read"
+        thread.start()
+        return stream
+    }
+
+    /// Writes one line; false once the stream is gone.
+    @discardableResult
+    func send(_ line: String) -> Bool {
+        guard !closed.load(ordering: .acquiring) else { return false }
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Ends the stream: half-closes our side (the bridge sees EOF and exits, as dial-stdio), stops
+    /// the ssh child and reaps it. Safe to call twice.
+    func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if let child {
+            shutdown(fd, Int32(SHUT_WR))
+            kill(child, SIGTERM)
+        } else {
+            shutdown(fd, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// Why the stream ended, once `lines()` finished: for ssh, its exit status and last stderr line
+    /// decide (ssh-bridge.md §5); for a socket, the primary closed it.
+    func endReason() -> (reason: String, retryable: Bool) {
+        guard let child else { return ("the primary closed the connection", true) }
+        var status: Int32 = 0
+        var waited: pid_t = -1
+        for _ in 0..<200 {
+            waited = waitpid(child, &status, WNOHANG)
+            if waited != 0 { break }
+            usleep(10_000)
+        }
+        if waited == 0 {
+            kill(child, SIGKILL)
+            while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        }
+        let exited = (status & 0x7f) == 0
+        let code = (status >> 8) & 0xff
+        let stderr = lastLine(of: stderrPath)
+        return Self.classify(exited: exited, code: code, signal: status & 0x7f, stderr: stderr)
+    }
+
+    /// ssh's exit → reason and whether to retry (pure; tested).
+    static func classify(exited: Bool, code: Int32, signal: Int32, stderr: String?) -> (reason: String, retryable: Bool) {
+        guard exited else { return ("ssh was killed (signal \(signal))", true) }
+        let said = stderr.map { ": " + $0 } ?? ""
+        switch code {
+        case 0: return ("the bridge on the primary ended", true)
+        case 127: return ("`coach` was not found on the primary (set the remote path with --remote-coach)\(said)", false)
+        case 69: return ("no gateway runs on the primary (start one there with `coach serve`)\(said)", true)
+        case 255:
+            let text = stderr ?? ""
+            for fatal in ["Host key verification failed", "Permission denied", "REMOTE HOST IDENTIFICATION HAS CHANGED",
+                          "Could not resolve hostname", "Bad configuration option", "No ED25519 host key is known",
+                          "host key is known"] where text.contains(fatal) {
+                return ("ssh refused\(said)", false)
+            }
+            return (text.isEmpty ? "the ssh connection dropped" : "ssh\(said)", true)
+        default:
+            return ("ssh exited with status \(code)\(said)", true)
+        }
+    }
+
+    private func lastLine(of path: String?) -> String? {
+        guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .last { !$0.isEmpty }
+    }
+
+    deinit { Glibc.close(fd) }
+}

@@ -1,0 +1,363 @@
+// MirrorLink: the effects around MirrorLinkMachine. It opens the channel to the primary, syncs
+// (subscribe to events and status, show the primary's workout, catch up on its anchored change
+// feed, resend the outbox), turns the primary's notifications into this gateway's own status and
+// announcements, forwards commands and samples, and arms the backoff timer. The primary decides:
+// a mirror never runs a workout of its own.
+
+import CoachCore
+import CoachLanguage
+import Foundation
+
+public struct MirrorOptions: Sendable, Hashable {
+    /// The `coach` to run on the primary (`coach` on its PATH unless told).
+    public var remoteCoach = "coach"
+    public var ssh = "ssh"
+    /// ssh options put before ours (tests pin -F, the key and known_hosts; ssh keeps the first value).
+    public var sshOptions: [String] = []
+    public var connectTimeout = 10
+    /// How long a forwarded command waits for the primary's reply.
+    public var replyTimeout: Duration = .seconds(10)
+    public var backoff = MirrorLinkMachine.Backoff()
+    public init() {}
+}
+
+public actor MirrorLink {
+    public nonisolated let target: MirrorTarget
+    public nonisolated let options: MirrorOptions
+    private weak var gateway: Gateway?
+    private var machine: MirrorLinkMachine
+    private var channel: MirrorChannel?
+    private var generation = 0
+    private var pending: [Int: CheckedContinuation<Result<JSONValue, LinkCallError>, Never>] = [:]
+    private var nextID = 0
+    private var retry: Task<Void, Never>?
+    private var outbox: MirrorOutbox
+    private let stateDirectory: String?
+    /// The primary's change-feed anchor: workouts it saved or deleted up to here are known.
+    private var anchor: Int?
+    /// Workouts the primary saved while we were away, learned from its change feed, newest last.
+    private var caughtUp: [String] = []
+    private var connectedSince: Date?
+    private var lastShown: WorkoutSnapshot?
+
+    struct LinkCallError: Error { var message: String; var code: Int? }
+
+    init(target: MirrorTarget, gateway: Gateway, options: MirrorOptions, stateDirectory: String?) {
+        self.target = target
+        self.options = options
+        self.gateway = gateway
+        self.stateDirectory = stateDirectory
+        self.machine = MirrorLinkMachine(backoff: options.backoff)
+        self.outbox = MirrorOutbox(path: stateDirectory.map { $0 + "/mirror-outbox.jsonl" })
+        self.anchor = stateDirectory.flatMap { try? String(contentsOfFile: $0 + "/mirror-anchor", encoding: .utf8) }
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    public var phase: MirrorLinkPhase { machine.phase }
+    public var isLive: Bool { machine.phase == .live }
+
+    func start() { perform(machine.handle(.start)) }
+
+    func stop() async {
+        perform(machine.handle(.stop))
+        await gateway?.manager.showMirrored(nil)
+        await gateway?.feed.setMirrorNotice(nil)
+    }
+
+    // MARK: - The machine's actions
+
+    private func perform(_ actions: [MirrorLinkMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .open: open()
+            case .sync:
+                let generation = self.generation
+                Task { await self.sync(generation) }
+            case .close:
+                channel?.close()
+                channel = nil
+                failPending("the link to the primary dropped")
+            case .announceLive:
+                connectedSince = Date()
+                gateway?.mirroring.setUnreachable(nil)
+                announce("mirrorConnected", "Mirroring the workout on \(target.hostName).")
+                Task { await gateway?.feed.setMirrorNotice(nil) }
+            case .announceLost(let reason, let retryIn):
+                connectedSince = nil
+                let retrying = retryIn.map { String(format: " Reconnecting in %.1f s.", $0.seconds) } ?? " Not retrying: fix it and run `coach mirror start` again."
+                announce("mirrorDisconnected", "The primary on \(target.hostName) is unreachable: \(reason).\(retrying)")
+                let notice = "primary \(target.hostName) unreachable"
+                gateway?.mirroring.setUnreachable(unreachableText)
+                // Nothing frozen: the workout goes from every display until the link is back.
+                Task {
+                    await gateway?.feed.setMirrorNotice(notice)
+                    await gateway?.manager.showMirrored(nil)
+                }
+            case .scheduleRetry(let delay):
+                retry?.cancel()
+                retry = Task {
+                    try? await Task.sleep(for: delay)
+                    guard !Task.isCancelled else { return }
+                    self.retryDue()
+                }
+            case .cancelRetry:
+                retry?.cancel()
+                retry = nil
+            }
+        }
+    }
+
+    private func retryDue() { perform(machine.handle(.retryDue)) }
+
+    private func lost(_ reason: String, retryable: Bool, generation: Int) {
+        guard generation == self.generation else { return }
+        perform(machine.handle(.lost(reason: reason, retryable: retryable, jitter: Double.random(in: 0...1))))
+    }
+
+    private func open() {
+        generation += 1
+        let generation = self.generation
+        let stderrPath = (stateDirectory ?? NSTemporaryDirectory()) + "/mirror-ssh.log"
+        if stateDirectory != nil { try? FileManager.default.createDirectory(atPath: stateDirectory!, withIntermediateDirectories: true) }
+        let ssh = target.sshArguments(ssh: options.ssh, remoteCoach: options.remoteCoach,
+                                      connectTimeout: options.connectTimeout, extraOptions: options.sshOptions)
+        let opened: MirrorChannel
+        do {
+            opened = try MirrorChannel.open(target, ssh: ssh, stderrPath: stderrPath)
+        } catch {
+            // Retried through the machine (as a drop), from a task: never re-entrantly.
+            Task { self.lost(error.reason, retryable: error.retryable, generation: generation) }
+            return
+        }
+        channel = opened
+        let lines = opened.lines()
+        Task {
+            for await line in lines { self.receive(line, generation: generation) }
+            let (reason, retryable) = await Task.detached { opened.endReason() }.value
+            self.lost(reason, retryable: retryable, generation: generation)
+        }
+        perform(machine.handle(.opened))
+    }
+
+    // MARK: - Sync
+
+    private func sync(_ generation: Int) async {
+        guard gateway != nil else { return }
+        // The first reply waits for ssh's handshake and the remote shell too.
+        let first = Duration.seconds(options.connectTimeout) + options.replyTimeout
+        // The primary learns it has a mirror (it announces the mirror's coming and going).
+        // (A primary too old to know the method answers with an error: mirroring works without.)
+        if case .failure(let error) = await call("mirror.attach", ["name": .string(ProcessInfo.processInfo.hostName)], timeout: first),
+           error.code == nil {
+            return syncFailed(generation)
+        }
+        guard case .success = await call("subscribe", ["events": true, "status": true]),
+              case .success(let status) = await call("status") else {
+            return syncFailed(generation)
+        }
+        if let workout = status["workout"] { await show(workout) }
+        await catchUp()
+        for sample in outbox.samples {
+            guard case .success(let reply) = await call("sample", sample.params) else { return syncFailed(generation) }
+            settle(sample, reply: reply)
+        }
+        guard generation == self.generation else { return }
+        perform(machine.handle(.synced))
+    }
+
+    /// A sync that could not finish (no reply in time): the channel is dropped, which the reader
+    /// reports as a loss, and the machine backs off and retries.
+    private func syncFailed(_ generation: Int) {
+        guard generation == self.generation else { return }
+        channel?.close()
+    }
+
+    /// Reads the primary's anchored change feed from where we left off: workouts saved or deleted
+    /// while the link was down are learned once each (the anchor is kept across restarts).
+    private func catchUp() async {
+        var params: [(String, JSONValue)] = []
+        if let anchor { params.append(("anchor", .number(Double(anchor)))) }
+        guard case .success(let changes) = await call("workouts.changes", .object(params)) else { return }
+        if case .array(let added)? = changes["added"] {
+            // Items are {"workout":{"_0":summary}} or {"sample":…} (the store's Codable form).
+            for item in added {
+                let workout = item["workout"]?["_0"] ?? item["workout"]
+                guard let id = workout?["id"]?.stringValue, !caughtUp.contains(id) else { continue }
+                caughtUp.append(id)
+            }
+            if caughtUp.count > 100 { caughtUp.removeFirst(caughtUp.count - 100) }
+        }
+        if let next = changes["anchor"]?.doubleValue, let exact = Int(exactly: next.rounded()) {
+            anchor = exact
+            if let stateDirectory { try? String(exact).write(toFile: stateDirectory + "/mirror-anchor", atomically: true, encoding: .utf8) }
+        }
+    }
+
+    private func settle(_ sample: OutboxSample, reply: JSONValue) {
+        // Accepted (added, replaced, older ignored) or rejected for good: either way it is settled.
+        outbox.remove(sample.syncIdentifier, version: sample.syncVersion)
+    }
+
+    // MARK: - Incoming
+
+    private func receive(_ line: String, generation: Int) {
+        guard generation == self.generation, let message = try? JSONValue(parsing: line) else { return }
+        if let method = message["method"]?.stringValue {
+            let params = message["params"] ?? .null
+            switch method {
+            case "status": Task { await self.show(params) }
+            case "event":
+                guard let kind = params["event"]?.stringValue, let text = params["message"]?.stringValue else { return }
+                let state = params["state"]?.stringValue.flatMap(SessionState.init(rawValue:))
+                Task { await self.relay(kind: kind, text: text, state: state) }
+                if kind == "saved" || kind == "discarded" { Task { await self.catchUp() } }
+            case "disconnect":
+                if let reason = params["reason"]?.stringValue { announce("mirrorDisconnected", "The primary dropped the link: \(reason)") }
+            default: break
+            }
+            return
+        }
+        guard let id = message["id"]?.doubleValue, let key = Int(exactly: id), let continuation = pending.removeValue(forKey: key) else { return }
+        if let error = message["error"] {
+            continuation.resume(returning: .failure(LinkCallError(message: error["message"]?.stringValue ?? "error",
+                                                                   code: error["code"]?.doubleValue.flatMap { Int(exactly: $0) })))
+        } else {
+            continuation.resume(returning: .success(message["result"] ?? .null))
+        }
+    }
+
+    private func show(_ json: JSONValue) async {
+        guard let gateway else { return }
+        let now = gateway.manager.currentStatus().at
+        guard let snapshot = MirroredSnapshot.decode(json, previous: lastShown, at: now) else { return }
+        lastShown = snapshot
+        await gateway.manager.showMirrored(snapshot)
+    }
+
+    private func relay(kind: String, text: String, state: SessionState?) async {
+        guard let gateway else { return }
+        let snapshot = gateway.manager.currentStatus()
+        gateway.relay(Announcement(linkEvent: kind, text: text, state: state ?? snapshot.state, snapshot: snapshot))
+    }
+
+    private func announce(_ kind: String, _ text: String) {
+        guard let gateway else { return }
+        let snapshot = gateway.manager.currentStatus()
+        gateway.relay(Announcement(linkEvent: kind, text: text, state: snapshot.state, snapshot: snapshot))
+    }
+
+    // MARK: - Calls to the primary
+
+    private func call(_ method: String, _ params: JSONValue = .object([]),
+                      timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
+        guard let channel else { return .failure(LinkCallError(message: unreachableText, code: nil)) }
+        nextID += 1
+        let id = nextID
+        let line = JSONValue.object([("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)),
+                                     ("params", params)]).serialized()
+        let timeout = timeout ?? options.replyTimeout
+        return await withCheckedContinuation { continuation in
+            pending[id] = continuation
+            guard channel.send(line) else {
+                pending.removeValue(forKey: id)?.resume(returning: .failure(LinkCallError(message: unreachableText, code: nil)))
+                return
+            }
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.timeOut(id)
+            }
+        }
+    }
+
+    private func timeOut(_ id: Int) {
+        pending.removeValue(forKey: id)?.resume(returning: .failure(LinkCallError(message: "the primary did not answer in time", code: nil)))
+    }
+
+    private func failPending(_ why: String) {
+        let all = pending
+        pending.removeAll()
+        for continuation in all.values { continuation.resume(returning: .failure(LinkCallError(message: why, code: nil))) }
+    }
+
+    private var unreachableText: String {
+        var text = "The primary on \(target.hostName) is unreachable"
+        if let reason = machine.phase.reason { text += ": " + reason }
+        if case .backoff(_, let delay) = machine.phase { text += String(format: "; reconnecting within %.1f s", delay.seconds) }
+        return text + "."
+    }
+
+    // MARK: - Forwarding
+
+    /// Sends a command to the primary and returns its reply as this gateway's result: codes and
+    /// words are the primary's (failureOngoingWorkout on either side).
+    func forward(_ intent: WorkoutIntent, language: Language, locked: Bool) async -> GatewayResult {
+        let (method, params) = Self.request(for: intent, language: language)
+        switch await call(method, params) {
+        case .success(let reply):
+            var relayed = reply
+            if locked, case .object(var members) = reply, let index = members.firstIndex(where: { $0.0 == "workout" }),
+               let snapshot = MirroredSnapshot.decode(members[index].1, previous: nil, at: Timestamp(monotonic: .zero, date: Date())) {
+                members[index].1 = snapshot.json(locked: true)
+                relayed = .object(members)
+            }
+            return GatewayResult(relayed: relayed, language: language, locked: locked)
+        case .failure(let error):
+            return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue, message: error.message,
+                                 language: language, locked: locked)
+        }
+    }
+
+    /// Logs a sample on the primary. It goes to the outbox first (durable), so an acknowledged
+    /// sample survives a dropped link or a killed mirror and is resent, once, on reconnect.
+    func forwardSample(type: String, value: Double, unit: String?, syncIdentifier: String?, syncVersion: Int?) async throws -> JSONValue {
+        let sample = OutboxSample(syncIdentifier: syncIdentifier ?? "mirror-" + UUID().uuidString.lowercased(),
+                                  syncVersion: syncVersion ?? 1, type: type, value: value, unit: unit)
+        try outbox.add(sample)
+        if isLive, case .success(let reply) = await call("sample", sample.params) {
+            settle(sample, reply: reply)
+            guard case .object(var members) = reply else { return reply }
+            members.append(("syncIdentifier", .string(sample.syncIdentifier)))
+            return .object(members)
+        }
+        return ["accepted": true, "outcome": "queued", "syncIdentifier": .string(sample.syncIdentifier),
+                "reason": .string(unreachableText)]
+    }
+
+    static func request(for intent: WorkoutIntent, language: Language) -> (String, JSONValue) {
+        var params: [(String, JSONValue)] = [("lang", .string(language.rawValue))]
+        func activity(_ type: ActivityType?) { if let type { params.append(("activity", .string(type.rawValue))) } }
+        switch intent {
+        case .start(let start):
+            activity(start.activity)
+            if let location = start.location, location != .unknown { params.append(("location", .string(location.rawValue))) }
+            if let goal = start.goal, goal != .open { params.append(("goal", ["type": .string(goal.type), "value": .optional(goal.value)])) }
+            if let open = start.isOpenEnded { params.append(("open", .bool(open))) }
+            if let name = start.workoutName { params.append(("name", .string(name))) }
+            return ("start", .object(params))
+        case .pause(let type): activity(type); return ("pause", .object(params))
+        case .resume(let type): activity(type); return ("resume", .object(params))
+        case .end(let type, let save): activity(type); params.append(("save", .bool(save))); return ("end", .object(params))
+        case .cancel(let type, let confirmed): activity(type); params.append(("confirm", .bool(confirmed))); return ("cancel", .object(params))
+        case .lap: return ("lap", .object(params))
+        case .status: return ("status", .object(params))
+        }
+    }
+
+    // MARK: - Status
+
+    public func statusJSON() -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("role", "mirror"), ("target", .string(target.description)), ("state", .string(machine.phase.name)),
+        ]
+        if let reason = machine.phase.reason { members.append(("reason", .string(reason))) }
+        if case .backoff(_, let delay) = machine.phase { members.append(("retryIn", .number((delay.seconds * 1000).rounded() / 1000))) }
+        members.append(("failures", .number(Double(machine.failures))))
+        if let connectedSince { members.append(("since", .string(ISO8601.format(connectedSince)))) }
+        members.append(("primaryWorkout", .optional(lastShown?.workoutID)))
+        members.append(("queuedSamples", .number(Double(outbox.samples.count))))
+        members.append(("anchor", anchor.map { .number(Double($0)) } ?? .null))
+        members.append(("caughtUp", .array(caughtUp.map(JSONValue.string))))
+        if let pid = channel?.childPID { members.append(("sshPID", .number(Double(pid)))) }
+        return .object(members)
+    }
+}

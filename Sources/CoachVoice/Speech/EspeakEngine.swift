@@ -1,0 +1,49 @@
+// EspeakEngine: English (and fallback Japanese) speech with libespeak-ng in-process. espeak-ng is
+// one global synthesiser per process, so every call goes through one lock; samples arrive through
+// a C callback that cannot capture, hence the collector behind the same lock.
+
+import CoachNative
+import Foundation
+
+public final class EspeakEngine: @unchecked Sendable {  // all state behind `lock`
+    private let lib: EspeakLibrary
+    private let lock = NSLock()
+    public let rate: Int
+    private var voice: String?
+
+    /// Samples of the synthesis in progress (only touched with `lock` held).
+    nonisolated(unsafe) private static var collected: [Int16] = []
+    nonisolated(unsafe) private static var cancelled = false
+
+    public init(library: EspeakLibrary) throws(AudioFormatError) {
+        lib = library
+        let r = lib.espeak_Initialize(2, 0, nil, 0)  // AUDIO_OUTPUT_SYNCHRONOUS
+        guard r > 0 else {
+            throw AudioFormatError("espeak-ng could not start (espeak_Initialize returned \(r)): reinstall espeak-ng-data")
+        }
+        rate = Int(r)
+        lib.espeak_SetSynthCallback { wav, count, _ in
+            if let wav, count > 0 { EspeakEngine.collected.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count))) }
+            return EspeakEngine.cancelled ? 1 : 0
+        }
+    }
+
+    /// Speech for `text` in espeak-ng voice `voice` ("en-us", "ja", …) at `wordsPerMinute`.
+    public func synthesize(_ text: String, voice: String, wordsPerMinute: Int = 175) throws(AudioFormatError) -> PCMAudio {
+        lock.lock()
+        defer { lock.unlock() }
+        if self.voice != voice {
+            guard lib.espeak_SetVoiceByName(voice) == 0 else { throw AudioFormatError("espeak-ng has no voice '\(voice)'") }
+            self.voice = voice
+        }
+        _ = lib.espeak_SetParameter(1, Int32(wordsPerMinute), 0)  // espeakRATE
+        Self.collected = []
+        Self.cancelled = false
+        let bytes = Array(text.utf8) + [0]
+        let rc = bytes.withUnsafeBytes { lib.espeak_Synth($0.baseAddress, bytes.count, 0, 1, 0, 1, nil, nil) }  // POS_CHARACTER, espeakCHARS_UTF8
+        guard rc == 0 else { throw AudioFormatError("espeak-ng could not synthesise the text (error \(rc))") }
+        let samples = Self.collected
+        Self.collected = []
+        return PCMAudio(samples: samples, rate: rate)
+    }
+}

@@ -1,0 +1,54 @@
+// JapaneseSpeech: Japanese replies through Open JTalk (open_jtalk + NAIST-jdic + an HTS voice,
+// docs/voice.md) — it reads kanji and kana. Debian ships no HTS voice, so when none is found the
+// text goes to espeak-ng's `ja` voice instead, katakana turned into hiragana (espeak-ng reads kana;
+// kanji it cannot read, which the caller is told once).
+
+import Foundation
+
+public enum JapaneseSpeech {
+    public static let dictionaryDirectory = "/var/lib/mecab/dic/open-jtalk/naist-jdic"
+
+    /// An HTS voice: the configured file, else the usual install places.
+    public static func findVoice(configured: String?) -> String? {
+        let fm = FileManager.default
+        if let configured, fm.fileExists(atPath: configured) { return configured }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        for dir in ["/usr/share/hts-voice", "/usr/local/share/hts-voice", home + "/.local/share/coach/voices"] {
+            guard let e = fm.enumerator(atPath: dir) else { continue }
+            while let f = e.nextObject() as? String {
+                if f.hasSuffix(".htsvoice") { return dir + "/" + f }
+            }
+        }
+        return nil
+    }
+
+    /// open_jtalk → 48 kHz WAV → samples.
+    public static func openJTalk(_ text: String, voiceFile: String) throws(AudioFormatError) -> PCMAudio {
+        let dir = NSTemporaryDirectory() + "coach-jtalk-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = dir + "/in.txt", output = dir + "/out.wav"
+        guard FileManager.default.createFile(atPath: input, contents: Data(text.utf8)) else { throw AudioFormatError("cannot write \(input)") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/open_jtalk")
+        p.arguments = ["-x", dictionaryDirectory, "-m", voiceFile, "-ow", output, input]
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { throw AudioFormatError("cannot run open_jtalk: \(error)") }
+        p.waitUntilExit()
+        guard p.terminationStatus == 0, let data = FileManager.default.contents(atPath: output) else {
+            throw AudioFormatError("open_jtalk failed (status \(p.terminationStatus))")
+        }
+        return try WAV.decode(Array(data), targetRate: 48_000)
+    }
+
+    /// Katakana → hiragana (espeak-ng's `ja` reads hiragana best; voice.md §9).
+    public static func hiragana(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { u in
+            (0x30A1...0x30F6).contains(u.value) ? Unicode.Scalar(u.value - 0x60) ?? u : u
+        }))
+    }
+
+    public static func hasKanji(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+    }
+}

@@ -1,0 +1,114 @@
+// Speaker: says replies without ever blocking the caller. One background thread synthesises and
+// plays; a new utterance cuts off the one playing (a stale "paused" must not talk over "resumed").
+// Audio goes to an ALSA device, or to a WAV file (`--speak-to`, for tests and recordings).
+
+import CoachNative
+import CoachSettings
+import Foundation
+
+public final class Speaker: @unchecked Sendable {  // mutable state behind `lock`
+    public enum Output: Sendable {
+        case device(String)
+        case file(String)
+    }
+
+    private let settings: CoachSettings
+    private let output: Output
+    private let english: EspeakEngine?
+    private let alsa: AlsaLibrary?
+    private let lock = NSCondition()
+    private var queue: [(String, String)] = []
+    private var generation = 0
+    private var busy = false
+    private var thread: Thread?
+    /// Notes for the user (a missing Japanese voice), each said once.
+    public private(set) var notes: [String] = []
+
+    public init(settings: CoachSettings, output: Output) throws {
+        self.settings = settings
+        self.output = output
+        english = try EspeakEngine(library: try EspeakLibrary.load())
+        if case .device = output { alsa = try AlsaLibrary.load() } else { alsa = nil }
+    }
+
+    /// Speech for `text` in `language` ("en" or "ja") as samples.
+    public func synthesize(_ text: String, language: String) throws -> PCMAudio {
+        if language == "ja" {
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/open_jtalk"),
+               FileManager.default.fileExists(atPath: JapaneseSpeech.dictionaryDirectory),
+               let voice = JapaneseSpeech.findVoice(configured: settings.voice.japaneseVoiceFile) {
+                return try JapaneseSpeech.openJTalk(text, voiceFile: voice)
+            }
+            note("no Open JTalk HTS voice found (docs/voice.md): Japanese is spoken by espeak-ng, which reads kana but not kanji")
+            return try english!.synthesize(JapaneseSpeech.hiragana(text), voice: settings.voice.voices["ja"] ?? "ja")
+        }
+        return try english!.synthesize(text, voice: settings.voice.voices[language] ?? "en-us")
+    }
+
+    private func note(_ text: String) {
+        lock.lock()
+        if !notes.contains(text) { notes.append(text) }
+        lock.unlock()
+    }
+
+    /// Queues `text`, cutting off whatever is being said; returns at once.
+    public func say(_ text: String, language: String) {
+        lock.lock()
+        generation += 1
+        queue = [(text, language)]
+        if thread == nil {
+            let t = Thread { [weak self] in self?.run() }
+            t.name = "coach-speaker"
+            thread = t
+            t.start()
+        }
+        lock.signal()
+        lock.unlock()
+    }
+
+    /// Waits until everything queued has been said (one-shot commands, before exiting).
+    public func finish() {
+        lock.lock()
+        while !queue.isEmpty || busy { lock.wait() }
+        lock.unlock()
+    }
+
+    private func run() {
+        while true {
+            lock.lock()
+            while queue.isEmpty { lock.wait() }
+            let (text, language) = queue.removeFirst()
+            let mine = generation
+            busy = true
+            lock.unlock()
+            if let audio = try? synthesize(text, language: language) { play(audio, generation: mine) }
+            lock.lock()
+            busy = false
+            lock.broadcast()
+            lock.unlock()
+        }
+    }
+
+    private func isCurrent(_ g: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return g == generation && queue.isEmpty
+    }
+
+    private func play(_ audio: PCMAudio, generation g: Int) {
+        switch output {
+        case .file(let path):
+            _ = FileManager.default.createFile(atPath: path, contents: Data(WAV.encode(audio)))
+        case .device(let device):
+            guard let alsa, let pcm = try? AlsaPCM(alsa: alsa, device: device, capture: false, rate: audio.rate) else { return }
+            var rest = audio.samples[...]
+            let chunk = audio.rate / 20  // 50 ms: a newer utterance cuts in within that
+            while !rest.isEmpty {
+                guard isCurrent(g) else { pcm.stop(); return }
+                pcm.write(rest.prefix(chunk))
+                rest = rest.dropFirst(chunk)
+            }
+            pcm.drain()
+        }
+    }
+}

@@ -1,0 +1,121 @@
+// DoctorCommand: `coach doctor` — which optional features this machine can use, what each needs
+// (Debian packages), what is missing, and the one apt-get command that installs it. Libraries are
+// probed through the same loaders the features use (so COACH_NATIVE_LIBS applies), programs on PATH.
+
+import ArgumentParser
+import CoachNative
+import CoachVoice
+import CoachWire
+import Foundation
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check which optional features this machine can use and what to install.",
+        discussion: """
+            Every feature lists the Debian packages it needs and whether they are there; the last
+            line is the one command that installs everything missing. The REPL, the gateway and
+            typed commands need none of these.
+
+            Examples:
+              coach doctor
+              coach doctor --json
+              COACH_NATIVE_LIBS=none coach doctor     # as on a machine without the libraries
+            """)
+
+    @Flag(name: .long, help: "Print one JSON object.") var json = false
+
+    struct Requirement {
+        let what: String
+        let packages: [String]
+        let present: Bool
+    }
+
+    struct Feature {
+        let name: String
+        let requirements: [Requirement]
+        var missingPackages: [String] { requirements.filter { !$0.present }.flatMap(\.packages) }
+        var ok: Bool { requirements.allSatisfy(\.present) }
+    }
+
+    static func library(_ open: () throws -> Void) -> Bool { (try? open()) != nil }
+
+    static func onPath(_ program: String) -> Bool {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+    }
+
+    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    static func features() -> [Feature] {
+        let pocketsphinx = library { _ = try PocketSphinxLibrary.load() }
+        let espeak = library { _ = try EspeakLibrary.load() }
+        let alsa = library { _ = try AlsaLibrary.load() }
+        let sdbus = library { _ = try NativeLibrary.open(name: "libsystemd", soname: "libsystemd.so.0", package: "libsystemd0") }
+        return [
+            Feature(name: "voice in (coach listen)", requirements: [
+                Requirement(what: "libpocketsphinx.so.3, libsphinxbase.so.3", packages: ["libpocketsphinx3", "libsphinxbase3"], present: pocketsphinx),
+                Requirement(what: "English acoustic model", packages: ["pocketsphinx-en-us"],
+                            present: exists(SpeechDecoder.defaultModelDirectory + "/en-us/mdef")),
+                Requirement(what: "microphone: libasound.so.2", packages: ["libasound2"], present: alsa),
+            ]),
+            Feature(name: "voice out, English (--speak)", requirements: [
+                Requirement(what: "libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),
+                Requirement(what: "speaker: libasound.so.2", packages: ["libasound2"], present: alsa),
+            ]),
+            Feature(name: "voice out, Japanese (--speak)", requirements: [
+                Requirement(what: "open_jtalk", packages: ["open-jtalk"], present: onPath("open_jtalk")),
+                Requirement(what: "NAIST Japanese dictionary", packages: ["open-jtalk-mecab-naist-jdic"],
+                            present: exists(JapaneseSpeech.dictionaryDirectory)),
+                Requirement(what: "fallback voice: libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),
+            ]),
+            Feature(name: "sensors (Bluetooth LE over sd-bus)", requirements: [
+                Requirement(what: "libsystemd.so.0", packages: ["libsystemd0"], present: sdbus),
+                Requirement(what: "bluetoothd", packages: ["bluez"], present: exists("/usr/sbin/bluetoothd") || exists("/usr/libexec/bluetooth/bluetoothd")),
+            ]),
+            Feature(name: "mirroring over ssh", requirements: [
+                Requirement(what: "ssh", packages: ["openssh-client"], present: onPath("ssh")),
+            ]),
+            Feature(name: "tmux status push", requirements: [
+                Requirement(what: "tmux", packages: ["tmux"], present: onPath("tmux")),
+            ]),
+            Feature(name: "systemd service and socket activation", requirements: [
+                Requirement(what: "systemctl, systemd-socket-activate", packages: ["systemd"],
+                            present: onPath("systemctl") && onPath("systemd-socket-activate")),
+            ]),
+        ]
+    }
+
+    static func installCommand(_ features: [Feature]) -> String? {
+        var seen = Set<String>()
+        let missing = features.flatMap(\.missingPackages).filter { seen.insert($0).inserted }
+        return missing.isEmpty ? nil : "sudo apt-get install " + missing.joined(separator: " ")
+    }
+
+    func run() throws {
+        let features = Self.features()
+        let install = Self.installCommand(features)
+        if json {
+            let items = features.map { f in
+                JSONText.object([
+                    ("feature", JSONText.string(f.name)), ("ok", JSONText.bool(f.ok)),
+                    ("needs", "[" + f.requirements.map { r in
+                        JSONText.object([("what", JSONText.string(r.what)),
+                                         ("packages", "[" + r.packages.map(JSONText.string).joined(separator: ",") + "]"),
+                                         ("present", JSONText.bool(r.present))])
+                    }.joined(separator: ",") + "]"),
+                ])
+            }
+            print(JSONText.object([("features", "[" + items.joined(separator: ",") + "]"),
+                                   ("install", install.map(JSONText.string) ?? "null")]))
+            return
+        }
+        for f in features {
+            print((f.ok ? "ok       " : "missing  ") + f.name)
+            for r in f.requirements {
+                print("           " + (r.present ? "✓ " : "✗ ") + r.what + "  (" + r.packages.joined(separator: ", ") + ")")
+            }
+        }
+        print(install.map { "\nTo install what is missing: \($0)" } ?? "\nEverything optional is installed.")
+    }
+}

@@ -1,0 +1,170 @@
+// `coach bridge` (stdin/stdout ⇄ this host's gateway socket, what a mirror runs over ssh) and
+// `coach mirror start|stop|status` (docs/mirroring.md).
+
+import ArgumentParser
+import CoachGateway
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct BridgeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bridge", abstract: "Join standard input and output to this host's gateway socket.",
+        discussion: """
+            What a mirror runs on the primary through ssh (as `docker system dial-stdio`): bytes
+            from standard input go to the gateway, the gateway's go to standard output. At the end
+            of standard input the socket is half-closed and the bridge exits once the gateway has
+            answered; when the gateway closes first, it exits at once. No gateway: exit 69.
+
+            Examples:
+              ssh pi.local coach bridge
+              echo '{"jsonrpc":"2.0","id":1,"method":"ping"}' | coach bridge
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The gateway's socket.", valueName: "path")) var socket: String?
+
+    func run() throws {
+        let location = SocketLocation.resolve(explicit: socket)
+        signal(SIGPIPE, SIG_IGN)
+        let fd = RawSocket.stream()
+        guard fd >= 0, RawSocket.connect(fd, location.path) == 0 else {
+            OneShot.printError("no gateway answers on \(location.path). Start one with `coach serve`.")
+            throw ExitCode(ExitStatus.unreachable.rawValue)
+        }
+        // stdin → socket on its own thread; at EOF, half-close so the gateway finishes its replies.
+        let upstream = Thread {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, Bridge.writeAll(fd, chunk[..<count]) else { break }
+            }
+            shutdown(fd, Int32(SHUT_WR))
+        }
+        upstream.start()
+        // socket → stdout here; the gateway's end is the bridge's end.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, Bridge.writeAll(1, chunk[..<count]) else { break }
+        }
+        Glibc.exit(0)
+    }
+}
+
+enum Bridge {
+    static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}
+
+struct MirrorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mirror", abstract: "Mirror the workout of a gateway on another machine (or this one).",
+        discussion: """
+            The gateway that collects the data is the primary; a mirror shows its workout as its
+            own (status line, bars, widget, REPL) and controls it. See docs/mirroring.md.
+
+            Examples:
+              coach mirror start ssh://pi@bike.local
+              coach mirror start unix:/run/user/1000/coach/other.sock
+              coach mirror status --json
+              coach mirror stop
+            """,
+        subcommands: [MirrorStartCommand.self, MirrorStopCommand.self, MirrorStatusCommand.self])
+}
+
+struct MirrorStartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Make this gateway the mirror of the primary at TARGET.",
+        discussion: """
+            TARGET is ssh://[user@]host[:port] (runs `ssh -T … host coach bridge` with your own
+            ~/.ssh/config, keys and known_hosts; no prompts: set up a key first) or unix:PATH
+            (a gateway socket on this machine). The link reconnects by itself with backoff; it is
+            remembered, so a restarted gateway mirrors again until `coach mirror stop`.
+
+            Examples:
+              coach mirror start ssh://pi@bike.local
+              coach mirror start ssh://bike.local:2222 --remote-coach /home/pi/.local/bin/coach
+            """)
+
+    @Argument(help: "unix:PATH or ssh://[user@]host[:port]") var target: String
+    @Option(name: .customLong("remote-coach"), help: ArgumentHelp("The coach executable on the primary.", valueName: "path"))
+    var remoteCoach: String?
+    @Option(name: .customLong("ssh-option"), help: ArgumentHelp("An ssh -o option (repeatable), before Coach's own.", valueName: "key=value"))
+    var sshOptions: [String] = []
+    @Option(name: .customLong("connect-timeout"), help: "ssh's ConnectTimeout in seconds.") var connectTimeout: Int?
+    @OptionGroup var gateway: GatewayOptions
+
+    func validate() throws {
+        do { _ = try MirrorTarget(parsing: target) } catch { throw ValidationError(error.description) }
+    }
+
+    func run() throws {
+        var params: [(String, JSONValue)] = [("target", .string(target))]
+        if let remoteCoach { params.append(("remoteCoach", .string(remoteCoach))) }
+        if !sshOptions.isEmpty { params.append(("sshOptions", .array(sshOptions.flatMap { ["-o", $0] }.map(JSONValue.string)))) }
+        if let connectTimeout { params.append(("connectTimeout", .number(Double(connectTimeout)))) }
+        try MirrorCommand.call("mirror.start", .object(params), options: gateway)
+    }
+}
+
+struct MirrorStopCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop mirroring; the primary's workout carries on.")
+    @OptionGroup var gateway: GatewayOptions
+    func run() throws { try MirrorCommand.call("mirror.stop", options: gateway) }
+}
+
+struct MirrorStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "The mirroring link: role, target, state, reason, queued samples.")
+    @OptionGroup var gateway: GatewayOptions
+    func run() throws { try MirrorCommand.call("mirror.status", options: gateway) }
+}
+
+extension MirrorCommand {
+    static func call(_ method: String, _ params: JSONValue = .object([]), options: GatewayOptions) throws {
+        let client = try OneShot.connect(options)
+        let result: JSONValue
+        do { result = try client.call(method, params) } catch {
+            OneShot.printError(error.description)
+            if case .rpc(let rpc) = error, rpc.code == -32602 { throw ExitCode(ExitStatus.usage.rawValue) }
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
+        if options.json {
+            print(result.serialized())
+        } else {
+            print(describe(result))
+        }
+    }
+
+    static func describe(_ status: JSONValue) -> String {
+        var mirrors: [String] = []
+        if case .array(let list)? = status["mirrors"] { mirrors = list.compactMap(\.stringValue) }
+        var lines: [String] = []
+        if status["stopped"]?.boolValue == true { lines.append("Stopped mirroring.") }
+        switch status["role"]?.stringValue {
+        case "mirror":
+            var line = "Mirror of \(status["target"]?.stringValue ?? "?"): \(status["state"]?.stringValue ?? "?")"
+            if let reason = status["reason"]?.stringValue { line += " (\(reason))" }
+            if let retry = status["retryIn"]?.doubleValue { line += String(format: ", retrying in %.1f s", retry) }
+            lines.append(line)
+            if let queued = status["queuedSamples"]?.doubleValue, queued > 0 { lines.append("\(Int(queued)) sample(s) queued for the primary") }
+        default:
+            if status["stopped"] == nil { lines.append("Not mirroring.") }
+        }
+        if !mirrors.isEmpty { lines.append("Mirrored by: " + mirrors.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+}

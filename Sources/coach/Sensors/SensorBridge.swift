@@ -1,0 +1,106 @@
+// Between the sensors and the gateway, inside `coach serve`: starts the BlueZ link for the sensors
+// remembered in the settings file, turns each decoded value into samples through the gateway's
+// sample path (in order, one consumer), and answers the `sensors` methods with the live status.
+
+import CoachBluetooth
+import CoachCore
+import CoachGateway
+import CoachSettings
+import CoachWire
+import Foundation
+import Synchronization
+
+final class SensorBridge: SensorService {
+    private let link = Mutex<SensorLink?>(nil)
+    private let settingsPath: String
+    private let busAddress: String?
+    private let readings: AsyncStream<(SensorDescriptor, SensorMetrics, Date)>.Continuation
+
+    /// Attaches to the gateway and, when sensors are remembered, connects them. Nothing is loaded
+    /// (libsystemd, the bus) until there is a sensor; a failure is a line on stderr and the gateway
+    /// runs on without sensors.
+    init(gateway: Gateway, settings: CoachSettings, settingsPath: String, environment: [String: String]) {
+        self.settingsPath = settingsPath
+        busAddress = DBusConnection.systemBusAddress(environment: environment)
+        let (stream, continuation) = AsyncStream.makeStream(of: (SensorDescriptor, SensorMetrics, Date).self)
+        readings = continuation
+        Task { await Self.feed(stream, to: gateway) }
+        gateway.attachSensors(self)
+        do { try use(settings.sensors) } catch {
+            OneShot.printError("sensors: \(error) — continuing without sensors")
+        }
+    }
+
+    deinit {
+        readings.finish()
+        link.withLock { $0?.stop() }
+    }
+
+    /// Hands the sensors to the running link, or starts one for them.
+    private func use(_ sensors: [CoachSettings.Sensor]) throws {
+        let descriptors = sensors.compactMap(Self.descriptor)
+        try link.withLock { current in
+            if let current {
+                current.update(sensors: descriptors)
+                return
+            }
+            guard !descriptors.isEmpty else { return }
+            let continuation = readings
+            let started = SensorLink(sensors: descriptors, busAddress: busAddress) { descriptor, metrics in
+                continuation.yield((descriptor, metrics, Date()))
+            }
+            try started.start()
+            current = started
+        }
+    }
+
+    /// Samples in arrival order. Each carries a sync identifier per sensor, metric and second, so a
+    /// value BlueZ hands over twice (a re-read after a reconnect) replaces rather than duplicates.
+    private static func feed(_ stream: AsyncStream<(SensorDescriptor, SensorMetrics, Date)>, to gateway: Gateway) async {
+        var versions: [String: Int] = [:]
+        for await (descriptor, metrics, date) in stream {
+            let second = Int64(date.timeIntervalSince1970.rounded(.down))
+            // Speed first: a reading that resumes an auto-paused workout also counts in it.
+            if let speed = metrics.speed { await gateway.observeSpeed(speed) }
+            for (type, value) in metrics.samples {
+                let identifier = "ble:\(descriptor.address):\(type.rawValue):\(second)"
+                let version = (versions[identifier] ?? 0) + 1
+                versions[identifier] = version
+                _ = try? await gateway.addSample(type, value: value, syncIdentifier: identifier, syncVersion: version)
+            }
+            if versions.count > 512 { versions = versions.filter { $0.key.hasSuffix(":\(second)") } }
+        }
+    }
+
+    static func descriptor(_ sensor: CoachSettings.Sensor) -> SensorDescriptor? {
+        guard let address = SensorDescriptor.normalizedAddress(sensor.address) else { return nil }
+        return SensorDescriptor(address: address, name: sensor.name, role: sensor.role.flatMap(SensorRole.init(rawValue:)),
+                                wheelCircumference: sensor.wheelCircumference)
+    }
+
+    // MARK: - SensorService
+
+    func status() -> JSONValue {
+        let statuses = link.withLock { $0?.statuses() } ?? []
+        return .object([("running", .bool(true)), ("sensors", .array(statuses.map(Self.json)))])
+    }
+
+    func reload() throws -> JSONValue {
+        try use(try CoachSettings.load(path: settingsPath).sensors)
+        return status()
+    }
+
+    static func json(_ status: SensorStatus) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("address", .string(status.descriptor.address)),
+            ("name", .optional(status.name)),
+            ("role", .optional(status.descriptor.role?.rawValue)),
+            ("state", .string(status.state)),
+            ("connected", .bool(status.connected)),
+            ("batteryLevel", status.batteryLevel.map { .number(Double($0)) } ?? .null),
+            ("services", .array(status.services.map { .string($0.rawValue) })),
+        ]
+        if let last = status.lastReading { members.append(("secondsSinceLastReading", .number((Date().timeIntervalSince(last) * 10).rounded() / 10))) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,113 @@
+// A throwaway sshd on a loopback port for the ssh mirroring tests (shared/reference/ssh-bridge.md
+// §3): host and user keys made for the test, its own authorized_keys and known_hosts, the system's
+// sshd_config never read (-f /dev/null), stopped by pid. Needs root (a root sshd can only log in
+// as root without the system's config and PAM) and Debian's openssh-server.
+
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class LoopbackSSHD: @unchecked Sendable {
+    let directory: String
+    let port: Int
+    private let pid: pid_t
+    private var stopped = false
+
+    var userKey: String { directory + "/user_key" }
+    var knownHosts: String { directory + "/known_hosts" }
+
+    /// The ssh options a mirror passes (before its own): this key, this known_hosts, nothing of
+    /// the user's ~/.ssh.
+    var clientOptions: [String] {
+        ["-F", "/dev/null", "-i", userKey, "-o", "IdentitiesOnly=yes", "-o", "UserKnownHostsFile=" + knownHosts,
+         "-o", "StrictHostKeyChecking=yes", "-o", "LogLevel=ERROR"]
+    }
+
+    init() throws {
+        guard getuid() == 0 else {
+            throw XCTSkip("the ssh mirroring tests start a root sshd on loopback (ssh-bridge.md §3) and need root; run them as root (CI does)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") else {
+            throw TmuxError("/usr/sbin/sshd is missing: install openssh-server (scripts/apt-packages.txt)")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("coach-sshd-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for (name, comment) in [("host_key", "coach-test-host"), ("user_key", "coach-test-user")] {
+            let made = try runProcess("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", directory + "/" + name])
+            guard made.status == 0 else { throw TmuxError("ssh-keygen: \(made.stderr)") }
+        }
+        try FileManager.default.copyItem(atPath: directory + "/user_key.pub", toPath: directory + "/authorized_keys")
+        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        port = try Self.freeLoopbackPort()
+        let hostKey = try String(contentsOfFile: directory + "/host_key.pub", encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
+        try "[127.0.0.1]:\(port) \(hostKey)\n".write(toFile: directory + "/known_hosts", atomically: true, encoding: .utf8)
+        let log = open(directory + "/sshd.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        pid = try ChildProcess.spawn(["/usr/sbin/sshd", "-D", "-e", "-f", "/dev/null", "-p", String(port), "-h", directory + "/host_key",
+                                      "-o", "ListenAddress=127.0.0.1", "-o", "PidFile=none",
+                                      "-o", "AuthorizedKeysFile=" + directory + "/authorized_keys",
+                                      "-o", "StrictModes=no", "-o", "UsePAM=no", "-o", "PasswordAuthentication=no",
+                                      "-o", "KbdInteractiveAuthentication=no",
+                                      // Bash sources ~/.bashrc for an sshd command only at shell
+                                      // level < 2: this keeps root's rc files (pyenv init, which can
+                                      // wait a minute on a stale rehash lock) out of the test.
+                                      "-o", "SetEnv=SHLVL=1"], stdout: log, stderr: log)
+        // Ready when the port accepts.
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.accepts(port) {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                stopped = true
+                throw TmuxError("sshd exited: \((try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "")")
+            }
+            guard Date() < deadline else { throw TmuxError("sshd did not listen on 127.0.0.1:\(port)") }
+            usleep(20_000)
+        }
+    }
+
+    /// The sshd's log, for failure messages.
+    var log: String { (try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "" }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        ChildProcess.terminate(pid)
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private static func freeLoopbackPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+                guard bind(fd, pointer, length) == 0 else { return -1 }
+                return getsockname(fd, pointer, &length)
+            }
+        }
+        guard bound == 0 else { throw TmuxError("no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+// `coach listen` end to end on speech synthesised at test time: espeak-ng in several voices and
+// speeds (130–200 words a minute), some mixed with pink noise by sox at 20 and 10 dB SNR, joined
+// with silences into one WAV file and recognised with `--no-act --json`. The expected intent and
+// slots are what `coach parse --json` reads from the same text. Corpora: commands.txt and
+// noncommands.txt next to this file (each split into a part used for tuning and a fresh part).
+
+import CoachVoice
+import Foundation
+import Testing
+
+@Suite(.serialized) struct VoiceListenTests {
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let voices: [(String, Int)] = [
+        ("en-us", 130), ("en", 150), ("en-us+f3", 170), ("en+m3", 185), ("en-gb-x-rp", 200), ("en-us+m7", 160), ("en+f2", 140),
+    ]
+    static let conditions: [Double?] = [nil, 20, 10]  // clean, SNR in dB
+
+    struct Spoken {
+        let text: String
+        let split: String
+        let start: Double
+        let end: Double
+        let condition: String
+    }
+
+    static func corpus(_ name: String) throws -> [(split: String, text: String)] {
+        try String(contentsOf: here.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") && $0.contains(": ") }
+            .map { line in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces))
+            }
+    }
+
+    /// Synthesises every sentence, mixes noise into some, and writes one 16 kHz file.
+    static func speak(_ sentences: [(split: String, text: String)], into dir: URL, offset: Int = 0) throws -> (URL, [Spoken]) {
+        var all: [Int16] = Array(repeating: 0, count: 16_000)
+        var spoken: [Spoken] = []
+        for (i, s) in sentences.enumerated() {
+            let (voice, speed) = voices[(i + offset) % voices.count]
+            let condition = conditions[(i + offset) % conditions.count]
+            let clean = dir.appendingPathComponent("u\(i).wav").path
+            let synth = try runProcess("/usr/bin/espeak-ng", ["-v", voice, "-s", "\(speed)", "-w", clean, s.text])
+            try #require(synth.status == 0, "espeak-ng failed: \(synth.stderr)")
+            var file = clean
+            if let snr = condition { file = try mixNoise(clean, snr: snr, dir: dir, index: i) }
+            let audio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+            let start = Double(all.count) / 16_000
+            all += audio.samples
+            spoken.append(Spoken(text: s.text, split: s.split, start: start, end: Double(all.count) / 16_000,
+                                 condition: condition.map { "\(Int($0)) dB" } ?? "clean"))
+            all += Array(repeating: 0, count: 19_200)  // 1.2 s between utterances
+        }
+        let out = dir.appendingPathComponent("all.wav")
+        try Data(WAV.encode(PCMAudio(samples: all, rate: 16_000))).write(to: out)
+        return (out, spoken)
+    }
+
+    static func rms(_ path: String) throws -> Double {
+        let audio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let loud = audio.samples.filter { abs(Int($0)) > 300 }  // speech, not espeak's leading/trailing silence
+        let samples = loud.isEmpty ? audio.samples : loud
+        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))).squareRoot()
+    }
+
+    /// sox: pink noise as long as the utterance, scaled to `snr` dB below the speech, mixed in.
+    static func mixNoise(_ clean: String, snr: Double, dir: URL, index: Int) throws -> String {
+        let duration = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: clean))), targetRate: 22_050).duration
+        let noise = dir.appendingPathComponent("n\(index).wav").path
+        let made = try runProcess("/usr/bin/sox", ["-n", "-r", "22050", "-c", "1", "-b", "16", noise, "synth", String(format: "%.3f", duration), "pinknoise", "vol", "0.3"])
+        try #require(made.status == 0, "sox failed: \(made.stderr)")
+        let factor = try rms(clean) / (try rms(noise) * pow(10, snr / 20))
+        let out = dir.appendingPathComponent("m\(index).wav").path
+        let mixed = try runProcess("/usr/bin/sox", ["-m", "-v", "1", clean, "-v", String(format: "%.4f", factor), noise, out])
+        try #require(mixed.status == 0, "sox -m failed: \(mixed.stderr)")
+        return out
+    }
+
+    struct Heard {
+        let heard: String?
+        let intent: String?
+        let slots: String
+        let start: Double
+        let end: Double
+    }
+
+    static func listen(_ wav: URL, home: ScratchHome, extra: [String] = []) throws -> [Heard] {
+        let coach = try #require(CoachBinary.path())
+        var env = home.environment
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"  // the compiled grammar, shared by runs
+        let r = try runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--json"] + extra, environment: env)
+        try #require(r.status == 0, "coach listen exited \(r.status): \(r.stderr)")
+        return try r.stdout.split(separator: "\n").map { line in
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let slots = try JSONSerialization.data(withJSONObject: o["slots"] ?? [:], options: .sortedKeys)
+            return Heard(heard: o["heard"] as? String, intent: o["intent"] as? String, slots: String(decoding: slots, as: UTF8.self),
+                         start: o["start"] as? Double ?? -1, end: o["end"] as? Double ?? -1)
+        }
+    }
+
+    static func parse(_ text: String) throws -> (intent: String?, slots: String) {
+        let coach = try #require(CoachBinary.path())
+        let r = try runProcess(coach, ["parse", "--lang", "en", "--json", text])
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let slots = try JSONSerialization.data(withJSONObject: o["slots"] ?? [:], options: .sortedKeys)
+        return (o["intent"] as? String, String(decoding: slots, as: UTF8.self))
+    }
+
+    /// The results whose middle falls within an utterance (VAD may pad either side).
+    static func results(for s: Spoken, in heard: [Heard]) -> [Heard] {
+        heard.filter { h in
+            let mid = (h.start + h.end) / 2
+            return mid >= s.start - 0.3 && mid <= s.end + 0.3
+        }
+    }
+
+    @Test func commandsAreHeardWithTheirSlots() throws {
+        let home = try ScratchHome()
+        let sentences = try Self.corpus("commands.txt")
+        let (wav, spoken) = try Self.speak(sentences, into: home.root)
+        let heard = try Self.listen(wav, home: home)
+        var intentsRight = 0, slotsRight = 0
+        var report: [String] = []
+        var bySplit: [String: (Int, Int)] = [:]
+        for s in spoken {
+            let expected = try Self.parse(s.text)
+            try #require(expected.intent != nil, "the test sentence '\(s.text)' is not a command for coach parse")
+            let got = Self.results(for: s, in: heard).filter { $0.intent != nil }
+            let intentOK = got.count == 1 && got[0].intent == expected.intent
+            let slotsOK = intentOK && got[0].slots == expected.slots
+            if intentOK { intentsRight += 1 }
+            if slotsOK { slotsRight += 1 }
+            let old = bySplit[s.split] ?? (0, 0)
+            bySplit[s.split] = (old.0 + (intentOK ? 1 : 0), old.1 + 1)
+            if !slotsOK {
+                report.append("\(s.text) [\(s.condition)] → " + (got.map { "\($0.heard ?? "—") \($0.intent ?? "-") \($0.slots)" }.joined(separator: "; ")))
+            }
+        }
+        let n = Double(spoken.count)
+        let summary = String(format: "intent %d/%d (%.0f %%), slots %d/%d (%.0f %%); ", intentsRight, spoken.count,
+                             100 * Double(intentsRight) / n, slotsRight, spoken.count, 100 * Double(slotsRight) / n)
+            + bySplit.sorted { $0.key < $1.key }.map { "\($0.key) intent \($0.value.0)/\($0.value.1)" }.joined(separator: ", ")
+        print("voice: commands: " + summary + "\n" + report.joined(separator: "\n"))
+        // The issue's targets are 95 % intent and 85 % slots; this grammar (every template of
+        // Intents/en) does NOT reach them yet (docs/voice.md, "Accuracy"). These floors catch a
+        // regression below what it measured (about 55 % / 35 %) without calling that done.
+        #expect(Double(intentsRight) >= 0.40 * n, "\(summary)\n\(report.joined(separator: "\n"))")
+        #expect(Double(slotsRight) >= 0.20 * n, "\(summary)\n\(report.joined(separator: "\n"))")
+    }
+
+    /// With `--wake` (the mode for a room with other speech): no non-command is accepted.
+    @Test func nonCommandsNeverActWithWake() throws {
+        let home = try ScratchHome()
+        let sentences = try Self.corpus("noncommands.txt")
+        #expect(sentences.count >= 40)
+        let (wav, spoken) = try Self.speak(sentences, into: home.root, offset: 1)
+        let heard = try Self.listen(wav, home: home, extra: ["--wake"])
+        let accepted = heard.filter { $0.intent != nil }
+        let which = accepted.map { h in
+            (spoken.first { (h.start + h.end) / 2 >= $0.start - 0.3 && (h.start + h.end) / 2 <= $0.end + 0.3 }?.text ?? "?")
+                + " → \(h.heard ?? "") (\(h.intent ?? ""))"
+        }
+        print("voice: non-commands with --wake: \(accepted.count) of \(spoken.count) accepted\n" + which.joined(separator: "\n"))
+        #expect(accepted.isEmpty, "non-commands heard as commands:\n\(which.joined(separator: "\n"))")
+    }
+
+    @Test func aSentenceAddedToUserIntentsIsHeard() throws {
+        let home = try ScratchHome()
+        let phrase = "coffee break time"
+        let (wav, spoken) = try Self.speak([("tune", phrase)], into: home.root)
+        let before = try Self.listen(wav, home: home)
+        #expect(before.allSatisfy { $0.intent != "PauseWorkout" }, "heard before it was added: \(before)")
+        let dir = home.root.appendingPathComponent("config/coach/intents/en")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try """
+            language: en
+            intents:
+              PauseWorkout:
+                data:
+                  - sentences:
+                      - "coffee break time"
+            """.write(to: dir.appendingPathComponent("mine.yaml"), atomically: true, encoding: .utf8)
+        let after = try Self.listen(wav, home: home)
+        let got = Self.results(for: spoken[0], in: after)
+        #expect(got.map(\.intent) == ["PauseWorkout"], "\(after)")
+        #expect(got.first?.heard == phrase)
+    }
+
+    @Test func unusableAudioExits64() throws {
+        let home = try ScratchHome()
+        let coach = try #require(CoachBinary.path())
+        let text = home.root.appendingPathComponent("notes.wav")
+        try "not audio".write(to: text, atomically: true, encoding: .utf8)
+        let r = try runProcess(coach, ["listen", "--input", text.path, "--no-act", "--json"], environment: home.environment)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("not a WAV file"))
+        // µ-law WAV: refused, naming the format.
+        let ulaw = home.root.appendingPathComponent("ulaw.wav").path
+        let made = try runProcess("/usr/bin/sox", ["-n", "-r", "8000", "-c", "1", "-e", "u-law", ulaw, "synth", "0.5", "sine", "440"])
+        try #require(made.status == 0)
+        let r2 = try runProcess(coach, ["listen", "--input", ulaw, "--no-act", "--json"], environment: home.environment)
+        #expect(r2.status == 64)
+        #expect(r2.stderr.contains("µ-law"))
+    }
+
+    @Test func withoutPocketsphinxListenExits69NamingThePackages() throws {
+        let home = try ScratchHome()
+        let coach = try #require(CoachBinary.path())
+        var env = home.environment
+        env["COACH_NATIVE_LIBS"] = "none"
+        let r = try runProcess(coach, ["listen", "--input", "/dev/null", "--no-act"], environment: env)
+        #expect(r.status == 69)
+        #expect(r.stderr.contains("apt-get install libpocketsphinx3 pocketsphinx-en-us"))
+    }
+
+    @Test func rawStandardInputIsRecognised() throws {
+        let home = try ScratchHome()
+        let (wav, _) = try Self.speak([("tune", "pause my workout")], into: home.root)
+        let audio = try WAV.decode(Array(try Data(contentsOf: wav)))
+        let raw = audio.samples.withUnsafeBytes { Data($0) }
+        let coach = try #require(CoachBinary.path())
+        let rawFile = home.root.appendingPathComponent("in.raw")
+        try raw.write(to: rawFile)
+        var env = home.environment
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"
+        let r = try runProcess("/bin/sh", ["-c", "'\(coach)' listen --input - --no-act --json < '\(rawFile.path)'"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"intent\":\"PauseWorkout\""), "\(r.stdout)")
+    }
+
+    @Test func speakToWritesEnglishAndJapaneseSpeech() throws {
+        let home = try ScratchHome()
+        let coach = try #require(CoachBinary.path())
+        var env = home.environment
+        env["COACH_IDLE_EXIT"] = "15s"
+        defer { _ = try? runProcess(coach, ["shutdown"], environment: env) }
+        let en = home.root.appendingPathComponent("en.wav").path
+        let r = try runProcess(coach, ["start", "running", "--speak-to", en], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let enAudio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: en))))
+        // "Starting your run." is about a second of speech at 175 words a minute.
+        #expect(enAudio.duration > 0.5 && enAudio.duration < 4, "\(enAudio.duration) s")
+        #expect(try Self.rms(en) > 500)
+        let ja = home.root.appendingPathComponent("ja.wav").path
+        // The reply is spoken whatever its code (here: nothing to pause yet, status 5).
+        _ = try runProcess(coach, ["pause", "--lang", "ja", "--speak-to", ja], environment: env)
+        let jaAudio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: ja))))
+        #expect(jaAudio.duration > 0.5 && jaAudio.duration < 15, "\(jaAudio.duration) s")
+        #expect(try Self.rms(ja) > 500)
+    }
+}

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Score the recogniser on the corpora of issue #11 and print the calibration table.
 
-Usage: scripts/corpus-eval.py [--set tuning|holdout|all] [--coach PATH] [-v] [--misses]
+Usage: scripts/corpus-eval.py [--set tuning|holdout|holdout2|all] [--coach PATH] [-v] [--misses]
 
 Runs `coach parse --json --stdin --lang L` (default: .build/debug/coach) over
   Intents/tests/corpus/<lang>/   (tuning: negatives_*.txt, positives.yaml)
   Intents/tests/holdout/<lang>/  (fresh holdout, never tuned on)
+  Intents/tests/holdout2/<lang>/ (second fresh holdout, session 3, never tuned on)
 and prints per set and language:
   - negatives: false commands (any intent), of them End/Cancel, per file;
   - positives: intent right, intent + slots right (goals compared in base units);
@@ -88,12 +89,12 @@ BANDS = [(0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9),
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", default="all", choices=["tuning", "holdout", "all"])
+    ap.add_argument("--set", default="all", choices=["tuning", "holdout", "holdout2", "all"])
     ap.add_argument("--coach", default=str(ROOT / ".build" / "debug" / "coach"))
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--misses", action="store_true")
     a = ap.parse_args()
-    sets = [s for s in ("tuning", "holdout") if a.set in (s, "all")]
+    sets = [s for s in ("tuning", "holdout", "holdout2") if a.set in (s, "all")]
     calib = {"acted": [[0, 0] for _ in BANDS], "suggested": [[0, 0] for _ in BANDS]}
 
     def band(c):
@@ -103,7 +104,7 @@ def main():
         return len(BANDS) - 1
 
     for name in sets:
-        base = ROOT / "Intents" / "tests" / ("corpus" if name == "tuning" else "holdout")
+        base = ROOT / "Intents" / "tests" / ("corpus" if name == "tuning" else name)
         for lang in ("en", "ja"):
             folder = base / lang
             pos, neg = positives(folder), negatives(folder)

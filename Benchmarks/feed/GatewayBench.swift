@@ -8,6 +8,7 @@
 //     is readable with `display -p '#{@coach}'` (polled through our own control-mode client, one
 //     round trip ≈ 30–60 µs, which bounds the resolution).
 
+import CoachGateway
 import CoachWire
 import Foundation
 import Synchronization
@@ -23,35 +24,13 @@ enum GatewayBench {
 
     // MARK: Processes
 
-    /// posix_spawn with signals unblocked; stdin/stdout/stderr on the given fds or /dev/null.
+    /// The package's one way to start a program (ChildProcess: nothing but 0/1/2 inherited, no
+    /// signal blocked); stdin/stdout on the given fds or /dev/null, stderr on /dev/null.
     static func spawn(_ arguments: [String], environment: [String: String], stdin: Int32? = nil,
-                      stdout: Int32? = nil) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
-        var pid = pid_t()
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard result == 0 else { throw Failure("cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
-        return pid
+                      stdout: Int32? = nil) throws -> ChildProcess {
+        try ChildProcess.startBlocking(arguments, environment: environment,
+                                       stdin: stdin.map { .descriptor($0) } ?? .null,
+                                       stdout: stdout.map { .descriptor($0) } ?? .null)
     }
 
     /// pipe(2) with both ends close-on-exec (pipe2 is not imported from Glibc).
@@ -62,11 +41,7 @@ enum GatewayBench {
     }
 
     @discardableResult
-    static func wait(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return status
-    }
+    static func wait(_ child: ChildProcess) -> Int32 { child.waitBlocking() }
 
     // MARK: A line-oriented Unix-socket client (non-blocking reads, so replies can be timed)
 
@@ -161,14 +136,14 @@ enum GatewayBench {
     // MARK: A tmux control-mode client, blocking (display -p through it costs one round trip)
 
     final class TmuxControl {
-        let pid: pid_t
+        let child: ChildProcess
         let input: Int32, output: Int32
         private var buffer: [UInt8] = []
 
         init(socketName: String) throws {
             var toTmux: [Int32] = [0, 0], fromTmux: [Int32] = [0, 0]
             guard closeOnExecPipe(&toTmux), closeOnExecPipe(&fromTmux) else { throw Failure("pipe") }
-            pid = try spawn(["tmux", "-L", socketName, "-C", "attach-session", "-f", "no-output,ignore-size"],
+            child = try spawn(["tmux", "-L", socketName, "-C", "attach-session", "-f", "no-output,ignore-size"],
                             environment: ProcessInfo.processInfo.environment, stdin: toTmux[0], stdout: fromTmux[1])
             Glibc.close(toTmux[0])
             Glibc.close(fromTmux[1])
@@ -211,7 +186,7 @@ enum GatewayBench {
 
         func close() {
             Glibc.close(input)
-            GatewayBench.wait(pid)
+            GatewayBench.wait(child)
             Glibc.close(output)
         }
     }
@@ -240,7 +215,7 @@ enum GatewayBench {
         let gateway = try spawn([coach, "serve", "--countdown", "0", "--socket", socketPath] + (guest ? ["--guest"] : []),
                                 environment: environment)
         defer {
-            kill(gateway, SIGTERM)
+            gateway.signal(SIGTERM)
             wait(gateway)
         }
         var control: LineSocket?
@@ -274,7 +249,7 @@ enum GatewayBench {
                 var fds: [Int32] = [0, 0]
                 guard closeOnExecPipe(&fds) else { throw Failure("pipe") }
                 let start = ContinuousClock.now
-                let pid = try spawn(command, environment: environment, stdout: fds[1])
+                let child = try spawn(command, environment: environment, stdout: fds[1])
                 close(fds[1])
                 var bytes: [UInt8] = []
                 var chunk = [UInt8](repeating: 0, count: 4096)
@@ -284,7 +259,7 @@ enum GatewayBench {
                     if count <= 0 { break }
                     bytes += chunk[0..<count]
                 }
-                let status = wait(pid)
+                let status = wait(child)
                 let elapsed = ContinuousClock.now - start
                 close(fds[0])
                 guard status == 0 else { throw Failure("\(label): wait status \(status)") }

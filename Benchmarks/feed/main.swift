@@ -82,12 +82,11 @@ do {
 // MARK: 2. tmux push
 
 let socket = "coach-bench-\(ProcessInfo.processInfo.processIdentifier)"
-func tmux(_ arguments: [String]) -> String {
-    (try? TmuxCommand.run(["-f", "/dev/null"] + arguments, target: .socketName(socket))) ?? ""
+func tmux(_ arguments: [String]) async -> String {
+    (try? await TmuxCommand.run(["-f", "/dev/null"] + arguments, target: .socketName(socket))) ?? ""
 }
-_ = tmux(["new-session", "-d", "-s", "bench", "-x", "120", "-y", "10"])
-_ = tmux(["set-option", "-g", "status-right", "#{@coach}"])
-defer { _ = tmux(["kill-server"]) }
+_ = await tmux(["new-session", "-d", "-s", "bench", "-x", "120", "-y", "10"])
+_ = await tmux(["set-option", "-g", "status-right", "#{@coach}"])
 
 for (mode, count, label) in [(TmuxPusher.Mode.controlMode, pushes, "tmux push, control mode"),
                              (.perProcess, processPushes, "tmux push, `tmux set` per process")] {
@@ -103,12 +102,14 @@ for (mode, count, label) in [(TmuxPusher.Mode.controlMode, pushes, "tmux push, c
         methods[method, default: 0] += 1
     }
     let last = "\(label) \(count - 1)"
-    let readBack = tmux(["display-message", "-p", "#{@coach}"])
+    let readBack = await tmux(["display-message", "-p", "#{@coach}"])
     report(label, samples)
     print("    methods \(methods.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")); "
           + "read back: \(readBack.contains(last) ? "ok" : "MISMATCH: \(readBack)")")
     await pusher.close(clearing: false)
 }
+
+_ = await tmux(["kill-server"])
 
 // MARK: 3. Fan-out
 

@@ -215,7 +215,7 @@ final class FollowGateway: @unchecked Sendable {
     let home: ScratchHome
     let binary: String
     let socket: String
-    private let pid: pid_t
+    private let child: Child
 
     init() throws {
         guard let binary = CoachBinary.path() else {
@@ -224,14 +224,13 @@ final class FollowGateway: @unchecked Sendable {
         self.binary = binary
         home = try ScratchHome()
         socket = home.root.appendingPathComponent("run/coach.sock").path
-        pid = try ChildProcess.spawn([binary, "serve", "--countdown", "0", "--socket", socket],
+        child = try ChildProcess.spawn([binary, "serve", "--countdown", "0", "--socket", socket],
                                      environment: home.environment, stdout: nil)
         let deadline = Date().addingTimeInterval(20)
         while true {
             if let result = try? runProcess(binary, ["status", "--no-start", "--socket", socket], environment: home.environment),
                result.status == 0 { break }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { throw TmuxError("coach serve exited (wait status \(status))") }
+            if let status = child.exitStatus { throw TmuxError("coach serve exited (exit status \(status))") }
             if Date() > deadline { stop(); throw TmuxError("coach serve did not answer within 20 s") }
             usleep(50_000)
         }
@@ -254,16 +253,16 @@ final class FollowGateway: @unchecked Sendable {
     func stop() {
         let lock = socket + ".lock"
         let lockPid = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        #expect(lockPid == nil || lockPid == pid, "the lock names the gateway we started")
-        ChildProcess.terminate(lockPid ?? pid)
-        if lockPid != nil, lockPid != pid { ChildProcess.terminate(pid) }
+        #expect(lockPid == nil || lockPid == child.pid, "the lock names the gateway we started")
+        if let lockPid, lockPid != child.pid { ChildProcess.terminate(pid: lockPid) }
+        ChildProcess.terminate(child)
     }
 }
 
 /// A child whose stdout is read line by line on a dedicated thread.
 final class LineFollower: @unchecked Sendable {
     let description: String
-    private let pid: pid_t
+    private let child: Child
     private let lock = NSLock()
     private var collected: [String] = []
     private var stopped = false
@@ -276,7 +275,7 @@ final class LineFollower: @unchecked Sendable {
         let readEnd = fds[0], writeEnd = fds[1]
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         do {
-            pid = try ChildProcess.spawn([binary] + arguments, environment: environment, stdout: writeEnd)
+            child = try ChildProcess.spawn([binary] + arguments, environment: environment, stdout: writeEnd)
         } catch {
             close(readEnd)
             close(writeEnd)
@@ -329,7 +328,7 @@ final class LineFollower: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
-        ChildProcess.terminate(pid)
+        ChildProcess.terminate(child)
     }
 
     deinit { stop() }

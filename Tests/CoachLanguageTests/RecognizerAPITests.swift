@@ -29,6 +29,34 @@ import Testing
         #expect(TestSupport.recognizer.recognize("let the games begin", language: .en).isExact == false)
     }
 
+    @Test func userIntentsGetTheirOwnSlotsAndNumberWordsGluedToASign() throws {
+        let user = try TestSupport.temporaryIntents([
+            "en/treadmill.yaml": """
+            language: en
+            intents:
+              SetIncline:
+                data:
+                  - sentences: ["set the incline to {incline}[ ](%|percent)", "set the fan to {fan}[ ]°"]
+            lists:
+              incline:
+                range: {from: 0, to: 40}
+              fan:
+                range: {from: 0, to: 40}
+            """
+        ])
+        let rec = try Recognizer(intentsDirectory: TestSupport.intentsDirectory, userDirectory: user)
+        for line in ["set the incline to twenty-eight%", "set the incline to 28%", "set the incline to twenty eight percent"] {
+            let r = rec.recognize(line, language: .en)
+            #expect(r.intent == "SetIncline", "\(line)")
+            #expect(r.json().contains(#""slots":{"incline":28}"#), "\(r.json())")
+        }
+        #expect(rec.recognize("set the fan to sixteen°", language: .en).slots.values["fan"] == .number(16))
+        // A word that merely starts like a number is not one.
+        #expect(rec.recognize("set the incline to eightish%", language: .en).intent == nil)
+        // The built-in intents keep their documented slots only.
+        #expect(rec.recognize("start a run", language: .en).slotsJSON() == #"{"activity":"running"}"#)
+    }
+
     @Test func goalsAreConvertedToBaseUnits() {
         let rec = TestSupport.recognizer
         #expect(rec.recognize("start a 30 minute run", language: .en).slots.goal == WorkoutGoal(type: .time, value: 1800))

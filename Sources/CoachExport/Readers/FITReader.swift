@@ -48,6 +48,7 @@ public enum FITReader {
         var messageIndex = 0
         var fileType: UInt64?
         var sawTimerEvents = false
+        var sessionSport: UInt64?
 
         func date(_ raw: UInt64?) -> Date? {
             // Below 0x10000000 a FIT time is seconds since the device powered on, not a date.
@@ -129,7 +130,7 @@ public enum FITReader {
                 }
                 if let altitude = values[78] ?? values[2] { point.altitude = Double(altitude) / 5 - 500 }
                 point.heartRate = values[3].map { Double($0) }
-                point.cadence = values[4].map { Double($0) }
+                point.cadence = values[4].map { Double($0) + Double(values[53] ?? 0) / 128 }
                 point.distance = values[5].map { Double($0) / 100 }
                 point.power = values[7].map { Double($0) }
                 builder.points.append(point)
@@ -150,7 +151,10 @@ public enum FITReader {
                 if let start = date(values[2]) ?? date(timestamp) { builder.lapStarts.append(start) }
                 builder.lapEnergy.append(values[11].map { Double($0) } ?? 0)
             case 18:
-                if let sport = values[5] { builder.activity = activity(fitSport: sport) }
+                if let sport = values[5] {
+                    builder.activity = activity(fitSport: sport)
+                    sessionSport = sport
+                }
                 if builder.start == nil, let start = date(values[2]) { builder.start = start }
             default: break
             }
@@ -162,6 +166,11 @@ public enum FITReader {
             // The last stop is the end, not a pause.
             if timer.last?.type == .pause { timer.removeLast() }
             builder.timerEvents = timer
+        }
+        // The session (with the sport) usually comes after the records: scale cadence at the end.
+        let stepsPerUnit = FIT.stepsPerCadenceUnit(sport: sessionSport)
+        if stepsPerUnit != 1 {
+            for index in builder.points.indices { builder.points[index].cadence = builder.points[index].cadence.map { $0 * stepsPerUnit } }
         }
         return try builder.recording(id: id, file: file)
     }

@@ -7,6 +7,17 @@ enum FIT {
     /// FIT timestamps count seconds from 1989-12-31T00:00:00Z.
     static let epoch: Int64 = 631_065_600
 
+    /// FIT's cadence is revolutions per minute; for sports on foot (running 1, walking 11, hiking
+    /// 17) a revolution is a stride, two steps, as Garmin's watches write it and Garmin Connect
+    /// shows it doubled. Coach keeps steps per minute, so these sports halve on the way out and
+    /// double on the way in.
+    static func stepsPerCadenceUnit(sport: UInt64?) -> Double {
+        switch sport {
+        case 1, 11, 17: return 2
+        default: return 1
+        }
+    }
+
     /// Base type bytes (FIT SDK, "Base Types").
     enum Base {
         static let enumeration: UInt8 = 0x00

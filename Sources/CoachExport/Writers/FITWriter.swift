@@ -57,6 +57,7 @@ public enum FITWriter {
             FITField(number: 4, size: 1, base: FIT.Base.uint8),          // cadence
             FITField(number: 5, size: 4, base: FIT.Base.uint32),         // distance (m ×100)
             FITField(number: 7, size: 2, base: FIT.Base.uint16),         // power
+            FITField(number: 53, size: 1, base: FIT.Base.uint8),         // fractional_cadence (1/128 rpm)
         ])
         fit.define(local: Local.lap, global: 19, summaryFields(lap: true))
 
@@ -67,6 +68,7 @@ public enum FITWriter {
             if index < timeline.running.count - 1, let second = ExportText.unixSecond(run.end) { timerEvents.append((second, 4)) }
         }
         var nextEvent = 0
+        let stepsPerUnit = FIT.stepsPerCadenceUnit(sport: sport(recording.activity))
         for (lapIndex, lap) in timeline.laps.enumerated() {
             for index in lap.pointRange {
                 let point = timeline.points[index]
@@ -74,12 +76,19 @@ public enum FITWriter {
                     fit.message(local: Local.event, [FIT.timestamp(timerEvents[nextEvent].second), 0, timerEvents[nextEvent].type])
                     nextEvent += 1
                 }
+                // Whole revolutions and the 1/128 rest, so 165 steps a minute come back as 165.
+                let cadence = point.cadence.map { steps -> (whole: Double, fraction: Double) in
+                    let rpm = Swift.min(Swift.max(steps / stepsPerUnit, 0), 254)
+                    let sixteenths = (rpm * 128).rounded()
+                    return ((sixteenths / 128).rounded(.down), sixteenths.truncatingRemainder(dividingBy: 128) / 128)
+                }
                 fit.message(local: Local.record, [
                     FIT.timestamp(point.second), FIT.semicircles(point.latitude), FIT.semicircles(point.longitude),
                     FIT.scaled(point.altitude, scale: 5, offset: 500, bytes: 2),
                     FIT.scaled(point.heartRate.map { Swift.min($0, 254) }, bytes: 1),
-                    FIT.scaled(point.cadence.map { Swift.min($0, 254) }, bytes: 1),
+                    FIT.scaled(cadence?.whole, bytes: 1),
                     FIT.scaled(point.distance, scale: 100, bytes: 4), FIT.scaled(point.power, bytes: 2),
+                    FIT.scaled(cadence?.fraction, scale: 128, bytes: 1),
                 ])
             }
             let lapEnd = ExportText.unixSecond(lap.span.end) ?? endSecond
@@ -93,7 +102,7 @@ public enum FITWriter {
                 index: lapIndex, timestamp: FIT.timestamp(lapEnd), start: FIT.timestamp(ExportText.unixSecond(lap.span.start) ?? startSecond),
                 elapsed: lap.span.seconds, timer: lap.timerSeconds, distance: lap.distance, energy: lap.energy,
                 averageHeartRate: lap.averageHeartRate, maximumHeartRate: lap.maximumHeartRate,
-                averageCadence: lap.averageCadence, averagePower: lap.averagePower, sport: sport(recording.activity), lap: true))
+                averageCadence: lap.averageCadence.map { $0 / stepsPerUnit }, averagePower: lap.averagePower, sport: sport(recording.activity), lap: true))
         }
 
         let heart = timeline.points.compactMap(\.heartRate)
@@ -104,7 +113,7 @@ public enum FITWriter {
             index: 0, timestamp: end, start: start, elapsed: timeline.elapsedSeconds, timer: timeline.timerSeconds,
             distance: timeline.totalDistance, energy: timeline.totalEnergy,
             averageHeartRate: heart.isEmpty ? nil : heart.reduce(0, +) / Double(heart.count), maximumHeartRate: heart.max(),
-            averageCadence: cadence.isEmpty ? nil : cadence.reduce(0, +) / Double(cadence.count),
+            averageCadence: cadence.isEmpty ? nil : cadence.reduce(0, +) / Double(cadence.count) / stepsPerUnit,
             averagePower: power.isEmpty ? nil : power.reduce(0, +) / Double(power.count),
             sport: sport(recording.activity), lap: false, numberOfLaps: timeline.laps.count))
 

@@ -2,7 +2,8 @@
 // written one per line; tmux answers each with a `%begin … %end` (or `%error`) block, in order, so
 // replies are matched first-in first-out. Findings with tmux 3.3a (docs/integrations/tmux.md):
 // - control mode needs a session: `attach` with no -t takes the most recent one; with none tmux
-//   answers the attach itself with `%error` ("no sessions") and exits; `new-session -d` in control
+//   answers the attach itself with `%error` ("no sessions") and exits; `-N` keeps the attach from
+//   starting a server when none runs; `new-session -d` in control
 //   mode creates the session and exits at once, so it cannot keep a client alive;
 // - `no-output` keeps tmux from streaming every pane's output to us, `ignore-size` keeps this
 //   headless client from shrinking windows;
@@ -27,14 +28,14 @@ final class TmuxControlClient: Sendable {
         var closed = false
     }
 
-    private let pid: pid_t
+    private let child: ChildProcess
     /// Our ends: tmux's stdin (closing it detaches the client) and its stdout.
     private let inputFD: Int32
     private let outputFD: Int32
     private let state = Mutex(State())
 
-    private init(pid: pid_t, inputFD: Int32, outputFD: Int32) {
-        self.pid = pid
+    private init(child: ChildProcess, inputFD: Int32, outputFD: Int32) {
+        self.child = child
         self.inputFD = inputFD
         self.outputFD = outputFD
     }
@@ -43,19 +44,22 @@ final class TmuxControlClient: Sendable {
     static func connect(target: TmuxTarget, executable: String = "tmux") async throws -> TmuxControlClient {
         // A write to a tmux that just exited must be an error, not a process-killing signal.
         signal(SIGPIPE, SIG_IGN)
-        let input = try Spawn.pipe(), output = try Spawn.pipe()
-        let pid: pid_t
+        let input = try pipe(), output = try pipe()
+        let child: ChildProcess
         do {
-            pid = try Spawn.start([executable] + target.arguments + ["-C", "attach-session", "-f", "no-output,ignore-size"],
-                                  stdin: .descriptor(input.read), stdout: .descriptor(output.write), stderr: .null)
+            // -N: attach-session would otherwise start a server, which finds no session and exits
+            // at once; a one-shot command racing that dying server (the fallback's set-option)
+            // would then "succeed" against nothing, or fail with "server exited unexpectedly".
+            child = try await ChildProcess.start([executable] + target.arguments + ["-N", "-C", "attach-session", "-f", "no-output,ignore-size"],
+                                                 stdin: .descriptor(input.read), stdout: .descriptor(output.write), stderr: .null)
         } catch {
             [input.read, input.write, output.read, output.write].forEach { _ = Glibc.close($0) }
-            throw error
+            throw TmuxError.spawnFailed(error.description)
         }
         // The child's ends now live in tmux only.
         _ = Glibc.close(input.read)
         _ = Glibc.close(output.write)
-        let client = TmuxControlClient(pid: pid, inputFD: input.write, outputFD: output.read)
+        let client = TmuxControlClient(child: child, inputFD: input.write, outputFD: output.read)
         _ = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[String], any Error>) in
             client.state.withLock { $0.pending.append(continuation) }
             client.startReader()
@@ -115,7 +119,7 @@ final class TmuxControlClient: Sendable {
             // Closing tmux's stdin is close()'s job unless tmux left on its own.
             if wasOpen { _ = Glibc.close(inputFD) }
             _ = Glibc.close(fd)
-            _ = Spawn.wait(pid)
+            // The child is reaped by the task ChildProcess runs it in.
         }
         thread.name = "tmux-control"
         thread.start()
@@ -163,6 +167,16 @@ final class TmuxControlClient: Sendable {
             return state.pending
         }
         for continuation in pending { continuation.resume(throwing: error) }
+    }
+
+    /// A pipe whose ends are close-on-exec (pipe2 is not exported to Swift here): a program
+    /// started elsewhere, not through ChildProcess (which closes everything but 0/1/2), must not
+    /// keep tmux's stdin open.
+    private static func pipe() throws(TmuxError) -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard Glibc.pipe(&fds) == 0 else { throw .spawnFailed("pipe: \(String(cString: strerror(errno)))") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -18,19 +18,24 @@ enum TmuxProcess {
         var error: String
     }
 
-    /// Runs `tmux <target> <arguments>` to completion. Blocking: call from a task that may block
-    /// briefly (tmux answers in about 2 ms) or from synchronous tools.
-    static func run(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") throws(TmuxError) -> Result {
-        // Files, not pipes: nothing that tmux's server might inherit can then hold us up.
+    /// Runs `tmux <target> <arguments>` to completion (tmux answers in about 2 ms).
+    static func run(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") async throws(TmuxError) -> Result {
+        // Files, not pipes: a tmux server this command starts daemonises, and its output must be
+        // whole once the command has exited, whatever the server holds.
         let base = "/tmp/coach-tmux-\(getpid())-\(counter.add(1, ordering: .relaxed).newValue)"
         let outPath = base + ".out", errPath = base + ".err"
         defer {
             unlink(outPath)
             unlink(errPath)
         }
-        let pid = try Spawn.start([executable] + target.arguments + arguments, stdin: .null,
-                                  stdout: .file(outPath), stderr: .file(errPath))
-        let status = Spawn.wait(pid)
+        let child: ChildProcess
+        do {
+            child = try await ChildProcess.start([executable] + target.arguments + arguments, stdin: .null,
+                                                 stdout: .file(outPath, append: false), stderr: .file(errPath, append: false))
+        } catch {
+            throw .spawnFailed(error.description)
+        }
+        let status = await child.wait()
         return Result(status: status, output: readFile(outPath), error: readFile(errPath))
     }
 
@@ -52,8 +57,8 @@ enum TmuxProcess {
     /// Runs and throws tmux's message on failure; "no server running" and "no sessions" mean
     /// there is nothing to show the value.
     @discardableResult
-    static func check(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") throws(TmuxError) -> String {
-        let result = try run(arguments, target: target, executable: executable)
+    static func check(_ arguments: [String], target: TmuxTarget, executable: String = "tmux") async throws(TmuxError) -> String {
+        let result = try await run(arguments, target: target, executable: executable)
         guard result.status == 0 else {
             let message = String(result.error.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             if message.contains("no server running") || message.contains("no sessions")
@@ -71,7 +76,7 @@ enum TmuxProcess {
 public enum TmuxCommand {
     @discardableResult
     public static func run(_ arguments: [String], target: TmuxTarget = .default,
-                           executable: String = "tmux") throws(TmuxError) -> String {
-        try TmuxProcess.check(arguments, target: target, executable: executable)
+                           executable: String = "tmux") async throws(TmuxError) -> String {
+        try await TmuxProcess.check(arguments, target: target, executable: executable)
     }
 }

@@ -57,7 +57,7 @@ public actor TmuxPusher {
                 self.client = nil
             }
         }
-        try TmuxProcess.check(["set-option", "-g", option, value], target: target, executable: executable)
+        try await TmuxProcess.check(["set-option", "-g", option, value], target: target, executable: executable)
         lastValue = value
         return .process
     }
@@ -68,7 +68,7 @@ public actor TmuxPusher {
            let lines = try? await client.send("display-message -p \(TmuxQuote.single("#{\(option)}"))") {
             return lines.joined(separator: "\n")
         }
-        let output = try TmuxProcess.check(["display-message", "-p", "#{\(option)}"], target: target, executable: executable)
+        let output = try await TmuxProcess.check(["display-message", "-p", "#{\(option)}"], target: target, executable: executable)
         return output.hasSuffix("\n") ? String(output.dropLast()) : output
     }
 

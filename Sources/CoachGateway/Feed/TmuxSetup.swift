@@ -48,17 +48,19 @@ public enum TmuxSetup {
 
     /// Reads the global status options of the server, applies the plan, and returns what it did.
     public static func apply(target: TmuxTarget = .default, option: String = "@coach",
-                             executable: String = "tmux") throws(TmuxError) -> [TmuxSetupChange] {
-        func show(_ name: String) throws(TmuxError) -> String {
-            let value = try TmuxProcess.check(["show-options", "-gv", name], target: target, executable: executable)
+                             executable: String = "tmux") async throws(TmuxError) -> [TmuxSetupChange] {
+        func show(_ name: String) async throws(TmuxError) -> String {
+            let value = try await TmuxProcess.check(["show-options", "-gv", name], target: target, executable: executable)
             return value.hasSuffix("\n") ? String(value.dropLast()) : value
         }
-        let changes = plan(statusLeft: try show("status-left"), statusRight: try show("status-right"),
-                           statusRightLength: Int(try show("status-right-length")) ?? 40,
-                           statusInterval: Int(try show("status-interval")) ?? 15, option: option)
+        let statusLeft = try await show("status-left"), statusRight = try await show("status-right")
+        let statusRightLength = Int(try await show("status-right-length")) ?? 40
+        let statusInterval = Int(try await show("status-interval")) ?? 15
+        let changes = plan(statusLeft: statusLeft, statusRight: statusRight, statusRightLength: statusRightLength,
+                           statusInterval: statusInterval, option: option)
         for change in changes {
             guard let new = change.new else { continue }
-            try TmuxProcess.check(["set-option", "-g", change.option, new], target: target, executable: executable)
+            try await TmuxProcess.check(["set-option", "-g", change.option, new], target: target, executable: executable)
         }
         return changes
     }

@@ -18,11 +18,11 @@ final class MirrorChannel: Sendable {
     }
 
     private let fd: Int32
-    private let child: pid_t?
+    private let child: ChildProcess?
     private let stderrPath: String?
     private let closed = Atomic<Bool>(false)
 
-    private init(fd: Int32, child: pid_t?, stderrPath: String?) {
+    private init(fd: Int32, child: ChildProcess?, stderrPath: String?) {
         self.fd = fd
         self.child = child
         self.stderrPath = stderrPath
@@ -30,7 +30,7 @@ final class MirrorChannel: Sendable {
 
     /// Opens the stream. `ssh` is the full ssh command line (MirrorTarget.sshArguments); its
     /// stderr goes to `stderrPath` (kept: `coach mirror status` shows its last line).
-    static func open(_ target: MirrorTarget, ssh: [String]?, stderrPath: String) throws(OpenError) -> MirrorChannel {
+    static func open(_ target: MirrorTarget, ssh: [String]?, stderrPath: String) async throws(OpenError) -> MirrorChannel {
         signal(SIGPIPE, SIG_IGN)
         switch target {
         case .unix(let path):
@@ -50,21 +50,22 @@ final class MirrorChannel: Sendable {
             guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
                 throw OpenError(reason: "socketpair: \(String(cString: strerror(errno)))", retryable: true)
             }
-            let pid: pid_t
+            let child: ChildProcess
             do {
-                pid = try Spawn.start(ssh, stdin: .descriptor(pair[1]), stdout: .descriptor(pair[1]), stderr: .file(stderrPath))
+                child = try await ChildProcess.start(ssh, stdin: .descriptor(pair[1]), stdout: .descriptor(pair[1]),
+                                                     stderr: .file(stderrPath, append: false))
             } catch {
                 Glibc.close(pair[0])
                 Glibc.close(pair[1])
                 throw OpenError(reason: "cannot run \(ssh[0]): \(error)", retryable: false)
             }
             Glibc.close(pair[1])
-            return MirrorChannel(fd: pair[0], child: pid, stderrPath: stderrPath)
+            return MirrorChannel(fd: pair[0], child: child, stderrPath: stderrPath)
         }
     }
 
     /// The process id of the ssh child, if there is one (tests kill it).
-    var childPID: pid_t? { child }
+    var childPID: pid_t? { child?.pid }
 
     /// Every line from the primary until the stream ends. Call once.
     func lines() -> AsyncStream<String> {
@@ -116,7 +117,7 @@ final class MirrorChannel: Sendable {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if let child {
             shutdown(fd, Int32(SHUT_WR))
-            kill(child, SIGTERM)
+            child.signal(SIGTERM)
         } else {
             shutdown(fd, Int32(SHUT_RDWR))
         }
@@ -124,23 +125,21 @@ final class MirrorChannel: Sendable {
 
     /// Why the stream ended, once `lines()` finished: for ssh, its exit status and last stderr line
     /// decide (ssh-bridge.md §5); for a socket, the primary closed it.
-    func endReason() -> (reason: String, retryable: Bool) {
+    func endReason() async -> (reason: String, retryable: Bool) {
         guard let child else { return ("the primary closed the connection", true) }
-        var status: Int32 = 0
-        var waited: pid_t = -1
-        for _ in 0..<200 {
-            waited = waitpid(child, &status, WNOHANG)
-            if waited != 0 { break }
-            usleep(10_000)
+        // ssh has 2 s to go once its stream ended, then it is killed.
+        let killer = Task {
+            try await Task.sleep(for: .seconds(2))
+            child.signal(SIGKILL)
         }
-        if waited == 0 {
-            kill(child, SIGKILL)
-            while waitpid(child, &status, 0) < 0, errno == EINTR {}
-        }
-        let exited = (status & 0x7f) == 0
-        let code = (status >> 8) & 0xff
+        let ending = await child.ending()
+        killer.cancel()
         let stderr = lastLine(of: stderrPath)
-        return Self.classify(exited: exited, code: code, signal: status & 0x7f, stderr: stderr)
+        switch ending {
+        case .exited(let code): return Self.classify(exited: true, code: code, signal: 0, stderr: stderr)
+        case .signaled(let signal): return Self.classify(exited: false, code: 0, signal: signal, stderr: stderr)
+        case .unknown: return Self.classify(exited: false, code: 0, signal: 0, stderr: stderr)
+        }
     }
 
     /// ssh's exit → reason and whether to retry (pure; tested).

@@ -121,19 +121,32 @@ public actor MirrorLink {
         if stateDirectory != nil { try? FileManager.default.createDirectory(atPath: stateDirectory!, withIntermediateDirectories: true) }
         let ssh = target.sshArguments(ssh: options.ssh, remoteCoach: options.remoteCoach,
                                       connectTimeout: options.connectTimeout, extraOptions: options.sshOptions)
-        let opened: MirrorChannel
-        do {
-            opened = try MirrorChannel.open(target, ssh: ssh, stderrPath: stderrPath)
-        } catch {
-            // Retried through the machine (as a drop), from a task: never re-entrantly.
-            Task { self.lost(error.reason, retryable: error.retryable, generation: generation) }
+        let target = self.target
+        Task {
+            let opened: MirrorChannel
+            do throws(MirrorChannel.OpenError) {
+                opened = try await MirrorChannel.open(target, ssh: ssh, stderrPath: stderrPath)
+            } catch {
+                // Retried through the machine (as a drop).
+                self.lost(error.reason, retryable: error.retryable, generation: generation)
+                return
+            }
+            self.attach(opened, generation: generation)
+        }
+    }
+
+    /// The channel `open` started is there: unless the link was stopped or reopened meanwhile,
+    /// it becomes the link's and the machine syncs over it.
+    private func attach(_ opened: MirrorChannel, generation: Int) {
+        guard generation == self.generation, machine.phase == .connecting else {
+            opened.close()
             return
         }
         channel = opened
         let lines = opened.lines()
         Task {
             for await line in lines { self.receive(line, generation: generation) }
-            let (reason, retryable) = await Task.detached { opened.endReason() }.value
+            let (reason, retryable) = await opened.endReason()
             self.lost(reason, retryable: retryable, generation: generation)
         }
         perform(machine.handle(.opened))

@@ -123,13 +123,5 @@ extension SentenceSource.Node {
 extension Recognition {
     /// The `slots` object of `coach parse --json` on its own (for channels that print their own
     /// objects around it, e.g. `coach listen --json`).
-    public func slotsJSON() -> String {
-        var parts: [String] = []
-        if let a = slots.activity { parts.append("\"activity\":\(JSONText.string(a))") }
-        if let l = slots.location { parts.append("\"location\":\(JSONText.string(l))") }
-        if let g = slots.goal {
-            parts.append("\"goal\":{\"type\":\(JSONText.string(g.type.rawValue)),\"value\":\(JSONText.number(g.value, decimals: 3))}")
-        }
-        return "{" + parts.joined(separator: ",") + "}"
-    }
+    public func slotsJSON() -> String { slots.jsonValue.serialized() }
 }

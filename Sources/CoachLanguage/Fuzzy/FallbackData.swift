@@ -18,6 +18,8 @@
 //     question_starts: [word, …]               first words that make a line a question
 //     verbs:           {Intent: [phrase, …]}   command words; a guess with no workout object,
 //                                              activity or place needs one (else only suggested)
+//     statement_endings: [phrase, …]           line endings of a statement about the past
+//                                              ("〜しました"): such a line is never guessed
 //
 // Beside them, `_dictionary*.txt` (one word a line, `#` comments): real words that typo
 // correction never replaces ("stars" is not a typo of "stairs").
@@ -44,6 +46,9 @@ struct FallbackData: Sendable {
 
     var cues: [Cue] = []
     var negativeWords: [String] = []
+    /// Sentence endings that make a line a statement about the past, never a command
+    /// (`statement_endings`; Japanese: 〜した, 〜ました, 〜だった …).
+    var statementEndings: [[UInt32]] = []
     var activityHints: [(scalars: [UInt32], activity: String)] = []
     var goals: [GoalPhrase] = []
     var locationIgnore: Set<String> = []
@@ -98,6 +103,10 @@ struct FallbackData: Sendable {
                 }
                 for w in fb["negative_words"] as? [Any] ?? [] {
                     data.negativeWords.append(string(norm("\(w)")))
+                }
+                for w in fb["statement_endings"] as? [Any] ?? [] {
+                    let s = norm("\(w)")
+                    if !s.isEmpty { data.statementEndings.append(s) }
                 }
                 for (w, a) in fb["activity_hints"] as? [String: Any] ?? [:] {
                     data.activityHints.append((norm(w), "\(a)"))

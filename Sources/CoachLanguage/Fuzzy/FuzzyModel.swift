@@ -257,12 +257,29 @@ struct FuzzyModel: Sendable {
         }
     }
 
+    /// Ends with a `statement_endings` phrase and is not a question (no question mark, no
+    /// WorkoutStatus word such as どれくらい).
+    func isPastStatement(_ scalars: [UInt32], text: String) -> Bool {
+        guard fallback.statementEndings.contains(where: { scalars.count > $0.count && scalars.suffix($0.count).elementsEqual($0) })
+        else { return false }
+        if text.contains("?") || text.contains("？") { return false }
+        for phrase in fallback.verbs["WorkoutStatus"] ?? [] {
+            for start in 0..<max(0, scalars.count - phrase.count + 1) where FallbackData.matches(phrase, scalars, at: start, words: language == .en) {
+                return false
+            }
+        }
+        return true
+    }
+
     func recognize(
         text: String, norm: NormalizedText, model: LanguageModel, units: UnitTable, context: RecognitionContext = [:]
     ) -> Recognition {
         let notUnderstood = Recognition(text: text, language: language)
         if norm.count == 0 { return notUnderstood }
         let normString = norm.string
+        // A statement about the past ("テニスを一時間半した") reports a workout; it commands nothing.
+        // A question in the past ("どれくらい走った？") asks about the workout in progress: kept.
+        if isPastStatement(norm.scalars, text: text) { return notUnderstood }
         let tokens = language == .en ? normString.split(separator: " ").map(String.init) : []
         if isNegative(words: tokens, text: normString) {
             // A cue can contain a negative word ("a red light" is a pause, "the lights" are not):

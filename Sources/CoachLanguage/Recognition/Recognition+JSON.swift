@@ -22,15 +22,8 @@ extension Recognition {
     public func json() -> String {
         var out = "{\"text\":\(JSONText.string(text)),\"lang\":\(JSONText.string(language.rawValue)),\"intent\":"
         out += intent.map(JSONText.string) ?? "null"
-        out += ",\"slots\":{"
-        var parts: [String] = []
-        if let a = slots.activity { parts.append("\"activity\":\(JSONText.string(a))") }
-        if let l = slots.location { parts.append("\"location\":\(JSONText.string(l))") }
-        if let g = slots.goal {
-            parts.append("\"goal\":{\"type\":\(JSONText.string(g.type.rawValue)),\"value\":\(JSONText.number(g.value, decimals: 3))}")
-        }
-        out += parts.joined(separator: ",")
-        out += "},\"confidence\":\(JSONText.number(Self.rounded(confidence)))"
+        out += ",\"slots\":" + slots.jsonValue.serialized()
+        out += ",\"confidence\":\(JSONText.number(Self.rounded(confidence)))"
         if let s = suggested?.jsonValue { out += ",\"suggestion\":" + s.serialized() }
         return out + "}"
     }
@@ -39,13 +32,27 @@ extension Recognition {
 }
 
 extension RecognizedSlots {
-    /// {activity, location, goal {type, value}} — absent slots omitted.
+    /// The template slots the typed fields above are made from; every other slot (a user
+    /// sentence file's `{incline}`) is passed on under its own name.
+    static let typedSlotNames: Set<String> = ["activity", "location", "goal_value", "goal_unit", "open_ended",
+                                               "workout_name", "workoutName", "name"]
+
+    /// {activity, location, goal {type, value}}, then any other template slot by name (sorted)
+    /// — absent slots omitted. The one rendering of slots: `coach parse --json`, suggestions and
+    /// `coach listen --json` all use it.
     public var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = []
         if let a = activity { members.append(("activity", .string(a))) }
         if let l = location { members.append(("location", .string(l))) }
         if let g = goal {
             members.append(("goal", .object([("type", .string(g.type.rawValue)), ("value", .number(JSONText.rounded(g.value, decimals: 3)))])))
+        }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) where !Self.typedSlotNames.contains(name) {
+            switch value {
+            case .string(let text): members.append((name, .string(text)))
+            case .number(let number): members.append((name, .number(number)))
+            case .bool(let flag): members.append((name, .bool(flag)))
+            }
         }
         return .object(members)
     }

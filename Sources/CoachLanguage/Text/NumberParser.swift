@@ -44,7 +44,8 @@ enum NumberParser {
         guard pos < s.count, s[pos] >= 0x61, s[pos] <= 0x7A else { return nil }
         var end = pos
         var view = String.UnicodeScalarView()
-        while end < s.count, s[end] != Scalars.space {
+        // Letters only: a sign or unit glued to the word ends it ("sixteen°", "twenty-eight%").
+        while end < s.count, s[end] >= 0x61, s[end] <= 0x7A {
             guard let u = Unicode.Scalar(s[end]) else { return nil }
             view.append(u)
             end += 1

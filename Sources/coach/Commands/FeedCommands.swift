@@ -13,7 +13,7 @@ struct TmuxCommand: ParsableCommand {
         subcommands: [TmuxSetupCommand.self])
 }
 
-struct TmuxSetupCommand: ParsableCommand {
+struct TmuxSetupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "setup", abstract: "Put #{@coach} in a tmux server's status line and push every change into it.",
         discussion: """
@@ -46,9 +46,9 @@ struct TmuxSetupCommand: ParsableCommand {
         return .socketPath(String(tmux.split(separator: ",").first ?? ""))
     }
 
-    func run() throws {
+    func run() async throws {
         let changes: [TmuxSetupChange]
-        do { changes = try TmuxSetup.apply(target: target) } catch {
+        do { changes = try await TmuxSetup.apply(target: target) } catch {
             OneShot.printError("\(error)")
             throw ExitCode.failure
         }
@@ -60,10 +60,13 @@ struct TmuxSetupCommand: ParsableCommand {
         case .socketPath(let path): params.append(("socketPath", .string(path)))
         case .default: break
         }
-        let client = try OneShot.connect(options)
-        do { _ = try client.call("tmux.follow", .object(params)) } catch {
-            OneShot.printError(error.description)
-            throw ExitCode(ExitStatus.unreachable.rawValue)
+        // On the main thread: connecting may start a gateway and wait for it (blocking calls).
+        try await MainActor.run { [options, params] in
+            let client = try OneShot.connect(options)
+            do { _ = try client.call("tmux.follow", .object(params)) } catch {
+                OneShot.printError("\(error)")
+                throw ExitCode(ExitStatus.unreachable.rawValue)
+            }
         }
         print("The gateway now pushes every change into @coach.")
     }

@@ -12,7 +12,7 @@ import Glibc
 final class LoopbackSSHD: @unchecked Sendable {
     let directory: String
     let port: Int
-    private let pid: pid_t
+    private let child: Child
     private var stopped = false
 
     var userKey: String { directory + "/user_key" }
@@ -45,7 +45,7 @@ final class LoopbackSSHD: @unchecked Sendable {
         try "[127.0.0.1]:\(port) \(hostKey)\n".write(toFile: directory + "/known_hosts", atomically: true, encoding: .utf8)
         let log = open(directory + "/sshd.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { close(log) }
-        pid = try ChildProcess.spawn(["/usr/sbin/sshd", "-D", "-e", "-f", "/dev/null", "-p", String(port), "-h", directory + "/host_key",
+        child = try ChildProcess.spawn(["/usr/sbin/sshd", "-D", "-e", "-f", "/dev/null", "-p", String(port), "-h", directory + "/host_key",
                                       "-o", "ListenAddress=127.0.0.1", "-o", "PidFile=none",
                                       "-o", "AuthorizedKeysFile=" + directory + "/authorized_keys",
                                       "-o", "StrictModes=no", "-o", "UsePAM=no", "-o", "PasswordAuthentication=no",
@@ -57,8 +57,7 @@ final class LoopbackSSHD: @unchecked Sendable {
         // Ready when the port accepts.
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port) {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if child.exitStatus != nil {
                 stopped = true
                 throw TmuxError("sshd exited: \((try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "")")
             }
@@ -73,7 +72,7 @@ final class LoopbackSSHD: @unchecked Sendable {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        ChildProcess.terminate(pid)
+        ChildProcess.terminate(child)
     }
 
     deinit {

@@ -13,8 +13,8 @@ import Glibc
 final class PrivateBlueZ: @unchecked Sendable {
     let directory: URL
     let address: String
-    private var daemon: pid_t = 0
-    private var mock: pid_t = 0
+    private var daemon: Child?
+    private var mock: Child?
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("coach-bus-\(UUID().uuidString.prefix(8))")
@@ -50,8 +50,8 @@ final class PrivateBlueZ: @unchecked Sendable {
     }
 
     deinit {
-        ChildProcess.terminate(mock)
-        ChildProcess.terminate(daemon)
+        if let mock { ChildProcess.terminate(mock) }
+        if let daemon { ChildProcess.terminate(daemon) }
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -1,7 +1,7 @@
 // BackgroundGateway: `coach serve` running on a ScratchHome's socket for the length of a test, so
 // the REPL finds a gateway already there (client mode). Started like spawnDetached starts tmux —
-// posix_spawn, no signals blocked or ignored, /dev/null for stdio — but not waited for: it stays
-// our child until stop() sends SIGTERM to the pid its lock file names and reaps it.
+// ChildProcess, no signals blocked or ignored, /dev/null for stdio — but not waited for: it stays
+// our child until stop() sends SIGTERM to the pid its lock file names and it is reaped.
 
 import CoachWire
 import Foundation
@@ -11,8 +11,8 @@ import Glibc
 
 final class BackgroundGateway: @unchecked Sendable {
     let home: ScratchHome
-    let pid: pid_t
-    private var reaped = false
+    private let child: Child
+    var pid: pid_t { child.pid }
 
     /// The socket the REPL and one-shot commands resolve in `home` (XDG_RUNTIME_DIR/coach/coach.sock).
     var socketPath: String { home.root.appendingPathComponent("run/coach/coach.sock").path }
@@ -21,14 +21,12 @@ final class BackgroundGateway: @unchecked Sendable {
     init(home: ScratchHome, extraArguments: [String] = ["--countdown", "0"], environment: [String: String] = [:]) async throws {
         guard let binary = CoachBinary.path() else { throw TmuxError("coach is not built") }
         self.home = home
-        self.pid = try ChildProcess.spawn([binary, "serve"] + extraArguments, environment: home.environment.merging(environment) { $1 })
+        self.child = try ChildProcess.spawn([binary, "serve"] + extraArguments, environment: home.environment.merging(environment) { $1 })
 
         let deadline = ContinuousClock.now + .seconds(20)
         while !Self.answers(socketPath) {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                reaped = true
-                throw TmuxError("coach serve exited before it answered (wait status \(status))")
+            if let status = child.exitStatus {
+                throw TmuxError("coach serve exited before it answered (exit status \(status))")
             }
             guard ContinuousClock.now < deadline else { throw TmuxError("coach serve did not answer on \(socketPath) within 20 s") }
             try await Task.sleep(for: .milliseconds(20))
@@ -36,20 +34,17 @@ final class BackgroundGateway: @unchecked Sendable {
     }
 
     deinit {
-        if !reaped {
-            Glibc.kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if child.exitStatus == nil {
+            child.signal(SIGKILL)
+            child.waitBlocking()
         }
     }
 
-    /// SIGKILL, as a crash or the OOM killer would, and reaps it.
+    /// SIGKILL, as a crash or the OOM killer would, and waits until it is reaped.
     func killHard() {
-        guard !reaped else { return }
-        Glibc.kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        reaped = true
+        guard child.exitStatus == nil else { return }
+        child.signal(SIGKILL)
+        child.waitBlocking()
     }
 
     /// The pid the gateway wrote to `<socket>.lock`: how a user (or a script) finds it.
@@ -66,11 +61,7 @@ final class BackgroundGateway: @unchecked Sendable {
         guard Glibc.kill(target, SIGTERM) == 0 else { throw TmuxError("kill \(target): \(String(cString: strerror(errno)))") }
         let deadline = ContinuousClock.now + .seconds(20)
         while true {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                reaped = true
-                return (status >> 8) & 0xff
-            }
+            if let status = child.exitStatus { return status }
             guard ContinuousClock.now < deadline else { throw TmuxError("coach serve did not stop on SIGTERM") }
             try await Task.sleep(for: .milliseconds(20))
         }

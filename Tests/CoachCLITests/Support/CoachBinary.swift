@@ -65,34 +65,17 @@ struct ProcessResult {
     var stderr: String
 }
 
+/// Blocks the calling thread only: the child is started, read and reaped on the process thread
+/// (ChildProcess.runBlocking), so a blocked test never holds up the cooperative pool's work.
 func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                 stdin: String? = nil) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    // Read before waiting: a full pipe would otherwise block the child forever.
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                         stderr: String(decoding: stderrData, as: UTF8.self))
+    let finished = try Child.runBlocking([executable] + arguments, environment: environment, input: stdin ?? "")
+    return ProcessResult(status: finished.status, stdout: finished.output, stderr: finished.error)
 }
 
-/// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only.
-/// Not Foundation's Process: the daemon must start with no signals blocked (the test runner's
-/// threads block them, and a blocked SIGTERM makes `tmux kill-server` a no-op) and must not hold
-/// any pipe of ours open.
+/// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only;
+/// returns its exit status. The daemon starts with no signals blocked (the test runner's threads
+/// block them, and a blocked SIGTERM makes `tmux kill-server` a no-op) and holds no pipe of ours.
 func spawnDetached(_ arguments: [String]) throws -> Int32 {
-    let pid = try ChildProcess.spawn(arguments)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    return status
+    try ChildProcess.spawn(arguments).waitBlocking()
 }

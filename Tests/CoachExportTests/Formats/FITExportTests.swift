@@ -24,7 +24,7 @@ import Testing
             ok = checker.is_fit() and checker.check_integrity()
             # A fresh decoder: check_integrity leaves the stream at its end.
             messages, errors = Decoder(Stream.from_file(sys.argv[1])).read(convert_datetimes_to_dates=False)
-            recs = [{"t": r["timestamp"], "hr": r.get("heart_rate"), "cad": r.get("cadence"), "p": r.get("power"),
+            recs = [{"t": r["timestamp"], "hr": r.get("heart_rate"), "cad": r.get("cadence"), "fcad": r.get("fractional_cadence"), "p": r.get("power"),
                      "lat": r.get("position_lat"), "lon": r.get("position_long"), "alt": r.get("altitude"),
                      "d": r.get("distance")} for r in messages["record_mesgs"]]
             events = [[e["timestamp"], e["event"], e["event_type"]] for e in messages["event_mesgs"]]
@@ -47,7 +47,9 @@ import Testing
             let second = Int64(try #require(record["t"] as? Int)) + 631_065_600
             let (latitude, longitude, altitude) = try #require(fed.position[second])
             #expect((record["hr"] as? NSNumber)?.doubleValue == fed.heartRate[second])
-            #expect((record["cad"] as? NSNumber)?.doubleValue == fed.cadence[second])
+            // A run: FIT's cadence is strides (two steps) a minute, with the rest in 1/128.
+            let strides = ((record["cad"] as? NSNumber)?.doubleValue ?? 0) + ((record["fcad"] as? NSNumber)?.doubleValue ?? 0)
+            #expect(fed.cadence[second].map { strides * 2 == $0 } ?? (record["cad"] is NSNull || record["cad"] == nil))
             #expect((record["p"] as? NSNumber)?.doubleValue == fed.power[second])
             let semicircles = 2_147_483_648.0 / 180
             #expect(abs(((record["lat"] as? NSNumber)?.doubleValue ?? 0) / semicircles - latitude) < 1e-6)

@@ -13,20 +13,27 @@ enum PrivateTmux {
     }
 
     @discardableResult
-    static func tmux(_ arguments: [String], socket: String) throws -> String {
-        try TmuxProcess.check(["-f", "/dev/null"] + arguments, target: .socketName(socket))
+    static func tmux(_ arguments: [String], socket: String) async throws -> String {
+        try await TmuxProcess.check(["-f", "/dev/null"] + arguments, target: .socketName(socket))
     }
 
-    /// Runs `body` against a fresh server with one detached session; kills the server afterwards.
+    /// Runs `body` against a fresh server with one detached session; kills the server afterwards
+    /// (awaited, whether the body returned or threw).
     static func with<T>(session: Bool = true, _ body: (String) async throws -> T) async throws -> T {
         let socket = name()
-        defer { _ = try? TmuxProcess.run(["kill-server"], target: .socketName(socket)) }
-        if session { try tmux(["new-session", "-d", "-s", "t", "-x", "100", "-y", "10"], socket: socket) }
-        return try await body(socket)
+        let result: Result<T, any Error>
+        do {
+            if session { try await tmux(["new-session", "-d", "-s", "t", "-x", "100", "-y", "10"], socket: socket) }
+            result = .success(try await body(socket))
+        } catch {
+            result = .failure(error)
+        }
+        _ = try? await TmuxProcess.run(["kill-server"], target: .socketName(socket))
+        return try result.get()
     }
 
-    static func value(_ option: String = "@coach", socket: String) throws -> String {
-        let output = try tmux(["display-message", "-p", "#{\(option)}"], socket: socket)
+    static func value(_ option: String = "@coach", socket: String) async throws -> String {
+        let output = try await tmux(["display-message", "-p", "#{\(option)}"], socket: socket)
         return output.hasSuffix("\n") ? String(output.dropLast()) : output
     }
 }

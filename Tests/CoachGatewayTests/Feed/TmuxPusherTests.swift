@@ -14,13 +14,13 @@ import Testing
             let pusher = TmuxPusher(target: .socketName(socket))
             let method = try await pusher.push(Self.awkward)
             #expect(method == .controlMode)
-            #expect(try PrivateTmux.value(socket: socket) == Self.awkward)
+            #expect(try await PrivateTmux.value(socket: socket) == Self.awkward)
             #expect(try await pusher.currentValue() == Self.awkward)
             #expect(try await pusher.push(Self.awkward) == .skipped)
             #expect(try await pusher.push("second") == .controlMode)
-            #expect(try PrivateTmux.value(socket: socket) == "second")
+            #expect(try await PrivateTmux.value(socket: socket) == "second")
             await pusher.close()
-            #expect(try PrivateTmux.value(socket: socket) == "")
+            #expect(try await PrivateTmux.value(socket: socket) == "")
         }
     }
 
@@ -28,11 +28,11 @@ import Testing
         try await PrivateTmux.with { (socket: String) async throws in
             let pusher = TmuxPusher(target: .socketName(socket))
             try await pusher.push("x")
-            let clients = try PrivateTmux.tmux(["list-clients", "-F", "#{client_flags}"], socket: socket)
+            let clients = try await PrivateTmux.tmux(["list-clients", "-F", "#{client_flags}"], socket: socket)
             #expect(clients.contains("control-mode"))
             #expect(clients.contains("no-output"))
             #expect(clients.contains("ignore-size"))
-            let size = try PrivateTmux.tmux(["display-message", "-p", "-t", "t", "#{window_width}"], socket: socket)
+            let size = try await PrivateTmux.tmux(["display-message", "-p", "-t", "t", "#{window_width}"], socket: socket)
             #expect(size == "100\n")
             await pusher.close()
         }
@@ -42,7 +42,7 @@ import Testing
         try await PrivateTmux.with { (socket: String) async throws in
             let pusher = TmuxPusher(target: .socketName(socket), mode: .perProcess)
             #expect(try await pusher.push(Self.awkward) == .process)
-            #expect(try PrivateTmux.value(socket: socket) == Self.awkward)
+            #expect(try await PrivateTmux.value(socket: socket) == Self.awkward)
         }
     }
 
@@ -55,9 +55,9 @@ import Testing
                 .render(presentation: .expanded, format: .tmux)
             let pusher = TmuxPusher(target: .socketName(socket))
             try await pusher.push(line)
-            #expect(try PrivateTmux.value(socket: socket) == line)
+            #expect(try await PrivateTmux.value(socket: socket) == line)
             // What tmux draws: styles applied and ## shown as one #.
-            let drawn = try PrivateTmux.tmux(["display-message", "-p", "#{E:@coach}"], socket: socket)
+            let drawn = try await PrivateTmux.tmux(["display-message", "-p", "#{E:@coach}"], socket: socket)
             #expect(drawn.contains("#1 'race'"))
             await pusher.close()
         }
@@ -72,9 +72,9 @@ import Testing
         try await PrivateTmux.with(session: false) { (socket: String) async throws in
             let pusher = TmuxPusher(target: .socketName(socket), reconnectDelay: .zero)
             await #expect(throws: TmuxError.self) { try await pusher.push("early") }
-            try PrivateTmux.tmux(["new-session", "-d", "-s", "late"], socket: socket)
+            try await PrivateTmux.tmux(["new-session", "-d", "-s", "late"], socket: socket)
             #expect(try await pusher.push("late") == .controlMode)
-            #expect(try PrivateTmux.value(socket: socket) == "late")
+            #expect(try await PrivateTmux.value(socket: socket) == "late")
             await pusher.close()
         }
     }
@@ -83,13 +83,13 @@ import Testing
         try await PrivateTmux.with { (socket: String) async throws in
             let pusher = TmuxPusher(target: .socketName(socket), reconnectDelay: .zero)
             try await pusher.push("one")
-            try PrivateTmux.tmux(["detach-client", "-a", "-s", "t"], socket: socket)
-            try PrivateTmux.tmux(["new-session", "-d", "-s", "u"], socket: socket)
-            try PrivateTmux.tmux(["kill-session", "-t", "t"], socket: socket)
+            try await PrivateTmux.tmux(["detach-client", "-a", "-s", "t"], socket: socket)
+            try await PrivateTmux.tmux(["new-session", "-d", "-s", "u"], socket: socket)
+            try await PrivateTmux.tmux(["kill-session", "-t", "t"], socket: socket)
             // The old client may linger for a moment; either path must deliver the value.
             let method = try await pusher.push("two")
             #expect(method != .skipped)
-            #expect(try PrivateTmux.value(socket: socket) == "two")
+            #expect(try await PrivateTmux.value(socket: socket) == "two")
             await pusher.close()
         }
     }

@@ -27,13 +27,13 @@ import Testing
 
     @Test func applyingTwiceChangesOnlyOnce() async throws {
         try await PrivateTmux.with { (socket: String) async throws in
-            let first = try TmuxSetup.apply(target: .socketName(socket))
+            let first = try await TmuxSetup.apply(target: .socketName(socket))
             #expect(first.contains { $0.option == "status-right" && $0.new != nil })
-            let right = try PrivateTmux.tmux(["show-options", "-gv", "status-right"], socket: socket)
+            let right = try await PrivateTmux.tmux(["show-options", "-gv", "status-right"], socket: socket)
             #expect(right.hasPrefix("#{@coach} "))
-            let second = try TmuxSetup.apply(target: .socketName(socket))
+            let second = try await TmuxSetup.apply(target: .socketName(socket))
             #expect(second.allSatisfy { $0.new == nil })
-            #expect(try PrivateTmux.tmux(["show-options", "-gv", "status-right"], socket: socket) == right)
+            #expect(try await PrivateTmux.tmux(["show-options", "-gv", "status-right"], socket: socket) == right)
         }
     }
 }

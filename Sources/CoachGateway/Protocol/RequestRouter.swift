@@ -64,33 +64,56 @@ public struct RequestRouter: Sendable {
             let result = await gateway.say(trimmed, conversation: session.conversation)
             return result.message.replacingOccurrences(of: "\n", with: " ")
         }
-        let request: JSONValue
+        let parsed: RPCLine
         do {
-            request = try JSONValue(parsing: trimmed)
+            parsed = try RPCLine(parsing: trimmed)
         } catch {
             return RPCMessage.error(id: .null, .parseError(error.description))
         }
-        if case .array(let batch) = request {
+        if case .array(let batch) = parsed.value {
             guard !batch.isEmpty else { return RPCMessage.error(id: .null, .invalidRequest("empty batch")) }
             guard batch.count <= Self.maximumBatch else {
                 return RPCMessage.error(id: .null, .invalidRequest("a batch holds at most \(Self.maximumBatch) requests; this one has \(batch.count)"))
             }
             var replies: [String] = []
-            for item in batch { if let reply = await handle(item, session: session) { replies.append(reply) } }
+            var total = 2
+            for (position, item) in batch.enumerated() {
+                guard var reply = await handle(item, idText: parsed.numberIDTexts[position], session: session) else { continue }
+                if total + reply.utf8.count + 1 > Self.maximumReplyBytes {
+                    reply = RPCMessage.error(id: item["id"] ?? .null, idText: parsed.numberIDTexts[position], Self.replyTooLarge(total + reply.utf8.count))
+                }
+                total += reply.utf8.count + 1
+                replies.append(reply)
+            }
             // A batch of notifications only gets nothing back (JSON-RPC 2.0, section 6).
             return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
         }
-        return await handle(request, session: session)
+        return await handle(parsed.value, idText: parsed.numberIDTexts[0], session: session)
     }
 
     /// Requests in one batch, at most.
     public static let maximumBatch = 1_000
+    /// The longest reply line, in bytes (a batch's replies together); beyond it the request gets -32005.
+    public static let maximumReplyBytes = 1 << 20
+
+    /// Whether `line` only asks (a JSON-RPC request, or a batch of them, of read-only methods):
+    /// such requests are dropped, not performed, once their client has gone.
+    public func isReadOnly(_ line: String) -> Bool {
+        guard let first = line.first, first == "{" || first == "[", let request = try? JSONValue(parsing: line) else { return false }
+        let requests: [JSONValue]
+        if case .array(let batch) = request { requests = batch } else { requests = [request] }
+        return requests.allSatisfy { item in
+            guard let method = item["method"]?.stringValue, let route = routes[method] else { return true }
+            return route.description.readOnly
+        }
+    }
 
     /// Answers on the spot the requests that need no waiting (`ping`, `status`, `help`), so the
     /// connection can reply from the event loop; nil when the line must go through `reply(to:)`.
     /// The outer optional is "handled"; the inner one is the reply (nil for a notification).
     public func immediateReply(to line: String) -> String?? {
-        guard line.first == "{", let request = try? JSONValue(parsing: line), request["jsonrpc"]?.stringValue == "2.0",
+        guard line.first == "{", let parsed = try? RPCLine(parsing: line), case let request = parsed.value,
+              request["jsonrpc"]?.stringValue == "2.0",
               let method = request["method"]?.stringValue, ["ping", "help", "status"].contains(method),
               let route = routes[method], let params = try? route.description.decode(request["params"]) else { return nil }
         let id = request["id"]
@@ -103,20 +126,20 @@ public struct RequestRouter: Sendable {
         default: result = gateway.immediateStatus(language: language).json
         }
         guard let id else { return .some(nil) }
-        return .some(RPCMessage.result(id: id, result))
+        return .some(RPCMessage.result(id: id, idText: parsed.numberIDTexts[0], result))
     }
 
-    private func handle(_ request: JSONValue, session: ConnectionSession) async -> String? {
+    private func handle(_ request: JSONValue, idText: String?, session: ConnectionSession) async -> String? {
         guard case .object = request else { return RPCMessage.error(id: .null, .invalidRequest("expected an object")) }
         let id = request["id"]
         if let id, !(id.isNull || id.stringValue != nil || id.doubleValue != nil) {
             return RPCMessage.error(id: .null, .invalidRequest("id must be a string, a number or null"))
         }
         guard request["jsonrpc"]?.stringValue == "2.0" else {
-            return RPCMessage.error(id: id ?? .null, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
+            return RPCMessage.error(id: id ?? .null, idText: idText, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
         }
         guard let method = request["method"]?.stringValue else {
-            return RPCMessage.error(id: id ?? .null, .invalidRequest("\"method\" must be a string"))
+            return RPCMessage.error(id: id ?? .null, idText: idText, .invalidRequest("\"method\" must be a string"))
         }
         let outcome: Result<JSONValue, RPCError>
         do {
@@ -127,12 +150,22 @@ public struct RequestRouter: Sendable {
             outcome = .failure(.internalError("\(error)"))
         }
         // A request without an id is a notification: performed (when valid) but never answered,
-        // not even with an error (JSON-RPC 2.0, section 4.1).
-        guard let id else { return nil }
-        switch outcome {
-        case .success(let result): return RPCMessage.result(id: id, result)
-        case .failure(let error): return RPCMessage.error(id: id, error)
+        // not even with an error (JSON-RPC 2.0, section 4.1): a failure is logged instead.
+        guard let id else {
+            if case .failure(let error) = outcome { GatewayLog.note("notification \(method.prefix(64)) failed: \(error.message.prefix(200))") }
+            return nil
         }
+        switch outcome {
+        case .success(let result):
+            let reply = RPCMessage.result(id: id, idText: idText, result)
+            guard reply.utf8.count <= Self.maximumReplyBytes else { return RPCMessage.error(id: id, idText: idText, Self.replyTooLarge(reply.utf8.count)) }
+            return reply
+        case .failure(let error): return RPCMessage.error(id: id, idText: idText, error)
+        }
+    }
+
+    static func replyTooLarge(_ bytes: Int) -> RPCError {
+        RPCError(code: -32005, message: "reply too large: \(bytes) bytes, the limit is \(maximumReplyBytes); ask for less (history's limit, workouts.changes' limit) or send fewer requests per batch")
     }
 
     /// Looks the method up, decodes its params by its description, then runs its handler.

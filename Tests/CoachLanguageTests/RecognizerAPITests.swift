@@ -57,6 +57,52 @@ import Testing
         #expect(rec.recognize("start a run", language: .en).slotsJSON() == #"{"activity":"running"}"#)
     }
 
+    @Test func bestMatchPrefersTheUsersSentenceThenLiteralTextOverWildcards() throws {
+        // A user's sentence that a built-in template also accepts: the user's wins (best-match mode
+        // is on as soon as user sentences are loaded); without them the built-in answers.
+        let user = try TestSupport.temporaryIntents([
+            "en/mine.yaml": """
+            language: en
+            intents:
+              Hydrate:
+                data:
+                  - sentences: ["take a break"]
+            """
+        ])
+        #expect(TestSupport.recognizer.recognize("take a break", language: .en).intent == "PauseWorkout")
+        let withMine = try Recognizer(intentsDirectory: TestSupport.intentsDirectory, userDirectory: user)
+        #expect(withMine.recognize("take a break", language: .en).intent == "Hydrate")
+        #expect(withMine.recognize("pause my run", language: .en).intent == "PauseWorkout")
+
+        // Among templates of one file: fewer wildcards, then more literal text (hassil's order).
+        let dir = try TestSupport.temporaryIntents([
+            "en/media.yaml": """
+            language: en
+            intents:
+              PlayAnything:
+                data:
+                  - sentences: ["play {query}"]
+              PlayTrack:
+                data:
+                  - sentences: ["play track {query}"]
+              PlayGenre:
+                data:
+                  - sentences: ["play {genre} music"]
+            lists:
+              query: {wildcard: true}
+              genre: {values: [jazz, rock]}
+            """
+        ])
+        let media = try Recognizer(intentsDirectory: dir)
+        #expect(media.recognize("play track yesterday", language: .en).intent == "PlayAnything")   // first in file order
+        let track = media.recognizeBest("play track yesterday", language: .en)
+        #expect(track.intent == "PlayTrack")
+        #expect(track.slots.values["query"] == .string("yesterday"))
+        #expect(media.recognizeBest("play jazz music", language: .en).intent == "PlayGenre")
+        #expect(media.recognizeBest("play something nice", language: .en).intent == "PlayAnything")
+        #expect(media.recognizeBest("stop", language: .en).intent == nil)
+    }
+
     @Test func goalsAreConvertedToBaseUnits() {
         let rec = TestSupport.recognizer
         #expect(rec.recognize("start a 30 minute run", language: .en).slots.goal == WorkoutGoal(type: .time, value: 1800))

@@ -34,14 +34,17 @@ final class MirrorChannel: Sendable {
         signal(SIGPIPE, SIG_IGN)
         switch target {
         case .unix(let path):
-            let fd = RawSocket.stream()
-            guard fd >= 0 else { throw OpenError(reason: String(cString: strerror(errno)), retryable: true) }
-            let result = RawSocket.connect(fd, path)
-            guard result == 0 else {
-                Glibc.close(fd)
-                throw OpenError(reason: "no gateway answers on \(path) (\(String(cString: strerror(result))))", retryable: true)
+            // The same checks as every client (#21): the socket's directory is the user's and the
+            // listening process runs as the user; a planted socket is refused, not mirrored.
+            do {
+                let fd = try GatewayTrust.connect(SocketLocation(path: path))
+                return MirrorChannel(fd: fd, child: nil, stderrPath: nil)
+            } catch {
+                switch error {
+                case .untrusted(let why): throw OpenError(reason: "\(why)", retryable: false)
+                default: throw OpenError(reason: "no gateway answers on \(path) (\(error))", retryable: true)
+                }
             }
-            return MirrorChannel(fd: fd, child: nil, stderrPath: nil)
         case .ssh:
             guard let ssh else { throw OpenError(reason: "no ssh command line", retryable: false) }
             // One socket pair: the child's end is its stdin and stdout; ours reads and writes, and

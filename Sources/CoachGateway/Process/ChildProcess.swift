@@ -88,8 +88,8 @@ public struct ChildProcess: Sendable {
         return ChildProcess(pid: pid, exit: exit, ended: spawned)
     }
 
-    /// `run` for a thread of its own (synchronous tools and test helpers): blocks until the
-    /// program has finished; the work runs on the process thread, never on the cooperative pool.
+    /// `run` for a thread of its own (synchronous tools): blocks until the program has finished.
+    /// Never from a task: Subprocess finishes a run through a task on the global pool.
     public static func runBlocking(_ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
                                    limit: Int = 16 << 20) throws(ChildProcessError) -> Finished {
         let done = DispatchSemaphore(value: 0)
@@ -138,7 +138,8 @@ public struct ChildProcess: Sendable {
     /// Waits for the child to end and says how: an exit code and a signal are told apart.
     public func ending() async -> Ending { await exit.value }
 
-    /// `wait` for a thread of its own (benchmark drivers, the CLI's main thread); never from a task.
+    /// `wait` for a thread of its own (benchmark drivers, the CLI's main thread). From a task it
+    /// holds a pool thread, and the child's end needs a free one (see ProcessThread).
     @discardableResult
     public func waitBlocking() -> Int32 { ended.blockingExit() }
 
@@ -308,9 +309,10 @@ private final class SpawnSignal: Sendable {
     }
 }
 
-/// The thread every ChildProcess task runs on (Subprocess's own I/O thread wakes it): starting,
-/// watching and reaping children never needs a thread of the cooperative pool, so code that blocks
-/// a pool thread until a child has started or ended cannot deadlock the pool.
+/// The thread every ChildProcess task prefers (Subprocess's own I/O and monitor threads wake it):
+/// starting a child needs no thread of the cooperative pool, so `startBlocking` cannot starve it.
+/// Finishing a run does need one: Subprocess (1.0.2) awaits an unstructured `Task` at the end of
+/// every run, and unstructured tasks do not inherit an executor preference.
 final class ProcessThread: TaskExecutor, @unchecked Sendable {
     static let shared = ProcessThread()
 

@@ -12,13 +12,14 @@ public struct VocabularyLoadError: Error, Sendable, CustomStringConvertible {
 
 extension IntentDefinitions {
     /// Loads and merges every `*.yaml` of `directories` (in order; files sorted by name within one).
-    /// Files whose top level has only `responses:` are skipped here (see ResponseCatalog).
-    static func load(language: String, directories: [String]) throws -> IntentDefinitions {
+    /// Files whose top level has only `responses:` are skipped here (see ResponseCatalog). Data
+    /// blocks from `userDirectories` are marked with `userSentenceKey` in their metadata.
+    static func load(language: String, directories: [String], userDirectories: Set<String> = []) throws -> IntentDefinitions {
         var defs = IntentDefinitions(language: language)
         for directory in directories {
             for file in yamlFiles(in: directory) {
                 guard let root = try loadYAML(file) else { continue }
-                try defs.merge(root, file: file)
+                try defs.merge(root, file: file, fromUser: userDirectories.contains(directory))
             }
         }
         return defs
@@ -43,7 +44,7 @@ extension IntentDefinitions {
         }
     }
 
-    mutating func merge(_ root: [String: Any], file: String) throws {
+    mutating func merge(_ root: [String: Any], file: String, fromUser: Bool = false) throws {
         if let words = root["skip_words"] as? [Any] {
             skipWords.append(contentsOf: words.compactMap { $0 as? String })
         }
@@ -64,7 +65,11 @@ extension IntentDefinitions {
             for name in Self.orderedKeys(of: "intents", in: file) ?? intents.keys.sorted() {
                 guard let body = intents[name] as? [String: Any] else { continue }
                 let data = (body["data"] as? [Any]) ?? []
-                addData(name, try data.map { try Self.block($0, file: file) })
+                addData(name, try data.map { value in
+                    var block = try Self.block(value, file: file)
+                    if fromUser { block.metadata[Self.userSentenceKey] = .bool(true) }
+                    return block
+                })
             }
         }
     }
@@ -148,6 +153,7 @@ extension IntentDefinitions {
         return DataBlock(
             sentences: sentences, slots: slots, response: body["response"] as? String,
             requiresContext: contextSpec(body["requires_context"]), excludesContext: contextSpec(body["excludes_context"]),
-            lists: lists, expansionRules: (body["expansion_rules"] as? [String: Any] ?? [:]).mapValues(string))
+            lists: lists, expansionRules: (body["expansion_rules"] as? [String: Any] ?? [:]).mapValues(string),
+            metadata: (body["metadata"] as? [String: Any] ?? [:]).mapValues(slotValue))
     }
 }

@@ -72,6 +72,9 @@ struct DataBlock: Sendable, Equatable {
     var excludesContext: [String: [SlotValue]]
     var lists: [String: ListDefinition]
     var expansionRules: [String: String]
+    /// hassil's intent metadata (`metadata:` of a data block). Blocks from the user's sentence
+    /// files also carry `IntentDefinitions.userSentenceKey: true`, which best-match mode prefers.
+    var metadata: [String: SlotValue] = [:]
 
     static func == (a: DataBlock, b: DataBlock) -> Bool {
         a.sentences == b.sentences && a.response == b.response && a.slots.map(\.0) == b.slots.map(\.0)
@@ -80,6 +83,10 @@ struct DataBlock: Sendable, Equatable {
 }
 
 struct IntentDefinitions: Sendable {
+    /// The metadata key that marks a data block loaded from the user's sentence files (as Home
+    /// Assistant marks custom sentences for hassil's `recognize_best`).
+    static let userSentenceKey = "coach_user_sentence"
+
     var language: String
     /// Intents in first-seen order (hassil tries them in dict order), each with its data blocks.
     var intents: [(name: String, data: [DataBlock])] = []

@@ -75,8 +75,8 @@ private struct GrammarCompiler {
             for block in blocks {
                 grammar.blocks.append(
                     CompiledBlock(
-                        fixedSlots: block.slots, response: block.response, requiresContext: block.requiresContext,
-                        excludesContext: block.excludesContext))
+                        fixedSlots: block.slots, metadata: block.metadata, response: block.response,
+                        requiresContext: block.requiresContext, excludesContext: block.excludesContext))
                 let blockIndex = grammar.blocks.count - 1
                 var scope = global
                 if !block.lists.isEmpty || !block.expansionRules.isEmpty {

@@ -25,6 +25,7 @@ struct RawMatch: Sendable {
         var isWords = false
         /// The value is the matched text (list value without `out:`, or a wildcard).
         var isText = false
+        var isWildcard = false
     }
 
     var template: Int
@@ -45,6 +46,28 @@ extension Grammar {
         walk(text, from: root, at: 0, context: context) { walker in walker.result(self) }
     }
 
+    /// Every template match of `text`, each distinct (template, slots) once, in the order the
+    /// walk finds them (template order first): what best-match mode chooses from. At most
+    /// `limit` accepting paths are looked at, so a pathological template cannot run away.
+    func allMatches(_ text: [UInt32], context: RecognitionContext = [:], limit: Int = 64) -> [RawMatch] {
+        var sink = CollectedPaths(limit: limit)
+        return withUnsafeMutablePointer(to: &sink) { sink in
+            walk(text, from: root, at: 0, context: context, collect: sink) { walker -> [RawMatch] in
+                var matches: [RawMatch] = []
+                for path in sink.pointee.paths {
+                    for (index, event) in path.events.enumerated() { walker.eventStack[index] = event }
+                    walker.eventCount = path.events.count
+                    walker.accepted = path.template
+                    let match = walker.result(self)
+                    if !matches.contains(where: { $0.template == match.template && $0.slots == match.slots }) {
+                        matches.append(match)
+                    }
+                }
+                return matches
+            } ?? []
+        }
+    }
+
     /// The template `text` matches (as `match`), without building its slots.
     func matchedTemplate(_ text: [UInt32], context: RecognitionContext = [:]) -> Int? {
         walk(text, from: root, at: 0, context: context) { walker in Int(walker.accepted) }
@@ -55,7 +78,7 @@ extension Grammar {
     @inline(__always)
     private func walk<T>(
         _ text: [UInt32], from entry: Int32, at pos: Int, context callerContext: RecognitionContext = [:],
-        _ done: (inout Walker) -> T?
+        collect: UnsafeMutablePointer<CollectedPaths>? = nil, _ done: (inout Walker) -> T?
     ) -> T? {
         text.withUnsafeBufferPointer { input in
           literals.withUnsafeBufferPointer { literals in
@@ -74,6 +97,7 @@ extension Grammar {
                                 walker.literals = literals
                                 walker.dispatchStarts = dispatchStarts
                                 walker.dispatchTargets = dispatchTargets
+                                walker.collected = collect
                                 if contextTemplates.contains(true) {
                                     // Only grammars with requires/excludes_context pay for the check.
                                     return templates.withUnsafeBufferPointer { templates in
@@ -81,13 +105,13 @@ extension Grammar {
                                             values.withUnsafeBufferPointer { values in
                                                 walker.context = (templates, blocks, values)
                                                 walker.callerContext = callerContext
-                                                guard walker.run(entry, pos), !walker.overflow else { return nil }
+                                                guard walker.succeeded(walker.run(entry, pos)) else { return nil }
                                                 return done(&walker)
                                             }
                                         }
                                     }
                                 }
-                                guard walker.run(entry, pos), !walker.overflow else { return nil }
+                                guard walker.succeeded(walker.run(entry, pos)) else { return nil }
                                 return done(&walker)
                             }
                         }
@@ -100,6 +124,13 @@ extension Grammar {
           }
         }
     }
+}
+
+/// Best-match mode's record of accepting paths (template and slot events of each).
+struct CollectedPaths {
+    var limit: Int
+    var paths: [(template: Int32, events: [MatchEvent])] = []
+    init(limit: Int) { self.limit = limit }
 }
 
 private struct Walker {
@@ -130,6 +161,12 @@ private struct Walker {
     )? = nil
     /// The caller's context (set only when the grammar has context templates).
     var callerContext: RecognitionContext = [:]
+    /// Best-match mode: each accepting path is recorded here and the walk backtracks for more.
+    var collected: UnsafeMutablePointer<CollectedPaths>? = nil
+
+    /// Whether the walk produced something for `done`: the first match (and no overflow), or in
+    /// best-match mode whatever was collected (an overflowing path is simply not among them).
+    func succeeded(_ ran: Bool) -> Bool { collected != nil || (ran && !overflow) }
 
     init(
         cjkSpacing: Bool, language: Language, ops: UnsafeBufferPointer<GrammarOp>,
@@ -271,6 +308,13 @@ private struct Walker {
                 guard pos == n else { return false }
                 if Int(op.a) < contextTemplates.count, contextTemplates[Int(op.a)], !contextAllows(Int(op.a)) { return false }
                 accepted = op.a
+                if let collected {
+                    // Record this path and say "no" so the walk tries every other alternative.
+                    if collected.pointee.paths.count < collected.pointee.limit {
+                        collected.pointee.paths.append((op.a, Array(events)))
+                    }
+                    return false
+                }
                 return true
             case .found:
                 guard cjkSpacing || pos == n || input[pos] == Scalars.space else { return false }
@@ -362,7 +406,8 @@ private struct Walker {
                         isWords: e.value == 1))
             case .wildcard:
                 let range = Int(e.start) ..< Int(e.end)
-                slots.append(RawMatch.Slot(name: grammar.slotNames[Int(e.slot)], value: .string(text(range)), range: range, isText: true))
+                slots.append(RawMatch.Slot(
+                    name: grammar.slotNames[Int(e.slot)], value: .string(text(range)), range: range, isText: true, isWildcard: true))
             }
         }
         return slots

@@ -59,6 +59,7 @@ struct CompiledTemplate: Sendable {
 
 struct CompiledBlock: Sendable {
     var fixedSlots: [(String, SlotValue)]
+    var metadata: [String: SlotValue] = [:]
     var response: String?
     var requiresContext: [String: [SlotValue]]
     var excludesContext: [String: [SlotValue]]

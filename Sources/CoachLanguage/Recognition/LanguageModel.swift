@@ -6,10 +6,14 @@
 final class LanguageModel: Sendable {
     let grammar: Grammar
     let fuzzy: FuzzyModel
+    /// The user's own sentence files add templates: then every line is matched in best-match
+    /// mode, so a user's sentence wins over a built-in one that also accepts the line.
+    let hasUserSentences: Bool
 
     init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
         self.grammar = grammar
         self.fuzzy = FuzzyModel(grammar: grammar, defs: defs, fallback: fallback)
+        self.hasUserSentences = grammar.blocks.contains { $0.metadata[IntentDefinitions.userSentenceKey] != nil }
     }
 
     var language: Language { grammar.language }
@@ -29,9 +33,26 @@ final class LanguageModel: Sendable {
         return grammar.match(stripped.scalars, context: context).map { ($0, stripped) }
     }
 
-    func recognize(_ text: String, units: UnitTable, context: RecognitionContext = [:]) -> Recognition {
+    /// Best-match mode (hassil's `recognize_best`, see Grammar+BestMatch): the text as typed
+    /// first, and without skip words only when nothing matched as typed.
+    func bestExactMatch(_ norm: NormalizedText, context: RecognitionContext = [:], bestSlot: String? = nil)
+        -> (RawMatch, NormalizedText)?
+    {
+        let key = IntentDefinitions.userSentenceKey
+        if let raw = grammar.bestMatch(norm.scalars, context: context, preferringMetadata: key, bestSlot: bestSlot) {
+            return (raw, norm)
+        }
+        guard let stripped = norm.removingSkipWords(grammar.skipWords, cjkSpacing: grammar.cjkSpacing) else { return nil }
+        return grammar.bestMatch(stripped.scalars, context: context, preferringMetadata: key, bestSlot: bestSlot)
+            .map { ($0, stripped) }
+    }
+
+    func recognize(_ text: String, units: UnitTable, context: RecognitionContext = [:], best: Bool? = nil,
+                   bestSlot: String? = nil) -> Recognition {
         let norm = Normalizer.normalize(text, cjkSpacing: grammar.cjkSpacing)
-        if let (match, used) = exactMatch(norm, context: context) {
+        let exact = (best ?? hasUserSentences) ? bestExactMatch(norm, context: context, bestSlot: bestSlot)
+                                               : exactMatch(norm, context: context)
+        if let (match, used) = exact {
             return recognition(text: text, match: match, in: used, units: units, confidence: 1, method: .template)
         }
         return fuzzy.recognize(text: text, norm: norm, model: self, units: units, context: context)

@@ -51,7 +51,8 @@ public struct Recognizer: Sendable {
             if let user = userDirectory { dirs.append((user as NSString).appendingPathComponent(language.rawValue)) }
             let existing = dirs.filter { !IntentDefinitions.yamlFiles(in: $0).isEmpty }
             guard !existing.isEmpty else { continue }
-            let defs = try IntentDefinitions.load(language: language.rawValue, directories: existing)
+            let userDirectories = Set(userDirectory.map { [(($0 as NSString).appendingPathComponent(language.rawValue))] } ?? [])
+            let defs = try IntentDefinitions.load(language: language.rawValue, directories: existing, userDirectories: userDirectories)
             if defs.intents.isEmpty { continue }
             let grammar = try Grammar.compile(defs, language: language)
             models[language] = LanguageModel(
@@ -103,5 +104,20 @@ public struct Recognizer: Sendable {
             return Recognition(text: text, language: lang)
         }
         return model.recognize(text, units: storage.units, context: context)
+    }
+
+    /// hassil's `recognize_best`: when several templates accept the line, a sentence from the
+    /// user's own files wins, then one that binds `bestSlot` with the longest text, then the one
+    /// with fewer wildcards and more literal text (Grammar+BestMatch). `recognize` uses this
+    /// mode by itself once user sentence files are loaded; otherwise it is hassil's `recognize`
+    /// (the first template in file order wins).
+    public func recognizeBest(_ text: String, language: Language? = nil, context: RecognitionContext = [:],
+                              bestSlot: String? = nil) -> Recognition {
+        let lang = language ?? Language.detect(text)
+        let storage = self.storage
+        guard let model = storage.byIndex[lang.index] ?? (language == nil ? storage.models.values.first : nil) else {
+            return Recognition(text: text, language: lang)
+        }
+        return model.recognize(text, units: storage.units, context: context, best: true, bestSlot: bestSlot)
     }
 }

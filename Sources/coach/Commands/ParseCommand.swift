@@ -20,6 +20,13 @@ struct ParseCommand: ParsableCommand {
               coach parse "start a 30 minute outdoor run"
               coach parse --json "ランニングを開始して"
               printf 'pause\\nresume\\n' | coach parse --stdin --json
+              coach parse --best "play track yesterday"   # hassil's recognize_best
+
+            When several templates accept a line, the first in file order answers (hassil's
+            recognize), except that once you have sentence files of your own (in
+            $XDG_CONFIG_HOME/coach/intents/<lang>/) a sentence of yours wins. --best always
+            chooses as hassil's recognize_best: yours first, then fewer wildcards and more
+            literal text.
 
             Exit status: 0 when every utterance was understood, 3 when at least one was not
             understood, 64 for usage errors.
@@ -38,6 +45,9 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .long, help: "Read one utterance per line from standard input.")
     var stdin = false
 
+    @Flag(name: .long, help: "Best-match mode (hassil's recognize_best) for lines several templates accept.")
+    var best = false
+
     @Argument(help: "The utterance (words are joined with spaces).")
     var text: [String] = []
 
@@ -55,7 +65,7 @@ struct ParseCommand: ParsableCommand {
             intentsDirectory: directory, userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
         var allUnderstood = true
         func answer(_ line: String) {
-            let r = recognizer.recognize(line, language: lang)
+            let r = best ? recognizer.recognizeBest(line, language: lang) : recognizer.recognize(line, language: lang)
             if !r.isUnderstood { allUnderstood = false }
             print(json ? r.json() : Self.describe(r))
             fflush(nil)  // answer each line before reading the next (pipes are block-buffered)

@@ -3,6 +3,7 @@
 // both ways, and SIGKILLs mid-workout with nothing duplicated or lost.
 
 import CoachGateway
+import CoachWire
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -10,6 +11,30 @@ import Glibc
 #endif
 
 final class MirrorUnixTests: XCTestCase {
+    /// Issue 21 for the mirror's own client: a `unix:` target whose directory others can write
+    /// (where anyone could have planted the socket) is refused before anything is sent, and the
+    /// link gives up rather than retrying into it.
+    func testAPlantedSocketInAWritableDirectoryIsNotMirrored() async throws {
+        let pair = try await MirrorPair()
+        let directory = pair.mirrorHome.root.appendingPathComponent("open-to-all").path
+        XCTAssertEqual(mkdir(directory, 0o700), 0)
+        XCTAssertEqual(chmod(directory, 0o777), 0)
+        let path = directory + "/coach.sock"
+        let listener = RawSocket.stream()
+        defer { close(listener) }
+        XCTAssertEqual(RawSocket.bind(listener, path), 0)
+        XCTAssertEqual(listen(listener, 8), 0)
+        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+
+        _ = try pair.call(pair.mirror, "mirror.start", ["target": .string("unix:" + path)])
+        try await pair.eventually("the link gave up on the planted socket") {
+            let status = try pair.call(pair.mirror, "mirror.status")
+            return status["state"]?.stringValue == "disconnected"
+                && status["reason"]?.stringValue?.contains("writable by other users") == true
+        }
+        XCTAssertEqual(accept(listener, nil, nil), -1, "nothing connected to the planted socket")
+    }
+
     func testStateBothWaysStartFromMirrorAndSamplesBothWays() async throws {
         let pair = try await MirrorPair()
         try await pair.link("unix:" + pair.primary.socketPath)

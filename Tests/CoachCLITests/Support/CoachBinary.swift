@@ -65,12 +65,30 @@ struct ProcessResult {
     var stderr: String
 }
 
-/// Blocks the calling thread only: the child is started, read and reaped on the process thread
-/// (ChildProcess.runBlocking), so a blocked test never holds up the cooperative pool's work.
+/// Foundation's Process and blocking reads, on purpose: the wait depends on nothing but the child
+/// (not on a free thread of the cooperative pool, which Subprocess needs to finish a run), so two
+/// tests blocked here at once cannot deadlock a 2-thread pool. The end of file comes when the
+/// child exits: every long-lived child the tests or coach start goes through ChildProcess, which
+/// closes every inherited descriptor, so none can hold these pipes open.
 func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                 stdin: String? = nil) throws -> ProcessResult {
-    let finished = try Child.runBlocking([executable] + arguments, environment: environment, input: stdin ?? "")
-    return ProcessResult(status: finished.status, stdout: finished.output, stderr: finished.error)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    // Read before waiting: a full pipe would otherwise block the child forever.
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                         stderr: String(decoding: stderrData, as: UTF8.self))
 }
 
 /// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only;

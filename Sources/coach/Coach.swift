@@ -1,6 +1,7 @@
 // Coach: the root command and the command tree (the command-line contract of DESIGN.md).
 
 import ArgumentParser
+import CoachGateway
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,13 @@ enum CoachEntry {
         if let query = QuickStatus.parse(Array(CommandLine.arguments.dropFirst())), let status = QuickStatus.run(query) {
             exit(status)
         }
-        await Coach.main()
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        switch ClientName.take(from: &arguments) {
+        case .success: await Coach.main(arguments)
+        case .failure(let problem):
+            OneShot.printError(problem.description)
+            exit(ExitStatus.usage.rawValue)
+        }
     }
 }
 
@@ -31,13 +38,14 @@ struct Coach: AsyncParsableCommand {
               coach say "pause my workout"
               coach status --format json
               coach parse --json "ランニングを開始して"
+              coach --as hr-bridge sample heartRate 120   # as a named client (docs/permissions.md)
 
             Exit status: 0 success, 1 other failure, 3 not understood,
             4 failureOngoingWorkout, 5 failureNoMatchingWorkout, 6 more input
             needed, 64 usage error, 69 gateway unreachable, 75 a gateway already
             runs on the socket (docs/cli.md).
             """,
-        version: "0.1.0",
+        version: CoachVersion.current,
         subcommands: [
             ServeCommand.self, SayCommand.self, StartCommand.self, PauseCommand.self, ResumeCommand.self,
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,
@@ -49,6 +57,8 @@ struct Coach: AsyncParsableCommand {
             ExportCommand.self, ImportCommand.self, StatsCommand.self,
             // Mirroring another gateway (docs/mirroring.md).
             MirrorCommand.self, BridgeCommand.self,
+            // Who may write and read what (docs/permissions.md).
+            PermissionsCommand.self, ConfigCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -9,13 +9,17 @@ public struct QuantitySample: Sendable, Hashable, Codable {
     /// With `syncVersion`: a later sample with the same identifier and a higher version replaces this one.
     public var syncIdentifier: String?
     public var syncVersion: Int?
+    /// Who wrote it and what measured it; nil for samples from before sources were recorded.
+    public var source: SampleSource?
 
-    public init(type: QuantityType, value: Double, at: Timestamp, syncIdentifier: String? = nil, syncVersion: Int? = nil) {
+    public init(type: QuantityType, value: Double, at: Timestamp, syncIdentifier: String? = nil, syncVersion: Int? = nil,
+                source: SampleSource? = nil) {
         self.type = type
         self.value = value
         self.at = at
         self.syncIdentifier = syncIdentifier
         self.syncVersion = syncVersion
+        self.source = source
     }
 }
 

@@ -20,14 +20,17 @@ public struct StartWorkoutIntent: Sendable, Hashable, Codable {
     public var isOpenEnded: Bool?
     /// A name of the user's own ("Sunday long run"); shown instead of the activity's name.
     public var workoutName: String?
+    /// Who started it (the workout's source); set by the gateway from the requesting client.
+    public var source: SampleSource?
 
     public init(activity: ActivityType? = nil, location: LocationType? = nil, goal: WorkoutGoal? = nil,
-                isOpenEnded: Bool? = nil, workoutName: String? = nil) {
+                isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil) {
         self.activity = activity
         self.location = location
         self.goal = goal
         self.isOpenEnded = isOpenEnded
         self.workoutName = workoutName
+        self.source = source
     }
 }
 

@@ -53,11 +53,12 @@ public actor WorkoutManager {
 
     /// Feeds a metric into the running workout. `unit` nil means the type's canonical unit.
     public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
-                          syncIdentifier: String? = nil, syncVersion: Int? = nil) async throws -> SampleOutcome {
+                          syncIdentifier: String? = nil, syncVersion: Int? = nil,
+                          source: SampleSource? = nil) async throws -> SampleOutcome {
         let canonical = try type.canonicalValue(value, unit: unit)
         let now = clock.now()
         let sample = QuantitySample(type: type, value: canonical, at: now,
-                                    syncIdentifier: syncIdentifier, syncVersion: syncVersion)
+                                    syncIdentifier: syncIdentifier, syncVersion: syncVersion, source: source)
         let (outcome, actions) = engine.add(sample, at: now)
         if let problem = await run(actions) { throw problem }
         if outcome == .ignoredOlderVersion, let journal {

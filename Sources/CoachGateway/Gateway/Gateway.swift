@@ -30,6 +30,8 @@ public final class Gateway: Sendable {
     public var isVirtual: Bool { manager.timerMode == .manual }
     /// Where the lock and the tmux servers are remembered; nil remembers nothing.
     public let state: GatewayState?
+    /// Who may write and read what (Permissions/); decisions live in the store.
+    public let permissions: PermissionCenter
 
     public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
                 keepsWorkouts: Bool = true, state: GatewayState? = nil,
@@ -39,6 +41,7 @@ public final class Gateway: Sendable {
         self.manager = manager
         self.recognizer = recognizer
         self.store = store
+        self.permissions = PermissionCenter(store: store)
         let feed = FeedPump(clock: clock)
         self.feed = feed
         // The pump follows the manager until it shuts down.
@@ -242,8 +245,10 @@ public final class Gateway: Sendable {
 
     /// Feeds a metric. Returns the outcome, or throws a unit error or a store problem.
     public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
-                          syncIdentifier: String? = nil, syncVersion: Int? = nil) async throws -> SampleOutcome {
-        try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion)
+                          syncIdentifier: String? = nil, syncVersion: Int? = nil,
+                          source: SampleSource? = nil) async throws -> SampleOutcome {
+        try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion,
+                                    source: source)
     }
 
     /// A speed reading from a sensor, for auto-pause.

@@ -16,6 +16,12 @@ public final class ConnectionSession: Sendable {
     public let conversation = Conversation()
     let subscription: @Sendable (SubscriptionRequest?) -> Void
     private let closeHandlers = Mutex<[@Sendable () -> Void]>([])
+    /// Who is asking (Permissions/ConnectionSession+Identity.swift): unnamed until `hello`.
+    let identity = Mutex<ClientIdentity>(.unnamed(executable: nil))
+    /// The peer's pid from SO_PEERCRED, to name an unnamed client by its executable.
+    let peerPID = Mutex<Int32?>(nil)
+    /// Whether this connection asks the user permission questions (a REPL's `authorization.next`).
+    let isPrompter = Mutex(false)
 
     public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
         self.subscription = subscription
@@ -172,8 +178,9 @@ public struct RequestRouter: Sendable {
     func dispatch(_ method: String, _ params: JSONValue?, session: ConnectionSession) async throws -> JSONValue {
         guard let route = routes[method] else { throw RPCError.methodNotFound(method) }
         let decoded = try route.description.decode(params)
-        let request = RouteRequest(params: decoded, language: decoded.string("lang").flatMap(Language.init(rawValue:)),
-                                   session: session, gateway: gateway)
+        let request = RouteRequest(params: decoded, raw: Params(params ?? .object([])),
+                                   language: decoded.string("lang").flatMap(Language.init(rawValue:)),
+                                   session: session, gateway: gateway, router: self)
         return try await route.handle(request)
     }
 

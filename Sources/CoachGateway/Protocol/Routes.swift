@@ -13,9 +13,12 @@ import Foundation
 /// connection's session and the gateway.
 struct RouteRequest: Sendable {
     var params: DecodedParams
+    /// The same params as sent (already checked), for handlers that read them by meaning.
+    var raw: Params
     var language: Language?
     var session: ConnectionSession
     var gateway: Gateway
+    var router: RequestRouter
 }
 
 struct Route: Sendable {
@@ -58,7 +61,8 @@ enum Routes {
               result: intentResult) { request in
             let params = request.params
             let start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
-                                           isOpenEnded: params.bool("open"), workoutName: params.string("name"))
+                                           isOpenEnded: params.bool("open"), workoutName: params.string("name"),
+                                           source: request.router.startSource(session: request.session))
             return await perform(.start(start), request)
         },
         Route("pause", "Pauses the running workout.", params: [activity], result: intentResult) { request in
@@ -179,19 +183,23 @@ enum Routes {
         },
         Route("history", "Saved workouts, newest first (as coach history --json).",
               params: [ParamDescription("limit", .integer(1...10_000), "at most this many"),
-                       ParamDescription("all", .bool, "include discarded and active workouts")],
+                       ParamDescription("all", .bool, "include discarded and active workouts"),
+                       ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported")],
               result: "an array of workouts", readOnly: true) { request in
-            try storeQuery(request) { store in
+            let scope = try request.router.readScope(session: request.session)
+            return try storeQuery(request) { store in
                 WorkoutFormatter.historyJSON(try store.history(limit: request.params.integer("limit"),
-                                                               includeAll: request.params.bool("all") ?? false))
+                                                               includeAll: request.params.bool("all") ?? false,
+                                                               source: request.params.string("source"), scope: scope))
             }
         },
         Route("show", "One workout with statistics (as coach show --json).",
               params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "a unique prefix")],
               result: "a workout", readOnly: true) { request in
-            try storeQuery(request) { store in
+            let scope = try request.router.readScope(session: request.session)
+            return try storeQuery(request) { store in
                 do {
-                    return WorkoutFormatter.showJSON(try store.workout(matching: request.params.string("id") ?? ""))
+                    return WorkoutFormatter.showJSON(try store.workout(matching: request.params.string("id") ?? "", scope: scope))
                 } catch let error as WorkoutLookupError {
                     throw RPCError.invalidParams("id: \(error.description)")
                 }
@@ -200,10 +208,53 @@ enum Routes {
         Route("workouts.changes", "What changed since an anchor (HealthKit's anchored query).",
               params: [ParamDescription("anchor", .integer(wholeNumbers), "omit for everything")],
               result: #"{"added":[…],"deleted":[…],"anchor":N}"#, readOnly: true) { request in
-            try storeQuery(request) { store in
-                WorkoutFormatter.changesJSON(try store.changes(since: request.params.integer("anchor")))
+            let scope = try request.router.readScope(session: request.session)
+            return try storeQuery(request) { store in
+                WorkoutFormatter.changesJSON(try store.changes(since: request.params.integer("anchor"), scope: scope))
             }
         },
+    ] + permissionRoutes
+
+    // MARK: - Permissions (docs/permissions.md; handlers in Permissions/RequestRouter+Permissions.swift)
+
+    static let clientName = ParamDescription("client", .string(minLength: 1, maxLength: 64), required: true, "1–64 characters, no spaces")
+    static let share = ParamDescription("share", .names(maxCount: 64), "required unless read names a type: type names (heartRate, workouts, …)")
+    static let read = ParamDescription("read", .names(maxCount: 64), "required unless share names a type: type names")
+
+    private static func permission(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String,
+                                   readOnly: Bool = false) -> Route {
+        Route(name, summary, params: params, result: result, readOnly: readOnly) { request in
+            try await request.router.permissionMethod(name, request.raw, session: request.session)
+        }
+    }
+
+    static let permissionRoutes: [Route] = [
+        permission("hello", "Names this connection's client, for permissions and sources.",
+                   params: [clientName, ParamDescription("version", .string(maxLength: 64), "one line")],
+                   result: #"{"client":…,"gateway":…,"unnamedClients":"trusted|ask"}"#),
+        permission("authorization.request", "Asks the user to let this client share (write) and read types; waits while the REPL asks.",
+                   params: [share, read, ParamDescription("wait", .integer(0...600), "seconds to wait for the answer (default 120)")],
+                   result: #"{"asked":bool,"share":{"heartRate":"notDetermined|sharingDenied|sharingAuthorized",…}}"#),
+        permission("authorization.status", "This client's share status for one type (as HealthKit: never whether it may read).",
+                   params: [ParamDescription("type", .string(minLength: 1, maxLength: 64), required: true, "a type name")],
+                   result: #"{"type":…,"status":"notDetermined|sharingDenied|sharingAuthorized"}"#, readOnly: true),
+        permission("authorization.next", "The REPL's long poll for the next permission question (the user's only).",
+                   result: "a question {id, client, version, share, read, text}, or null"),
+        permission("authorization.answer", "Answers a permission question (the user's only).",
+                   params: [ParamDescription("id", .integer(1...Int(Int32.max)), required: true, "the question's id"),
+                            ParamDescription("answer", .wordOrObject(["yes", "no"]), required: true, #"or {"share":[…],"read":[…]}: the types allowed"#)],
+                   result: #"{"recorded":N}"#),
+        permission("permissions.list", "Every client's decisions and what it wrote (the user's only).",
+                   result: #"{"unnamedClients":…,"clients":[…]}"#, readOnly: true),
+        permission("permissions.grant", "Allows a client types (the user's only).", params: [clientName, share, read],
+                   result: #"{"client":…,"changed":N}"#),
+        permission("permissions.revoke", "Denies a client types (the user's only).", params: [clientName, share, read],
+                   result: #"{"client":…,"changed":N}"#),
+        permission("permissions.reset", "Forgets a client's decisions (the user's only).", params: [clientName],
+                   result: #"{"client":…,"changed":N}"#),
+        permission("permissions.policy", "How clients that said no hello are treated (the user's only).",
+                   params: [ParamDescription("unnamedClients", .string(oneOf: ["trusted", "ask"]))],
+                   result: #"{"unnamedClients":"trusted|ask"}"#),
     ]
 
     // MARK: - Shared handlers
@@ -234,15 +285,19 @@ enum Routes {
         let params = request.params
         let name = params.string("type") ?? ""
         if let link = request.gateway.mirroring.link { return try await mirrorSample(request, link: link) }
-        if name.lowercased() == "location" { return try await location(request) }
+        if name.lowercased() == "location" {
+            _ = try request.router.authorizeWrite(.location, session: request.session)
+            return try await location(request)
+        }
         guard let type = QuantityType(name: name) else {
             throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
         }
         guard let value = params.number("value") else { throw RPCError.invalidParams("value is required for type \(name): a number") }
+        let source = try request.router.authorizeWrite(.quantity(type), session: request.session)
         do {
             let outcome = try await request.gateway.addSample(type, value: value, unit: params.string("unit"),
                                                               syncIdentifier: params.string("syncIdentifier"),
-                                                              syncVersion: params.integer("syncVersion"))
+                                                              syncVersion: params.integer("syncVersion"), source: source)
             return sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams("unit: \(error.description)")

@@ -40,6 +40,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     private var inbox: AsyncStream<InboundLine>.Continuation?
     private var processor: Task<Void, Never>?
     private var needsFlush = false
+    private var session: ConnectionSession?
 
     init(router: RequestRouter, broadcaster: FeedBroadcaster, lineLimit: Int) {
         self.router = router
@@ -58,6 +59,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         let session = ConnectionSession { request in
             ConnectionHandler.subscribe(request, channel: channel, router: router, broadcaster: broadcaster, shared: shared)
         }
+        self.session = session
+        // Who is at the other end, to name an unnamed client by its executable (issue 19).
+        PeerCheck.credentials(of: channel)?.whenSuccess { session.setPeerPID($0.pid) }
         processor = Task {
             for await item in stream {
                 let reply: String?
@@ -141,6 +145,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     func channelInactive(context: ChannelHandlerContext) {
         inbox?.finish()
+        // Now, not after the queue drains: a request waiting on the peer (a REPL's long poll for
+        // permission questions) must learn at once that nobody will read its answer.
+        session?.closed()
         shared.subscription.withLock { $0?.cancel() }
         context.fireChannelInactive()
     }

@@ -90,6 +90,35 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v3 sources on samples and workouts; permission, setting (issue 19)") { db in
+            // Denormalised (a few short strings a row) so a sample is written with one INSERT and
+            // `coach permissions` counts a source's samples with one GROUP BY.
+            for table in ["sample", "workout"] {
+                try db.alter(table: table) { t in
+                    t.add(column: "sourceName", .text)
+                    t.add(column: "sourceVersion", .text)
+                    t.add(column: "deviceName", .text)
+                    t.add(column: "deviceModel", .text)
+                    t.add(column: "deviceManufacturer", .text)
+                }
+            }
+            try db.create(index: "sample_on_sourceName", on: "sample", columns: ["sourceName"])
+            // The journal keeps a sample's source as JSON: recovery rebuilds the sample exactly.
+            try db.alter(table: "journalEntry") { t in t.add(column: "sampleSource", .text) }
+            try db.create(table: "permission") { t in
+                t.column("client", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("access", .text).notNull().check { ["share", "read"].contains($0) }
+                t.column("decision", .text).notNull().check { ["allowed", "denied"].contains($0) }
+                t.column("updatedAt", .datetime).notNull()
+                t.primaryKey(["client", "type", "access"])
+            }
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+
         return migrator
     }
 

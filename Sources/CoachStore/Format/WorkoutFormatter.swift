@@ -89,6 +89,13 @@ public enum WorkoutFormatter {
         pairs.append(("Duration", duration(summary.elapsed) + " (pauses excluded)"))
         pairs.append(("Events", eventsText(detail.events)))
         pairs.append(("Samples", "\(detail.sampleCount)"))
+        if let source = summary.source { pairs.append(("Source", sourceText(source))) }
+        // Grouped by source and device, as the Health app's Sources list: who wrote what.
+        for group in detail.sources {
+            let types = group.types.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) \($0.key)" }
+            pairs.append(("From", (group.source.map(sourceText) ?? "unknown (before sources were recorded)")
+                          + ": " + types.joined(separator: ", ")))
+        }
         for (label, value) in pairs {
             lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
         }
@@ -111,6 +118,16 @@ public enum WorkoutFormatter {
     }
 
     // MARK: - Pieces
+
+    /// "hr-bridge 1.2 (Polar H10, model H10)".
+    public static func sourceText(_ source: SampleSource) -> String {
+        var text = source.name + (source.version.map { " " + $0 } ?? "")
+        if let device = source.device {
+            let parts = [device.name, device.model.map { "model " + $0 }, device.manufacturer].compactMap { $0 }
+            if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
+        }
+        return text
+    }
 
     /// Eight characters, as `git log --oneline` shows enough to be unique in practice.
     public static func shortID(_ id: String) -> String { String(id.prefix(8)) }

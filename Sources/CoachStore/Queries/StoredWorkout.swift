@@ -21,6 +21,8 @@ public struct WorkoutSummary: Sendable, Hashable, Codable {
     /// Totals from the saved statistics (metres, kilocalories); nil when not measured or not saved.
     public var totalDistance: Double?
     public var totalEnergy: Double?
+    /// Who started or imported it (nil: before sources were recorded).
+    public var source: SampleSource?
 
     /// Every key is written, `null` when unknown, as the status and feed objects do: a script reads
     /// the same shape from `coach show --json` as from `coach status --format json`.
@@ -39,6 +41,7 @@ public struct WorkoutSummary: Sendable, Hashable, Codable {
         try container.encode(goalReached, forKey: .goalReached)
         try container.encode(totalDistance, forKey: .totalDistance)
         try container.encode(totalEnergy, forKey: .totalEnergy)
+        try container.encode(source, forKey: .source)
     }
 }
 
@@ -74,6 +77,17 @@ public struct StoredSample: Sendable, Hashable, Codable {
     public var date: Date
     public var syncIdentifier: String?
     public var syncVersion: Int?
+    public var source: SampleSource?
+}
+
+/// The samples of one workout from one source (`coach show` groups by source, as the Health
+/// app's "Sources" list): how many of each type.
+public struct SourceSamples: Sendable, Hashable, Codable {
+    /// nil: samples written before sources were recorded.
+    public var source: SampleSource?
+    public var count: Int
+    /// Samples per type name ("heartRate": 120): keyed by name, as JSON objects are.
+    public var types: [String: Int]
 }
 
 /// Everything `coach show ID` prints.
@@ -82,6 +96,8 @@ public struct WorkoutDetail: Sendable, Hashable, Codable {
     public var statistics: [MetricStatistics]
     public var events: [StoredEvent]
     public var sampleCount: Int
+    /// The samples grouped by source and device, largest group first.
+    public var sources: [SourceSamples] = []
 }
 
 /// Why `workout(matching:)` found no single workout.
@@ -108,7 +124,7 @@ extension WorkoutSummary {
                   name: record.name, startDate: record.startDate, endDate: record.endDate, elapsed: record.elapsed,
                   state: record.state, discardReason: record.discardReason, goalReached: record.goalReached,
                   totalDistance: record.statistics?.first { $0.type == .distance }?.sum,
-                  totalEnergy: record.statistics?.first { $0.type == .activeEnergy }?.sum)
+                  totalEnergy: record.statistics?.first { $0.type == .activeEnergy }?.sum, source: record.source)
     }
 }
 
@@ -125,7 +141,7 @@ extension StoredSample {
     init?(_ record: SampleRecord) {
         guard let id = record.id, let type = QuantityType(rawValue: record.type) else { return nil }
         self.init(id: id, workoutID: record.workoutId, type: type, value: record.value, date: record.date,
-                  syncIdentifier: record.syncIdentifier, syncVersion: record.syncVersion)
+                  syncIdentifier: record.syncIdentifier, syncVersion: record.syncVersion, source: record.source)
     }
 }
 

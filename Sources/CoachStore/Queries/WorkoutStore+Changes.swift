@@ -30,7 +30,9 @@ extension WorkoutStore {
     /// Saved workouts and samples added, and tombstones of those deleted, after `anchor`. With a
     /// nil anchor: everything currently stored plus every tombstone. An object added and then
     /// deleted after the anchor is reported only as deleted; each object appears at most once.
-    public func changes(since anchor: Int?) throws -> StoreChanges {
+    /// A narrowed `scope` leaves out what the reader may not see (tombstones too: a deletion of
+    /// another source's sample would tell that it existed).
+    public func changes(since anchor: Int?, scope: ReadScope = .everything) throws -> StoreChanges {
         try database.writer.read { db in
             let since = Int64(anchor ?? 0)
             let newest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM change") ?? since
@@ -45,14 +47,16 @@ extension WorkoutStore {
             for change in latest {
                 switch (change.operation, change.objectKind) {
                 case (.deleted, _):
+                    guard scope.isEverything else { continue }
                     deleted.append(DeletedObject(kind: change.objectKind, id: change.objectId, workoutID: change.workoutId))
                 case (.added, .workout):
-                    if let record = try WorkoutRecord.fetchOne(db, key: change.objectId), record.state == .saved {
+                    if let record = try WorkoutRecord.fetchOne(db, key: change.objectId), record.state == .saved,
+                       scope.allows(.workouts, sourceName: record.sourceName) {
                         added.append(.workout(WorkoutSummary(record)))
                     }
                 case (.added, .sample):
                     if let id = Int64(change.objectId), let record = try SampleRecord.fetchOne(db, key: id),
-                       let sample = StoredSample(record) {
+                       let sample = StoredSample(record), scope.allows(.quantity(sample.type), sourceName: record.sourceName) {
                         added.append(.sample(sample))
                     }
                 }

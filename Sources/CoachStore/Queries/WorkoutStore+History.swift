@@ -7,10 +7,17 @@ import GRDB
 
 extension WorkoutStore {
     /// Workouts newest first. Saved ones by default; `includeAll` adds active and discarded ones.
-    public func history(limit: Int? = nil, includeAll: Bool = false) throws -> [WorkoutSummary] {
+    /// `source` keeps only those a source of that name started or imported; `scope` hides what
+    /// the reader may not see (a client denied workouts sees only its own).
+    public func history(limit: Int? = nil, includeAll: Bool = false, source: String? = nil,
+                        scope: ReadScope = .everything) throws -> [WorkoutSummary] {
         try database.writer.read { db in
             var request = WorkoutRecord.all()
             if !includeAll { request = request.filter(WorkoutRecord.Columns.state == StoredWorkoutState.saved) }
+            if let source { request = request.filter(WorkoutRecord.Columns.sourceName == source) }
+            if !scope.allows(.workouts, sourceName: nil) {
+                request = request.filter(WorkoutRecord.Columns.sourceName == scope.ownSource)
+            }
             request = request.order(
                 SQL("COALESCE(startDate, createdAt) DESC").sqlExpression, WorkoutRecord.Columns.id)
             if let limit { request = request.limit(limit) }
@@ -20,7 +27,9 @@ extension WorkoutStore {
 
     /// The workout whose id starts with `prefix` (case-insensitive), with statistics and events.
     /// Throws `WorkoutLookupError` when none or several match; an exact id always wins.
-    public func workout(matching prefix: String) throws -> WorkoutDetail {
+    /// A workout the `scope` may not read is not found, as if it did not exist; its samples of
+    /// types the scope may not read are left out, except the reader's own.
+    public func workout(matching prefix: String, scope: ReadScope = .everything) throws -> WorkoutDetail {
         let prefix = prefix.lowercased().trimmingCharacters(in: .whitespaces)
         return try database.writer.read { db in
             guard !prefix.isEmpty else { throw WorkoutLookupError.notFound(prefix) }
@@ -38,19 +47,83 @@ extension WorkoutStore {
                 }
                 record = first
             }
-            return try detail(of: record, in: db)
+            guard scope.allows(.workouts, sourceName: record.sourceName) else { throw WorkoutLookupError.notFound(prefix) }
+            return try detail(of: record, scope: scope, in: db)
         }
     }
 
-    private func detail(of record: WorkoutRecord, in db: Database) throws -> WorkoutDetail {
+    private func detail(of record: WorkoutRecord, scope: ReadScope, in db: Database) throws -> WorkoutDetail {
         let events = try Self.events(ofWorkout: record.id, in: db)
-        let sampleCount = try SampleRecord.filter(SampleRecord.Columns.workoutId == record.id).fetchCount(db)
-        // A saved workout keeps the statistics its builder computed; otherwise they are computed
-        // from the stored samples.
-        let statistics = try record.statistics.map { $0.map(MetricStatistics.init) }
-            ?? Self.statistics(ofWorkout: record.id, in: db)
-        return WorkoutDetail(summary: WorkoutSummary(record), statistics: statistics.sorted { $0.type.rawValue < $1.type.rawValue },
-                             events: events, sampleCount: sampleCount)
+        var summary = WorkoutSummary(record)
+        let statistics: [MetricStatistics]
+        let sampleCount: Int
+        let sources: [SourceSamples]
+        if scope.isEverything {
+            sampleCount = try SampleRecord.filter(SampleRecord.Columns.workoutId == record.id).fetchCount(db)
+            // A saved workout keeps the statistics its builder computed; otherwise they are
+            // computed from the stored samples.
+            statistics = try record.statistics.map { $0.map(MetricStatistics.init) }
+                ?? Self.statistics(ofWorkout: record.id, in: db)
+            sources = try Self.sources(ofWorkout: record.id, scope: scope, in: db)
+        } else {
+            // A narrowed reader gets statistics of what it may see only, so no total betrays
+            // samples it may not read.
+            let visible = try Self.visibleSamples(ofWorkout: record.id, scope: scope, in: db)
+            sampleCount = visible.count
+            statistics = Self.statistics(of: visible)
+            sources = Self.group(visible)
+            summary.totalDistance = statistics.first { $0.type == .distance }?.sum
+            summary.totalEnergy = statistics.first { $0.type == .activeEnergy }?.sum
+        }
+        return WorkoutDetail(summary: summary, statistics: statistics.sorted { $0.type.rawValue < $1.type.rawValue },
+                             events: events, sampleCount: sampleCount, sources: sources)
+    }
+
+    static func visibleSamples(ofWorkout id: String, scope: ReadScope, in db: Database) throws -> [SampleRecord] {
+        try SampleRecord.filter(SampleRecord.Columns.workoutId == id).order(SQL("monotonicNs, id").sqlExpression)
+            .fetchAll(db)
+            .filter { record in
+                QuantityType(rawValue: record.type).map { scope.allows(.quantity($0), sourceName: record.sourceName) } ?? false
+            }
+    }
+
+    /// Statistics of the given samples (a narrowed reader's view), as HKStatistics computes them.
+    static func statistics(of records: [SampleRecord]) -> [MetricStatistics] {
+        var byType: [QuantityType: QuantityStatistics] = [:]
+        for record in records {
+            guard let type = QuantityType(rawValue: record.type) else { continue }
+            let sample = QuantitySample(type: type, value: record.value,
+                                        at: Timestamp(monotonic: MonotonicInstant(nanoseconds: record.monotonicNs), date: record.date))
+            byType[type, default: QuantityStatistics(type: type)].add(sample)
+        }
+        return byType.values.map(MetricStatistics.init)
+    }
+
+    /// The samples per source and device, largest group first.
+    static func sources(ofWorkout id: String, scope: ReadScope, in db: Database) throws -> [SourceSamples] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type, COUNT(*) AS count
+            FROM sample WHERE workoutId = ?
+            GROUP BY sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type
+            """, arguments: [id])
+        var groups: [SampleSource?: [String: Int]] = [:]
+        for row in rows {
+            let source = SampleSource.stored(name: row[0], version: row[1], deviceName: row[2], deviceModel: row[3],
+                                             deviceManufacturer: row[4])
+            groups[source, default: [:]][row[5], default: 0] += row[6] as Int
+        }
+        return order(groups)
+    }
+
+    static func group(_ records: [SampleRecord]) -> [SourceSamples] {
+        var groups: [SampleSource?: [String: Int]] = [:]
+        for record in records { groups[record.source, default: [:]][record.type, default: 0] += 1 }
+        return order(groups)
+    }
+
+    private static func order(_ groups: [SampleSource?: [String: Int]]) -> [SourceSamples] {
+        groups.map { SourceSamples(source: $0.key, count: $0.value.values.reduce(0, +), types: $0.value) }
+            .sorted { ($0.count, $1.source?.name ?? "") > ($1.count, $0.source?.name ?? "") }
     }
 
     static func statistics(ofWorkout id: String, in db: Database) throws -> [MetricStatistics] {
@@ -73,11 +146,10 @@ extension WorkoutStore {
         }
     }
 
-    /// The samples of one workout, oldest first (exports, tests).
-    public func samples(ofWorkout id: String) throws -> [StoredSample] {
+    /// The samples of one workout, oldest first (exports, tests), as `scope` may see them.
+    public func samples(ofWorkout id: String, scope: ReadScope = .everything) throws -> [StoredSample] {
         try database.writer.read { db in
-            try SampleRecord.filter(SampleRecord.Columns.workoutId == id)
-                .order(SQL("monotonicNs, id").sqlExpression).fetchAll(db).compactMap(StoredSample.init)
+            try Self.visibleSamples(ofWorkout: id, scope: scope, in: db).compactMap(StoredSample.init)
         }
     }
 

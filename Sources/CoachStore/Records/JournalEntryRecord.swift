@@ -25,6 +25,8 @@ struct JournalEntryRecord: Codable, Hashable, FetchableRecord, MutablePersistabl
     var sampleDate: Double?
     var sampleSyncIdentifier: String?
     var sampleSyncVersion: Int?
+    /// The sample's source as JSON (few distinct values: decoded once each on recovery).
+    var sampleSource: String?
 
     enum Columns {
         static let workoutId = Column(CodingKeys.workoutId)
@@ -47,6 +49,7 @@ extension JournalEntryRecord {
             sampleDate = sample.at.date.timeIntervalSinceReferenceDate
             sampleSyncIdentifier = sample.syncIdentifier
             sampleSyncVersion = sample.syncVersion
+            sampleSource = try sample.source.map { String(decoding: try StoreCoding.encoder.encode($0), as: UTF8.self) }
         }
     }
 
@@ -58,7 +61,8 @@ extension JournalEntryRecord {
                 type: type, value: value,
                 at: Timestamp(monotonic: MonotonicInstant(nanoseconds: sampleNs),
                               date: Date(timeIntervalSinceReferenceDate: sampleDate)),
-                syncIdentifier: sampleSyncIdentifier, syncVersion: sampleSyncVersion)
+                syncIdentifier: sampleSyncIdentifier, syncVersion: sampleSyncVersion,
+                source: sampleSource.flatMap { try? StoreCoding.decoder.decode(SampleSource.self, from: Data($0.utf8)) })
             return JournalEntry(workoutID: workoutId, kind: .sample(sample),
                                 at: Timestamp(monotonic: MonotonicInstant(nanoseconds: monotonicNs),
                                               date: Date(timeIntervalSinceReferenceDate: date)))
@@ -109,10 +113,11 @@ extension JournalEntryRecord {
     static func entries(ofWorkout workoutID: String, in db: Database) throws -> [JournalEntry] {
         let rows = try Row.fetchCursor(db, sql: """
             SELECT kind, payload, monotonicNs, date, sampleType, sampleValue, sampleMonotonicNs, sampleDate,
-                   sampleSyncIdentifier, sampleSyncVersion
+                   sampleSyncIdentifier, sampleSyncVersion, sampleSource
             FROM journalEntry WHERE workoutId = ? ORDER BY sequence
             """, arguments: [workoutID])
         var entries: [JournalEntry] = []
+        var sources: [String: SampleSource] = [:]
         while let row = try rows.next() {
             let kind: String = row[0]
             if kind == "sample", let typeName: String = row[4], let type = QuantityType(rawValue: typeName),
@@ -121,7 +126,7 @@ extension JournalEntryRecord {
                     type: type, value: value,
                     at: Timestamp(monotonic: MonotonicInstant(nanoseconds: sampleNs),
                                   date: Date(timeIntervalSinceReferenceDate: sampleDate)),
-                    syncIdentifier: row[8], syncVersion: row[9])
+                    syncIdentifier: row[8], syncVersion: row[9], source: Self.source(row[10], cache: &sources))
                 let at = Timestamp(monotonic: MonotonicInstant(nanoseconds: row[2]),
                                    date: Date(timeIntervalSinceReferenceDate: row[3]))
                 entries.append(JournalEntry(workoutID: workoutID, kind: .sample(sample), at: at))
@@ -131,5 +136,14 @@ extension JournalEntryRecord {
             }
         }
         return entries
+    }
+
+    /// A journaled source, decoded once per distinct JSON text.
+    private static func source(_ json: String?, cache: inout [String: SampleSource]) -> SampleSource? {
+        guard let json else { return nil }
+        if let known = cache[json] { return known }
+        let decoded = try? StoreCoding.decoder.decode(SampleSource.self, from: Data(json.utf8))
+        if let decoded { cache[json] = decoded }
+        return decoded
     }
 }

@@ -18,6 +18,11 @@ struct SampleRecord: Codable, Hashable, FetchableRecord, MutablePersistableRecor
     /// Unique per workout; with `syncVersion`, a higher version replaces the row.
     var syncIdentifier: String?
     var syncVersion: Int?
+    var sourceName: String?
+    var sourceVersion: String?
+    var deviceName: String?
+    var deviceModel: String?
+    var deviceManufacturer: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -25,6 +30,7 @@ struct SampleRecord: Codable, Hashable, FetchableRecord, MutablePersistableRecor
         static let type = Column(CodingKeys.type)
         static let syncIdentifier = Column(CodingKeys.syncIdentifier)
         static let date = Column(CodingKeys.date)
+        static let sourceName = Column(CodingKeys.sourceName)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -34,7 +40,16 @@ extension SampleRecord {
     init(_ sample: QuantitySample, workoutID: String) {
         self.init(id: nil, workoutId: workoutID, type: sample.type.rawValue, value: sample.value,
                   date: sample.at.date, monotonicNs: sample.at.monotonic.nanoseconds,
-                  syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion)
+                  syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion,
+                  sourceName: sample.source?.name, sourceVersion: sample.source?.version,
+                  deviceName: sample.source?.device?.name, deviceModel: sample.source?.device?.model,
+                  deviceManufacturer: sample.source?.device?.manufacturer)
+    }
+
+    /// The source the row records, nil when none was.
+    var source: SampleSource? {
+        SampleSource.stored(name: sourceName, version: sourceVersion, deviceName: deviceName, deviceModel: deviceModel,
+                            deviceManufacturer: deviceManufacturer)
     }
 
     /// Identity of a sample without a sync identifier, to reconcile the saved workout's samples

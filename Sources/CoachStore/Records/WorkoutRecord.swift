@@ -29,12 +29,19 @@ struct WorkoutRecord: Codable, Hashable, FetchableRecord, PersistableRecord {
     var statistics: [QuantityStatistics]?
     var createdAt: Date
     var updatedAt: Date
+    /// Who started (or imported) it; nil for workouts from before sources were recorded.
+    var sourceName: String?
+    var sourceVersion: String?
+    var deviceName: String?
+    var deviceModel: String?
+    var deviceManufacturer: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let state = Column(CodingKeys.state)
         static let startDate = Column(CodingKeys.startDate)
         static let createdAt = Column(CodingKeys.createdAt)
+        static let sourceName = Column(CodingKeys.sourceName)
     }
 
     static let journalEntries = hasMany(JournalEntryRecord.self)
@@ -49,6 +56,21 @@ extension WorkoutRecord {
                   goalType: configuration.goal?.type, goalValue: configuration.goal?.value,
                   name: configuration.workoutName, startDate: nil, endDate: nil, elapsed: 0, state: .active,
                   discardReason: nil, goalReached: false, statistics: nil, createdAt: date, updatedAt: date)
+        setSource(configuration.source)
+    }
+
+    mutating func setSource(_ source: SampleSource?) {
+        guard let source else { return }
+        sourceName = source.name
+        sourceVersion = source.version
+        deviceName = source.device?.name
+        deviceModel = source.device?.model
+        deviceManufacturer = source.device?.manufacturer
+    }
+
+    var source: SampleSource? {
+        SampleSource.stored(name: sourceName, version: sourceVersion, deviceName: deviceName, deviceModel: deviceModel,
+                            deviceManufacturer: deviceManufacturer)
     }
 
     /// Copies everything a finished workout knows onto the row and marks it saved.
@@ -66,6 +88,7 @@ extension WorkoutRecord {
         discardReason = nil
         goalReached = workout.goalReached
         statistics = workout.statistics.values.sorted { $0.type.rawValue < $1.type.rawValue }
+        if sourceName == nil { setSource(configuration.source) }
         updatedAt = now
     }
 }

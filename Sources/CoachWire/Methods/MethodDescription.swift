@@ -14,6 +14,10 @@ public enum ParamKind: Sendable, Hashable {
     case bool
     /// An array of at most `maxCount` strings, each at most `maxLength` characters.
     case strings(maxCount: Int, maxLength: Int)
+    /// Names: an array of at most `maxCount` strings, or one comma-separated string.
+    case names(maxCount: Int)
+    /// One of `words`, or an object the handler reads (a permission answer: "yes", "no" or {…}).
+    case wordOrObject([String])
     /// A workout goal: a shorthand string ("30min", "5km", "500kcal") or `{"type","value"}`.
     case goal
 
@@ -29,6 +33,8 @@ public enum ParamKind: Sendable, Hashable {
         case .number(let range): return "a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))"
         case .bool: return "true or false"
         case .strings(let count, let length): return "an array of at most \(count) strings of at most \(length) characters"
+        case .names(let count): return "an array of at most \(count) names, or one comma-separated string"
+        case .wordOrObject(let words): return words.joined(separator: ", ") + " or an object"
         case .goal: return #"a goal such as "30min", "5km", "500kcal" or {"type":"time|distance|energy","value":N}"#
         }
     }
@@ -59,6 +65,10 @@ public enum ParamKind: Sendable, Hashable {
             return ["type": "boolean"]
         case .strings(let count, let length):
             return ["type": "array", "maxItems": .number(Double(count)), "items": ["type": "string", "maxLength": .number(Double(length))]]
+        case .names(let count):
+            return ["oneOf": [["type": "array", "maxItems": .number(Double(count)), "items": ["type": "string"]], ["type": "string"]]]
+        case .wordOrObject(let words):
+            return ["oneOf": [["type": "string", "enum": .array(words.map(JSONValue.string))], ["type": "object"]]]
         case .goal:
             return ["oneOf": [["type": "string", "pattern": "^[0-9.]+ ?[a-z]+$"],
                               ["type": "object", "required": ["type"],

@@ -10,7 +10,7 @@ public enum ParamValue: Sendable, Hashable {
     case number(Double)
     case bool(Bool)
     case strings([String])
-    /// A goal as sent (string or object), its shape checked; the domain layer reads it.
+    /// A goal (or another word-or-object value) as sent, its shape checked; the domain layer reads it.
     case goal(JSONValue)
 }
 
@@ -102,6 +102,20 @@ extension MethodDescription {
                 texts.append(text)
             }
             return .strings(texts)
+        case (.names(let maximumCount), .array(let items)):
+            guard items.count <= maximumCount else { return nil }
+            var names: [String] = []
+            for item in items {
+                guard let name = item.stringValue, name.unicodeScalars.count <= 256 else { return nil }
+                names.append(name)
+            }
+            return .strings(names)
+        case (.names, .string(let text)) where text.unicodeScalars.count <= 4096:
+            return .strings([text])
+        case (.wordOrObject(let words), .string(let word)):
+            return words.contains(word) ? .goal(value) : nil
+        case (.wordOrObject, .object):
+            return .goal(value)
         case (.goal, .string(let text)) where !text.isEmpty && text.unicodeScalars.count <= 64:
             return .goal(value)
         case (.goal, .object):

@@ -24,5 +24,9 @@ struct GatewayOptions: ParsableArguments {
     @Option(name: .customLong("speak-to"), help: ArgumentHelp("Speak the reply into this WAV file instead of the speaker.", valueName: "file"))
     var speakTo: String?
 
+    /// `coach --as NAME …` (taken off the command line before parsing: `coach sensor add` has an
+    /// `--as` of its own).
+    var clientName: String? { ClientName.current }
+
     var location: SocketLocation { SocketLocation.resolve(explicit: socket) }
 }

@@ -16,6 +16,12 @@ struct StoreOptions: ParsableArguments {
     var json = false
 
     func open() throws -> WorkoutStore {
+        // Locked means protected (docs/permissions.md): health data is not read until unlocked.
+        if GatewayState().isLocked {
+            OneShot.printError("health data is protected while Coach is locked (errorDatabaseInaccessible); "
+                               + "run `coach unlock` to read it")
+            throw ExitCode(ExitStatus.noPermission.rawValue)
+        }
         let path = store ?? StorePaths.databasePath()
         guard FileManager.default.fileExists(atPath: path) else {
             OneShot.printError("no store at \(path) yet: nothing has been saved. Start a workout with 'coach start'.")
@@ -40,11 +46,15 @@ struct HistoryCommand: ParsableCommand {
               coach history --json
               coach history --summary week       # totals per ISO week (Monday to Sunday)
               coach history --summary month --limit 12
+              coach history --source hr-bridge   # only workouts that client started or imported
             """)
 
     @OptionGroup var options: StoreOptions
     @Option(help: "Show at most this many.") var limit: Int?
     @Flag(help: "Include discarded and active workouts.") var all = false
+    @Option(help: ArgumentHelp("Only workouts this source started or imported ('coach permissions' lists sources).",
+                               valueName: "name"))
+    var source: String?
     @Option(help: ArgumentHelp("Totals per period instead of one line per workout (with --limit: at most that many periods).",
                                valueName: "week|month"))
     var summary: SummaryPeriod?
@@ -58,12 +68,12 @@ struct HistoryCommand: ParsableCommand {
         let store = try options.open()
         if let summary {
             let calendar = PeriodSummary.calendar()
-            let periods = PeriodSummary.totals(of: try store.history(), by: summary, calendar: calendar, limit: limit)
+            let periods = PeriodSummary.totals(of: try store.history(source: source), by: summary, calendar: calendar, limit: limit)
             print(options.json ? WorkoutFormatter.summaryJSON(periods) : WorkoutFormatter.summaryText(periods, calendar: calendar),
                   terminator: options.json ? "\n" : "")
             return
         }
-        let workouts = try store.history(limit: limit, includeAll: all)
+        let workouts = try store.history(limit: limit, includeAll: all, source: source)
         print(options.json ? WorkoutFormatter.historyJSON(workouts) : WorkoutFormatter.historyText(workouts), terminator: options.json ? "\n" : "")
     }
 }

@@ -29,14 +29,26 @@ enum OneShot {
     }
 
     static func connect(_ options: GatewayOptions) throws -> GatewayClient {
+        let client: GatewayClient
         do {
-            return try GatewayLauncher.connect(location: options.location, autostart: !options.noStart,
-                                               executable: executablePath, extraArguments: autostartArguments)
+            client = try GatewayLauncher.connect(location: options.location, autostart: !options.noStart,
+                                                 executable: executablePath, extraArguments: autostartArguments)
         } catch {
             printError(error.description)
             if case .untrusted = error { throw ExitCode(ExitStatus.noPermission.rawValue) }
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
+        // `--as NAME`: this command speaks for that client, with its permissions (docs/permissions.md).
+        // Without it the gateway sees Coach's own executable: the user.
+        if let name = options.clientName {
+            do {
+                _ = try client.call("hello", ["client": .string(name), "version": .string(CoachVersion.current)])
+            } catch {
+                printError(error.description)
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+        }
+        return client
     }
 
     /// Calls `method` and prints the result: the message line, or the JSON object with `--json`.
@@ -53,6 +65,9 @@ enum OneShot {
         } catch {
             printError(error.description)
             if case .rpc(let rpc) = error, rpc.code == -32602 { throw ExitCode(ExitStatus.usage.rawValue) }
+            if case .rpc(let rpc) = error, rpc.code == -32001, rpc.data?["code"]?.stringValue?.hasPrefix("errorAuthorization") == true {
+                throw ExitCode(ExitStatus.noPermission.rawValue)
+            }
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         speakReply(result, options: options)

@@ -22,10 +22,15 @@ struct ParamsTableTests {
     static func documented(_ literal: String, _ param: ParamDescription) -> Verdict {
         // "required unless …" (sample's value, needed unless type is location) is refused by the
         // handler when absent, naming the param.
-        if literal == "null" { return !param.required && !param.summary.hasPrefix("required unless") ? .valid : .invalid }
+        // "required unless …" (sample's value unless type is location; share unless read): absent is
+        // fine when the other is given, refused naming the param when not.
+        if literal == "null" { return param.required ? .invalid : param.summary.hasPrefix("required unless") ? .checkedForMeaning : .valid }
         switch param.kind {
         case .bool: return literal == "true" ? .valid : .invalid
-        case .integer(let range): return ["7": 7, "-1": -1][literal].map(range.contains) ?? false ? .valid : .invalid
+        case .integer(let range):
+            let inRange = ["7": 7, "-1": -1][literal].map(range.contains) ?? false
+            // An `id` names something that must exist (a permission question): checked by meaning.
+            return inRange ? (param.name == "id" ? .checkedForMeaning : .valid) : .invalid
         case .number(let range): return ["7": 7, "-1": -1, "1.5": 1.5][literal].map(range.contains) ?? false ? .valid : .invalid
         case .string(let list, let minimum, _):
             guard literal == #""x""# || literal == #""""# else { return .invalid }
@@ -33,6 +38,11 @@ struct ParamsTableTests {
             if let list { return list.contains(text) ? .valid : .invalid }
             return text.count >= minimum ? .checkedForMeaning : .invalid
         case .strings: return literal == "[]" ? .valid : .invalid
+        // A list of names: [] is none; "x" or "" is one comma-separated string, checked by meaning.
+        case .names:
+            if literal == "[]" { return param.summary.hasPrefix("required unless") ? .checkedForMeaning : .valid }
+            return literal == #""x""# || literal == #""""# ? .checkedForMeaning : .invalid
+        case .wordOrObject: return literal == "{}" ? .checkedForMeaning : .invalid
         case .goal: return .invalid  // "x" has the shape of a shorthand but is no goal: refused too
         }
     }
@@ -48,10 +58,12 @@ struct ParamsTableTests {
     static func base(_ method: MethodDescription, except name: String, workoutID: String) -> String {
         let needed = method.params.filter { ($0.required || $0.summary.hasPrefix("required unless")) && $0.name != name }
         return needed.map { param -> String in
-            switch (method.name, param.name) {
-            case ("sample", "type"): return #""type":"heartRate""#
-            case ("sample", "value"): return #""value":120"#
-            case ("show", "id"): return #""id":""# + workoutID + #"""#
+            switch (method.name, param.name, param.kind) {
+            case ("sample", "type", _): return #""type":"heartRate""#
+            case ("sample", "value", _): return #""value":120"#
+            case ("show", "id", _): return #""id":""# + workoutID + #"""#
+            case (_, _, .integer(let range)): return #"""# + param.name + #"":"# + String(range.lowerBound)
+            case (_, _, .wordOrObject(let words)): return #"""# + param.name + #"":""# + (words.first ?? "") + #"""#
             default: return #"""# + param.name + #"":"hello""#
             }
         }.map { $0 + "," }.joined()
@@ -60,7 +72,6 @@ struct ParamsTableTests {
     @Test func everyMethodParamAndHostileValue() async throws {
         let test = try await TestGateway.start()
         let router = RequestRouter(gateway: test.gateway)
-        let session = ConnectionSession()
         // One saved workout, so `show` has something to find.
         let client = try test.client()
         _ = try client.call("start", ["activity": "running"])
@@ -75,7 +86,17 @@ struct ParamsTableTests {
                 for literal in Self.values {
                     let line = #"{"jsonrpc":"2.0","id":1,"method":""# + method.name + #"","params":{"#
                         + Self.base(method, except: param.name, workoutID: workoutID) + #"""# + param.name + #"":"# + literal + "}}"
+                    // A fresh session per line: `hello` in one row must not name the client of the next.
+                    let session = ConnectionSession()
+                    // authorization.next waits for a question until its connection closes: close it soon.
+                    let closer = Task {
+                        while !Task.isCancelled {
+                            try await Task.sleep(for: .milliseconds(50))
+                            session.closed()
+                        }
+                    }
                     let reply = try #require(await router.reply(to: line, session: session), "no reply to \(line)")
+                    closer.cancel()
                     let parsed = try JSONValue(parsing: reply)
                     let error = parsed["error"]
                     let message = error?["message"]?.stringValue ?? ""
@@ -88,9 +109,11 @@ struct ParamsTableTests {
                         #expect(refusedForThisParam, "\(line) should be -32602 naming \(param.name): \(reply)")
                         row.append("-32602")
                     case .checkedForMeaning:
-                        // mirror.start's target is the placeholder "hello" (a real target would start mirroring).
-                        let placeholders = method.params.filter { $0.required && Self.base(method, except: param.name, workoutID: workoutID)
-                            .contains(#"""# + $0.name + #"":"hello""#) }
+                        // A required param set to a placeholder may be refused for its meaning: mirror.start's
+                        // target "hello" (a real target would start mirroring), authorization.answer's id 1.
+                        let placeholders = method.params.filter {
+                            ($0.required || $0.summary.hasPrefix("required unless")) && $0.name != param.name
+                        }
                         let refusedForPlaceholder = placeholders.contains { Self.names(message, $0.name) }
                         let refusedForAnotherReason = error?["code"]?.doubleValue == -32602 && !refusedForThisParam && !refusedForPlaceholder
                         #expect(!refusedForAnotherReason, "\(line) refused without naming \(param.name): \(message)")

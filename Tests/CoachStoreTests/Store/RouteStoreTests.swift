@@ -39,7 +39,7 @@ import Testing
         #expect(route.last?.latitude == 51.504)
         let summary = try #require(try reopened.history().first)
         #expect(abs((summary.totalDistance ?? 0) - 4 * leg) < 1e-3)
-        #expect(try reopened.database.appliedMigrations().last == "v2 create routePoint (location samples, HKWorkoutRoute)")
+        #expect(try reopened.database.appliedMigrations().contains("v2 create routePoint (location samples, HKWorkoutRoute)"))
     }
 
     @Test func aCancelledWorkoutLeavesNoRoute() async throws {

@@ -76,6 +76,33 @@ final class GatewayBackend: ReplBackend {
         conversation.withLock { $0 = Conversation() }
     }
 
+    func permissionQuestions() -> AsyncStream<AuthorizationQuestion> {
+        let center = gateway.permissions
+        return AsyncStream { continuation in
+            center.attachPrompter()
+            let task = Task {
+                while !Task.isCancelled {
+                    guard let question = await center.nextQuestion() else { continue }
+                    continuation.yield(question)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                center.detachPrompter()
+            }
+        }
+    }
+
+    func answerPermission(_ id: Int, _ answer: AuthorizationAnswer) async -> String {
+        do {
+            _ = try gateway.permissions.answer(id, with: answer)
+            return PermissionAnswerText.text(answer)
+        } catch {
+            return "coach: \(error)"
+        }
+    }
+
     func status(language: DisplayLanguage) async -> ReplReply {
         reply(await gateway.status(language: Language(rawValue: language.rawValue) ?? .en), conversation: nil)
     }

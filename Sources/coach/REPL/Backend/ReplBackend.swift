@@ -40,10 +40,29 @@ protocol ReplBackend: Sendable {
     /// Yields once, with what to tell the user, if the gateway goes away under the REPL (client
     /// mode); an embedded gateway cannot, so its stream just finishes.
     var gatewayLost: AsyncStream<String> { get }
+
+    /// Permission questions from clients (`authorization.request`), for the interactive REPL to
+    /// ask the user; subscribing says the REPL can answer them.
+    func permissionQuestions() -> AsyncStream<AuthorizationQuestion>
+
+    /// The user's answer to a permission question; returns what to print.
+    func answerPermission(_ id: Int, _ answer: AuthorizationAnswer) async -> String
 }
 
 extension ReplBackend {
     var gatewayLost: AsyncStream<String> { AsyncStream { $0.finish() } }
+}
+
+/// How the REPL words the outcome of a permission answer.
+enum PermissionAnswerText {
+    static func text(_ answer: AuthorizationAnswer) -> String {
+        switch answer {
+        case .allowAll: return "Allowed. `coach permissions` shows and changes it."
+        case .denyAll: return "Not allowed. `coach permissions grant NAME …` allows it later."
+        case .chosen(let allowed): return allowed.isEmpty ? text(.denyAll)
+            : "Allowed: " + allowed.map { "\($0.access == .share ? "write" : "read") \($0.type.name)" }.sorted().joined(separator: ", ") + "."
+        }
+    }
 }
 
 /// The answer to one request, in both forms the REPL can show.

@@ -31,6 +31,10 @@ final class SocketBackend: ReplBackend {
         let connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
         do {
             _ = try await connection.call("ping")
+            // `coach --as NAME`: this REPL or script speaks for that client.
+            if let name = ClientName.current {
+                _ = try await connection.call("hello", ["client": .string(name), "version": .string(CoachVersion.current)])
+            }
         } catch {
             connection.close()
             throw error
@@ -138,6 +142,62 @@ final class SocketBackend: ReplBackend {
                 self.subscriptions.withLock { $0[key] = nil }
             }
         }
+    }
+
+    // MARK: - Permission questions
+
+    /// A connection of its own long-polls `authorization.next`: while it is open the gateway
+    /// knows a REPL can ask the user.
+    func permissionQuestions() -> AsyncStream<AuthorizationQuestion> {
+        let connection: GatewayConnection
+        do { connection = try GatewayConnection(path: location.path, onEnd: { _ in }) } catch {
+            return AsyncStream { $0.finish() }
+        }
+        let key = ObjectIdentifier(connection)
+        subscriptions.withLock { $0[key] = connection }
+        return AsyncStream { continuation in
+            let task = Task {
+                while !Task.isCancelled {
+                    guard let result = try? await connection.call("authorization.next", .object([])) else { break }
+                    guard let question = Self.question(result) else { continue }
+                    continuation.yield(question)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { [self] _ in
+                task.cancel()
+                connection.close()
+                self.subscriptions.withLock { $0[key] = nil }
+            }
+        }
+    }
+
+    func answerPermission(_ id: Int, _ answer: AuthorizationAnswer) async -> String {
+        let value: JSONValue
+        switch answer {
+        case .allowAll: value = "yes"
+        case .denyAll: value = "no"
+        case .chosen(let allowed):
+            value = ["share": .array(allowed.filter { $0.access == .share }.map { .string($0.type.name) }),
+                     "read": .array(allowed.filter { $0.access == .read }.map { .string($0.type.name) })]
+        }
+        do {
+            _ = try await call("authorization.answer", ["id": .number(Double(id)), "answer": value])
+            return PermissionAnswerText.text(answer)
+        } catch {
+            return "coach: \(error)"
+        }
+    }
+
+    static func question(_ result: JSONValue) -> AuthorizationQuestion? {
+        guard let id = result["id"]?.doubleValue, let client = result["client"]?.stringValue,
+              let identifier = Int(exactly: id) else { return nil }
+        func types(_ key: String) -> [AuthorizationType] {
+            guard case .array(let items)? = result[key] else { return [] }
+            return items.compactMap { $0.stringValue.flatMap(AuthorizationType.init(name:)) }
+        }
+        return AuthorizationQuestion(id: identifier, client: client, version: result["version"]?.stringValue,
+                                     share: types("share"), read: types("read"))
     }
 
     // MARK: - Leaving

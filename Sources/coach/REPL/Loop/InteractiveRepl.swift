@@ -31,7 +31,10 @@ enum InteractiveRepl {
         let forwarders = [
             Task { for await input in editor.inputs { merged.yield(.editor(input)) }; merged.finish() },
             Task { for await message in backend.gatewayLost { merged.yield(.gatewayLost(message)) } },
+            // Clients asking for permission: the question goes above the prompt, the next line answers.
+            Task { for await question in backend.permissionQuestions() { merged.yield(.permission(question)) } },
         ]
+        var permissions = PermissionConversation()
 
         var status = ReplExitStatus.success
         var prompt = interpreter.session.prompt
@@ -43,8 +46,19 @@ enum InteractiveRepl {
                 editor.printAbove("coach: " + message)
                 status = ReplExitStatus.unreachable
                 break loop
+            case .permission(let question):
+                if let step = permissions.received(question) { await perform(step, editor: editor, backend: backend) }
+                continue loop
             }
             switch input {
+            case .line(let line) where permissions.isAsking:
+                await perform(permissions.answer(line), editor: editor, backend: backend)
+                if !permissions.isAsking { editor.setPrompt(prompt) }
+                continue loop
+            case .interrupt where permissions.isAsking:
+                if let step = permissions.dismiss() { await perform(step, editor: editor, backend: backend) }
+                if !permissions.isAsking { editor.setPrompt(prompt) }
+                continue loop
             case .line(let line):
                 // Set before the request goes out: its events may arrive before its reply.
                 let sessionLanguage = interpreter.session.language
@@ -87,6 +101,22 @@ enum InteractiveRepl {
 private enum LoopInput: Sendable {
     case editor(EditorInput)
     case gatewayLost(String)
+    case permission(AuthorizationQuestion)
+}
+
+/// Shows a permission question or sends its answer (PermissionConversation decides which).
+private func perform(_ step: PermissionConversation.Step, editor: LineEditor, backend: any ReplBackend) async {
+    switch step {
+    case .ask(let text, let prompt):
+        if let text { editor.printAbove(text) }
+        editor.setPrompt(prompt)
+    case .again(let text, let prompt):
+        if !text.isEmpty { editor.printAbove(text) }
+        editor.setPrompt(prompt)
+    case .answered(let id, let answer, let next):
+        editor.printAbove(await backend.answerPermission(id, answer))
+        if let next { await perform(next, editor: editor, backend: backend) }
+    }
 }
 
 private func printEventsTask(_ events: AsyncStream<ReplEvent>, printer: OncePrinter, json: Flag,

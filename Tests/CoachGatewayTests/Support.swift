@@ -48,7 +48,7 @@ struct TestGateway {
         configuration.countdown = countdown
         configuration.storePath = directory + "/coach.sqlite"
         configuration.stateDirectory = directory + "/state"
-        let gateway = try await GatewayHost.start(configuration).gateway
+        let gateway = try await GatewayAssembly.start(configuration).gateway
         let location = SocketLocation(path: directory + "/coach/coach.sock")
         let server = try await GatewayServer.start(gateway: gateway, location: location)
         return TestGateway(gateway: gateway, server: server, location: location, ownedDirectory: ownedDirectory)

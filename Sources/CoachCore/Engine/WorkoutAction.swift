@@ -12,6 +12,18 @@ public enum WorkoutNotification: Sendable, Hashable {
     case recovered(WorkoutSnapshot)
 }
 
+/// A notification together with the workout as it stood when it happened: subscribers word and
+/// show it from this snapshot, and never ask the manager again (the feed flows one way).
+public struct WorkoutChange: Sendable, Hashable {
+    public var notification: WorkoutNotification
+    public var snapshot: WorkoutSnapshot
+
+    public init(_ notification: WorkoutNotification, snapshot: WorkoutSnapshot) {
+        self.notification = notification
+        self.snapshot = snapshot
+    }
+}
+
 /// An effect the manager performs, in order.
 public enum WorkoutAction: Sendable, Hashable {
     /// Call `tick(at:)` at this instant (countdown seconds, the end of the countdown, a time goal).

@@ -20,7 +20,8 @@ public actor WorkoutManager {
     private let makeWorkoutID: @Sendable () -> String
     private let journal: JournalPipeline?
     private var timer: Task<Void, Never>?
-    private let subscribers = SubscriberRegistry()
+    private let changeFanOut = FanOut<WorkoutChange>()
+    private let snapshotFanOut = FanOut<WorkoutSnapshot>()
     /// The workout of another gateway this one mirrors (Sources/CoachGateway/Mirror): while set,
     /// every status, snapshot and feed shows it instead of the (idle) engine.
     private var mirrored: WorkoutSnapshot?
@@ -140,14 +141,16 @@ public actor WorkoutManager {
 
     // MARK: - Subscriptions
 
-    /// Every notification from now on. The stream keeps the most recent `backlog` if the reader lags.
-    public nonisolated func notifications(backlog: Int = 256) -> AsyncStream<WorkoutNotification> {
-        subscribers.notifications(backlog: backlog)
+    /// Every notification from now on, each with the status it left behind. The stream keeps the
+    /// most recent `backlog` if the reader lags.
+    public nonisolated func changes(backlog: Int = 256) -> AsyncStream<WorkoutChange> {
+        changeFanOut.subscribe(buffering: .bufferingNewest(backlog))
     }
 
-    /// The status after every change, starting with the current one. A slow reader sees the newest.
+    /// The status after every change, starting with the current one. A slow reader sees the newest
+    /// only: a display never needs an old frame.
     public func snapshots() -> AsyncStream<WorkoutSnapshot> {
-        subscribers.snapshots(initial: status())
+        snapshotFanOut.subscribe(buffering: .bufferingNewest(1), initial: status())
     }
 
     // MARK: - Mirroring
@@ -159,17 +162,17 @@ public actor WorkoutManager {
         mirrored = snapshot.map { var copy = $0; copy.at = now; return copy }
         let shown = status()
         cache.withLock { $0 = (shown, nil) }
-        subscribers.publish(shown)
+        snapshotFanOut.yield(shown)
     }
 
     /// Hands a notification of the mirrored workout to this gateway's subscribers.
-    public func relayMirrored(_ notification: WorkoutNotification) { subscribers.send(notification) }
+    public func relayMirrored(_ notification: WorkoutNotification) { changeFanOut.yield(WorkoutChange(notification, snapshot: status())) }
 
     /// Whether a local workout is in progress (a gateway that runs one cannot mirror another).
     public var hasOwnWorkout: Bool { engine.state.isOngoing }
 
     /// Publishes the current status again (e.g. after the privacy lock changed how it is shown).
-    public func republish() { subscribers.publish(status()) }
+    public func republish() { snapshotFanOut.yield(status()) }
 
     /// Stops timers and finishes every subscriber's stream. Writes still pending after a failure
     /// get one last attempt first (a graceful stop must not leave an ended workout unsaved, to
@@ -182,7 +185,8 @@ public actor WorkoutManager {
         if let journal {
             do { try await journal.close() } catch { problem = Self.problem(error) }
         }
-        subscribers.finishAll()
+        changeFanOut.finishAll()
+        snapshotFanOut.finishAll()
         return problem
     }
 
@@ -215,8 +219,12 @@ public actor WorkoutManager {
         if let journal, !writes.isEmpty {
             problem = await durable(journal.enqueue(writes), in: journal)
         }
-        for notification in notifications { subscribers.send(notification) }
-        if publish { subscribers.publish(status()) }
+        // One status for everything this input changed: the notifications carry it, and the
+        // snapshot subscribers get the same one.
+        guard !notifications.isEmpty || publish else { return problem }
+        let snapshot = status()
+        for notification in notifications { changeFanOut.yield(WorkoutChange(notification, snapshot: snapshot)) }
+        if publish { snapshotFanOut.yield(snapshot) }
         return problem
     }
 

@@ -1,4 +1,4 @@
-// Charts of a workout against time — heart rate, speed, power, elevation — as block characters for
+// Charts of a workout against time — heart rate, pace (on foot) or speed, power, elevation — as block characters for
 // the terminal (eighth blocks, readable without colour, ANSI colour when asked) and as SVG.
 // Pure: the caller says how wide and whether to colour (docs/export.md).
 
@@ -13,6 +13,8 @@ public struct ChartSeries: Sendable, Hashable {
     public var ansi: String
     public var svgColour: String
     public var points: [(seconds: Double, value: Double)]
+    /// Values are minutes, shown as m:ss (pace).
+    public var showsClock = false
 
     public static func == (lhs: ChartSeries, rhs: ChartSeries) -> Bool {
         lhs.name == rhs.name && lhs.points.map(\.seconds) == rhs.points.map(\.seconds) && lhs.points.map(\.value) == rhs.points.map(\.value)
@@ -21,11 +23,20 @@ public struct ChartSeries: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(points.count) }
 }
 
+extension ChartSeries {
+    /// A value as the axis shows it: m:ss for a pace, else a decimal.
+    func describe(_ value: Double, decimals: Int) -> String {
+        guard showsClock, value.isFinite, value >= 0, value < 10_000 else { return ExportText.decimal(value, decimals: decimals) }
+        return StatisticsCollection.clock(value * 60)
+    }
+}
+
 public enum WorkoutChart {
     static let eighths: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// The series a workout has data for, in a fixed order. Speed is km/h over a 10-second window
-    /// of the cumulative distance.
+    /// of the cumulative distance; on foot (running, walking, hiking) it is shown as pace, minutes
+    /// per kilometre, as runners read it (slower than 30 min/km — standing — is left out).
     public static func series(_ recording: WorkoutRecording) -> [ChartSeries] {
         let timeline = Timeline(recording)
         let start = timeline.start.timeIntervalSince1970
@@ -40,10 +51,13 @@ public enum WorkoutChart {
                 speed.append((offset(point), (d1 - d0) / Double(point.second - first.second) * 3.6))
             }
         }
+        let onFoot = [ActivityType.running, .walking, .hiking].contains(recording.activity ?? .other)
+        let pace = speed.compactMap { point in point.1 >= 2 ? (point.0, 60 / point.1) : nil }
         let all = [
             ChartSeries(name: "heart rate", unit: "bpm", ansi: "31", svgColour: "#d62728",
                         points: timeline.points.compactMap { p in p.heartRate.map { (offset(p), $0) } }),
-            ChartSeries(name: "speed", unit: "km/h", ansi: "36", svgColour: "#17becf", points: speed),
+            onFoot ? ChartSeries(name: "pace", unit: "min/km", ansi: "36", svgColour: "#17becf", points: pace, showsClock: true)
+                   : ChartSeries(name: "speed", unit: "km/h", ansi: "36", svgColour: "#17becf", points: speed),
             ChartSeries(name: "power", unit: "W", ansi: "33", svgColour: "#bcbd22",
                         points: timeline.points.compactMap { p in p.power.map { (offset(p), $0) } }),
             ChartSeries(name: "elevation", unit: "m", ansi: "32", svgColour: "#2ca02c",
@@ -69,7 +83,7 @@ public enum WorkoutChart {
     /// The charts as text `width` characters wide, `height` rows per metric.
     public static func text(_ recording: WorkoutRecording, width: Int, height: Int = 4, colour: Bool = false) -> String {
         let series = series(recording)
-        guard !series.isEmpty else { return "No heart rate, speed, power or elevation to chart.\n" }
+        guard !series.isEmpty else { return "No heart rate, pace or speed, power or elevation to chart.\n" }
         let span = Swift.max(recording.end.timeIntervalSince(recording.start), 1)
         let labelWidth = 7
         let plotWidth = Swift.max(10, Swift.min(width, 1000) - labelWidth)
@@ -78,10 +92,10 @@ public enum WorkoutChart {
             let values = columns(metric, span: span, count: plotWidth)
             let present = values.compactMap { $0 }
             let low = present.min() ?? 0, high = present.max() ?? 0
-            let range = Swift.max(high - low, 1e-9)
-            out += "\(metric.name) (\(metric.unit))  min \(ExportText.decimal(low, decimals: 1))  max \(ExportText.decimal(high, decimals: 1))\n"
+            let range = flatRange(low, high)
+            out += "\(metric.name) (\(metric.unit))  min \(metric.describe(low, decimals: 1))  max \(metric.describe(high, decimals: 1))\n"
             for row in 0..<height {
-                let label = row == 0 ? ExportText.integer(high) : row == height - 1 ? ExportText.integer(low) : ""
+                let label = row == 0 ? metric.describe(high, decimals: 0) : row == height - 1 ? metric.describe(low, decimals: 0) : ""
                 var line = String(repeating: " ", count: Swift.max(0, labelWidth - 2 - label.count)) + label + " │"
                 var bars = ""
                 for value in values {
@@ -128,10 +142,10 @@ public enum WorkoutChart {
             let values = columns(metric, span: span, count: Swift.min(Int(plotWidth), 2000))
             let present = values.compactMap { $0 }
             let low = present.min() ?? 0, high = present.max() ?? 0
-            let range = Swift.max(high - low, 1e-9)
+            let range = flatRange(low, high)
             out += "<text x=\"\(ExportText.integer(plotLeft))\" y=\(quote(top - 4))>\(ExportText.xmlEscaped(metric.name)) (\(metric.unit))</text>\n"
-            out += "<text x=\"4\" y=\(quote(top + 10))>\(ExportText.decimal(high, decimals: 1))</text>\n"
-            out += "<text x=\"4\" y=\(quote(top + plotHeight))>\(ExportText.decimal(low, decimals: 1))</text>\n"
+            out += "<text x=\"4\" y=\(quote(top + 10))>\(metric.describe(high, decimals: 1))</text>\n"
+            out += "<text x=\"4\" y=\(quote(top + plotHeight))>\(metric.describe(low, decimals: 1))</text>\n"
             out += "<rect x=\(quote(plotLeft)) y=\(quote(top)) width=\(quote(plotWidth)) height=\(quote(plotHeight)) fill=\"none\" stroke=\"#ccc\"/>\n"
             var path = ""
             var penDown = false
@@ -149,6 +163,12 @@ public enum WorkoutChart {
         out += "<text x=\(quote(plotLeft + plotWidth)) y=\(quote(axisY)) text-anchor=\"end\">\(StatisticsCollection.clock(span))</text>\n"
         out += "</svg>\n"
         return out
+    }
+
+    /// The span the bars scale to: at least 2 % of the values' size, so a steady metric (a run at
+    /// an even pace) draws flat instead of magnifying rounding noise into peaks.
+    static func flatRange(_ low: Double, _ high: Double) -> Double {
+        Swift.max(high - low, Swift.max(abs(high), abs(low)) * 0.02, 1e-9)
     }
 
     private static func quote(_ value: Double) -> String { "\"" + ExportText.decimal(value, decimals: 1) + "\"" }

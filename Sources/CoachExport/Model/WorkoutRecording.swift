@@ -14,6 +14,11 @@ public struct WorkoutRecording: Sendable, Hashable {
     public var events: [RecordedEvent]
     public var samples: [RecordedSample]
     public var route: [RecordedLocation]
+    /// The device that recorded the file, when the file says (FIT file_id, TCX Creator, GPX
+    /// creator): an import's samples carry it as their device.
+    public var device: SampleDevice?
+    /// Who started or imported the workout (from the store; nil for a file just read).
+    public var source: SampleSource?
 
     public init(id: String, activity: ActivityType?, name: String? = nil, start: Date, end: Date,
                 events: [RecordedEvent] = [], samples: [RecordedSample] = [], route: [RecordedLocation] = []) {
@@ -33,11 +38,14 @@ public struct RecordedSample: Sendable, Hashable {
     public var type: QuantityType
     public var value: Double
     public var date: Date
+    /// Who wrote it and what measured it (from the store); the JSON export carries it.
+    public var source: SampleSource?
 
-    public init(type: QuantityType, value: Double, date: Date) {
+    public init(type: QuantityType, value: Double, date: Date, source: SampleSource? = nil) {
         self.type = type
         self.value = value
         self.date = date
+        self.source = source
     }
 }
 

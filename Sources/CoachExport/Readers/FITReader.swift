@@ -120,7 +120,9 @@ public enum FITReader {
             if let timestamp { lastTimestamp = timestamp }
 
             switch definition.global {
-            case 0: fileType = values[0]
+            case 0:
+                fileType = values[0]
+                builder.device = FIT.device(manufacturer: values[1], product: values[2])
             case 20:
                 guard let when = date(timestamp) else { continue }
                 var point = ReadPoint(date: when, segment: timerStarts > 0 ? timerStarts - 1 : 0)

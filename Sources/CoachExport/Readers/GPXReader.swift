@@ -25,7 +25,9 @@ public enum GPXReader {
 
         func start(_ name: Substring, attributes: [String: String], path: [Substring]) {
             switch name {
-            case "gpx": sawRoot = true
+            case "gpx":
+                sawRoot = true
+                if let creator = attributes["creator"], !creator.isEmpty { builder.device = SampleDevice(name: String(creator.prefix(128))) }
             case "trk": tracks += 1
             case "trkseg" where tracks == 1: segment += 1
             case "trkpt" where tracks == 1:

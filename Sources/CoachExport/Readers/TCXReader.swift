@@ -58,6 +58,10 @@ public enum TCXReader {
             switch name {
             case "Id" where parent == "Activity": builder.start = ExportText.parseISODate(text)
             case "Notes" where parent == "Activity": builder.name = text.isEmpty ? nil : String(text)
+            case "Name" where parent == "Creator" && !text.isEmpty:
+                builder.device = SampleDevice(name: String(text.prefix(128)), model: builder.device?.model)
+            case "ProductID" where parent == "Creator" && !text.isEmpty:
+                builder.device = SampleDevice(name: builder.device?.name, model: String(text.prefix(32)))
             case "Calories" where parent == "Lap":
                 if let value = Double(text), !builder.lapEnergy.isEmpty { builder.lapEnergy[builder.lapEnergy.count - 1] = value }
             case "Time" where parent == "Trackpoint":

@@ -30,11 +30,17 @@ struct TrackBuilder {
     var lapStarts: [Date] = []
     /// Kilocalories per lap, in lap order.
     var lapEnergy: [Double] = []
+    /// What recorded the file, if it says.
+    var device: SampleDevice?
 
     func recording(id: String, file: String) throws(ImportProblem) -> WorkoutRecording {
-        guard let first = points.first else { throw ImportProblem(file: file, message: "no track points with a time: nothing to import") }
-        let start = Swift.min(self.start ?? first.date, first.date)
-        let end = Swift.max(self.end ?? points.last?.date ?? start, points.last?.date ?? start)
+        // The earliest and latest point, not the first and last: a file's points need not be in
+        // time order, and a workout must never end before it starts.
+        guard let earliest = points.map(\.date).min(), let latest = points.map(\.date).max() else {
+            throw ImportProblem(file: file, message: "no track points with a time: nothing to import")
+        }
+        let start = Swift.min(self.start ?? earliest, earliest)
+        let end = Swift.max(self.end ?? latest, latest)
         var samples: [RecordedSample] = []
         samples.reserveCapacity(points.count * 4)
         var route: [RecordedLocation] = []
@@ -79,8 +85,10 @@ struct TrackBuilder {
         }
         events.sort { $0.date < $1.date }
         samples.sort { $0.date < $1.date }
-        return WorkoutRecording(id: id, activity: activity, name: name, start: start, end: end, events: events,
-                                samples: samples, route: route)
+        var recording = WorkoutRecording(id: id, activity: activity, name: name, start: start, end: end, events: events,
+                                         samples: samples, route: route)
+        recording.device = device
+        return recording
     }
 }
 

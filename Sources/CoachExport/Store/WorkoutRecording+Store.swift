@@ -14,9 +14,11 @@ extension WorkoutRecording {
         let end = summary.endDate ?? [samples.last?.date, route.last?.date].compactMap { $0 }.max() ?? start
         self.init(id: summary.id, activity: summary.activity, name: summary.name, start: start, end: end,
                   events: detail.events.map { RecordedEvent(type: $0.type, date: $0.date, duration: $0.duration) },
-                  samples: samples.map { RecordedSample(type: $0.type, value: $0.value, date: $0.date) },
+                  samples: samples.map { RecordedSample(type: $0.type, value: $0.value, date: $0.date, source: $0.source) },
                   route: route.map { RecordedLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude,
                                                       horizontalAccuracy: $0.horizontalAccuracy, date: $0.date) })
+        source = summary.source
+        device = summary.source?.device
     }
 }
 
@@ -31,9 +33,11 @@ extension WorkoutStore {
     /// Saves an imported recording as a finished workout — samples, events, route and statistics —
     /// in one transaction, under the recording's id (the file's content hash): importing the same
     /// file again finds it and writes nothing.
-    public func importRecording(_ recording: WorkoutRecording) async throws -> ImportOutcome {
+    /// `importer` is the source the workout and samples carry (the file's device is added).
+    public func importRecording(_ recording: WorkoutRecording,
+                                importer: SampleSource = SampleSource(name: "coach")) async throws -> ImportOutcome {
         if try containsWorkout(id: recording.id) { return .alreadyImported(id: recording.id) }
-        try await write([.save(recording.finishedWorkout())])
+        try await write([.save(recording.finishedWorkout(source: importer.measured(by: recording.device)))])
         return .imported(id: recording.id)
     }
 }
@@ -41,13 +45,13 @@ extension WorkoutStore {
 extension WorkoutRecording {
     /// The recording as the engine would have finished it: timestamps on a clock whose monotonic
     /// reading is the Unix time, statistics per type, distance from the route when no sample has it.
-    func finishedWorkout() -> FinishedWorkout {
+    func finishedWorkout(source: SampleSource? = nil) -> FinishedWorkout {
         func stamp(_ date: Date) -> Timestamp {
             let nanoseconds = (date.timeIntervalSince1970 * 1e9).rounded()
             let safe = nanoseconds.isFinite && abs(nanoseconds) < 9e18 ? Int64(exactly: nanoseconds) ?? 0 : 0
             return Timestamp(monotonic: MonotonicInstant(nanoseconds: safe), date: date)
         }
-        let quantitySamples = samples.map { QuantitySample(type: $0.type, value: $0.value, at: stamp($0.date)) }
+        let quantitySamples = samples.map { QuantitySample(type: $0.type, value: $0.value, at: stamp($0.date), source: source) }
         var statistics: [QuantityType: QuantityStatistics] = [:]
         for sample in quantitySamples { statistics[sample.type, default: QuantityStatistics(type: sample.type)].add(sample) }
         let timeline = Timeline(self)
@@ -67,7 +71,8 @@ extension WorkoutRecording {
             LocationSample(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude,
                            horizontalAccuracy: $0.horizontalAccuracy, at: stamp($0.date))
         }
-        let configuration = StartWorkoutIntent(activity: activity, location: route.isEmpty ? nil : .outdoor, workoutName: name)
+        let configuration = StartWorkoutIntent(activity: activity, location: route.isEmpty ? nil : .outdoor, workoutName: name,
+                                               source: source)
         return FinishedWorkout(workoutID: id, configuration: configuration, start: stamp(start), end: stamp(end),
                                elapsed: timeline.timerSeconds, events: workoutEvents, samples: quantitySamples,
                                statistics: statistics, goalReached: false, route: locations)

@@ -54,11 +54,15 @@ public enum TCXWriter {
         if let name = recording.name, !name.isEmpty {
             out += "   <Notes>\(ExportText.xmlEscaped(name))</Notes>\n"
         }
+        // The device that recorded it when the store knows one (an imported watch, a strap), else Coach.
+        let device = recording.device
+        let creator = ExportText.xmlEscaped(device?.name ?? device?.manufacturer ?? "Coach")
+        let product = device?.model.flatMap { UInt16($0) }.map { "\($0)" } ?? "0"
         out += """
                 <Creator xsi:type="Device_t">
-                 <Name>Coach</Name>
+                 <Name>\(creator)</Name>
                  <UnitId>0</UnitId>
-                 <ProductID>0</ProductID>
+                 <ProductID>\(product)</ProductID>
                  <Version><VersionMajor>0</VersionMajor><VersionMinor>1</VersionMinor></Version>
                 </Creator>
               </Activity>

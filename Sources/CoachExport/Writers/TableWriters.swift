@@ -35,11 +35,20 @@ public enum JSONWriter {
     public static func write(_ recording: WorkoutRecording) -> String {
         var out = "{\"id\":\(string(recording.id)),\"activity\":\(recording.activity.map { string($0.rawValue) } ?? "null"),"
         out += "\"name\":\(recording.name.map(string) ?? "null"),\"start\":\(string(ExportText.isoDate(recording.start))),"
-        out += "\"end\":\(string(ExportText.isoDate(recording.end))),\n\"samples\":["
+        out += "\"end\":\(string(ExportText.isoDate(recording.end))),"
+        if let source = recording.source { out += "\"source\":\(json(source))," }
+        out += "\n\"samples\":["
         out.reserveCapacity(recording.samples.count * 90 + recording.route.count * 120)
+        // A workout has a handful of sources: each is encoded once.
+        var sources: [SampleSource: String] = [:]
         for (index, sample) in recording.samples.enumerated() {
             out += (index == 0 ? "\n" : ",\n") + "{\"type\":\"\(sample.type.rawValue)\",\"value\":\(CSVWriter.number(sample.value)),"
-            out += "\"unit\":\"\(sample.type.canonicalUnit)\",\"date\":\"\(ExportText.isoDate(sample.date))\"}"
+            out += "\"unit\":\"\(sample.type.canonicalUnit)\",\"date\":\"\(ExportText.isoDate(sample.date))\""
+            if let source = sample.source {
+                if sources[source] == nil { sources[source] = json(source) }
+                out += ",\"source\":" + (sources[source] ?? "null")
+            }
+            out += "}"
         }
         out += "],\n\"route\":["
         for (index, point) in recording.route.enumerated() {
@@ -61,4 +70,16 @@ public enum JSONWriter {
 
     /// A JSON string literal, through the wire module's one escaper.
     static func string(_ text: String) -> String { JSONText.string(text) }
+
+    /// `{"name":…,"version":…,"device":{"name":…,"model":…,"manufacturer":…}}`, as `coach show --json` has it.
+    static func json(_ source: SampleSource) -> String {
+        var out = "{\"name\":\(string(source.name))"
+        if let version = source.version { out += ",\"version\":\(string(version))" }
+        if let device = source.device {
+            let fields = [("name", device.name), ("model", device.model), ("manufacturer", device.manufacturer)]
+                .compactMap { key, value in value.map { "\"\(key)\":\(string($0))" } }
+            out += ",\"device\":{" + fields.joined(separator: ",") + "}"
+        }
+        return out + "}"
+    }
 }

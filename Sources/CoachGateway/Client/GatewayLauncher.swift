@@ -33,7 +33,7 @@ public enum GatewayLauncher {
 
     /// Where a background gateway writes its log: `$XDG_STATE_HOME/coach/gateway.log`.
     public static func logPath() -> String {
-        GatewayState.defaultDirectory() + "/gateway.log"
+        StateDirectory.defaultDirectory() + "/gateway.log"
     }
 
     /// Starts `executable arguments…` in a session of its own (no controlling terminal, so closing

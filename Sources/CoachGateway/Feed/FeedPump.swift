@@ -7,14 +7,13 @@
 
 import CoachWire
 import CoachCore
-import Synchronization
+import Foundation
 
 public actor FeedPump {
     private var live: LiveActivity
     private let clock: any WorkoutClock
-    private let subscribers = Mutex<[Int: AsyncStream<LiveActivityContent>.Continuation]>([:])
-    private let lineSubscribers = Mutex<[Int: AsyncStream<String>.Continuation]>([:])
-    private var nextID = 0
+    private let subscribers = FanOut<LiveActivityContent>()
+    private let lineSubscribers = FanOut<String>()
     private var current: LiveActivityContent
     /// `current` as a `feed` notification line, encoded on first use.
     private var currentLine: String?
@@ -33,37 +32,32 @@ public actor FeedPump {
     /// Every content from now on, starting with the current one. A slow reader sees the newest
     /// only: a display never needs an old frame.
     public func contents() -> AsyncStream<LiveActivityContent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LiveActivityContent.self, bufferingPolicy: .bufferingNewest(1))
-        continuation.yield(current)
-        nextID += 1
-        let id = nextID
-        subscribers.withLock { $0[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            Task { await self.remove(id) }
-        }
-        return stream
+        subscribers.subscribe(buffering: .bufferingNewest(1), initial: current)
     }
 
     /// Every content from now on as the protocol's `feed` notification line
     /// (`{"jsonrpc":"2.0","method":"feed","params":…}`, no newline), starting with the current one.
     /// Encoded once per content and shared by every subscriber. Newest only, like `contents()`.
     public func notificationLines() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
-        continuation.yield(currentNotificationLine())
-        nextID += 1
-        let id = nextID
-        lineSubscribers.withLock { $0[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            Task { await self.removeLine(id) }
-        }
-        return stream
+        lineSubscribers.subscribe(buffering: .bufferingNewest(1), initial: currentNotificationLine())
     }
 
-    /// The `feed` notification for a content (what `notificationLines()` carries).
+    /// The `feed` notification for a content (what `notificationLines()` carries): the content's
+    /// Codable form, written once into the notification's params (not parsed back into a
+    /// JSONValue and written again).
     public static func notificationLine(_ content: LiveActivityContent) -> String {
-        RPCMessage.notification(method: "feed", RequestRouter.json(content))
+        guard let params = try? encoder.encode(content) else {
+            return RPCMessage.notification(method: "feed", .null)
+        }
+        return #"{"jsonrpc":"2.0","method":"feed","params":"# + String(decoding: params, as: UTF8.self) + "}"
+    }
+
+    /// Slashes unescaped, as JSONText writes them; keys sorted, so the same content is the same
+    /// line byte for byte (Foundation's encoder otherwise orders keys differently on every run).
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
     }
 
     private func currentNotificationLine() -> String {
@@ -73,8 +67,6 @@ public actor FeedPump {
         return line
     }
 
-    private func remove(_ id: Int) { _ = subscribers.withLock { $0.removeValue(forKey: id) } }
-    private func removeLine(_ id: Int) { _ = lineSubscribers.withLock { $0.removeValue(forKey: id) } }
 
     public func setLocked(_ locked: Bool) {
         live.setLocked(locked)
@@ -114,12 +106,12 @@ public actor FeedPump {
     /// Consumes the manager's streams until the snapshots end, waking whenever the content changes
     /// by the clock meanwhile.
     public func run(snapshots: AsyncStream<WorkoutSnapshot>,
-                    notifications: AsyncStream<WorkoutNotification>? = nil) async {
+                    changes: AsyncStream<WorkoutChange>? = nil) async {
         schedules = true
         rearm()
         await withTaskGroup(of: Void.self) { group in
-            if let notifications {
-                group.addTask { for await notification in notifications { await self.apply(notification) } }
+            if let changes {
+                group.addTask { for await change in changes { await self.apply(change.notification) } }
             }
             for await snapshot in snapshots { apply(snapshot) }
             group.cancelAll()
@@ -156,16 +148,8 @@ public actor FeedPump {
 
     /// Ends every subscriber's stream.
     public func finish() {
-        let all = subscribers.withLock { state in
-            defer { state.removeAll() }
-            return Array(state.values)
-        }
-        all.forEach { $0.finish() }
-        let lines = lineSubscribers.withLock { state in
-            defer { state.removeAll() }
-            return Array(state.values)
-        }
-        lines.forEach { $0.finish() }
+        subscribers.finishAll()
+        lineSubscribers.finishAll()
     }
 
     private func publish() {
@@ -180,23 +164,9 @@ public actor FeedPump {
         guard content != current else { return }
         current = content
         currentLine = nil
-        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(content) }
-        let lineReaders = lineSubscribers.withLock { Array($0.values) }
-        guard !lineReaders.isEmpty else { return }
-        let line = currentNotificationLine()
-        for continuation in lineReaders { continuation.yield(line) }
-    }
-}
-
-extension TmuxPusher {
-    /// Pushes every content as the compact tmux line until the stream ends, then clears the option.
-    /// A tmux that is not running is not an error: the next change tries again.
-    public func follow(_ contents: AsyncStream<LiveActivityContent>, language: DisplayLanguage = .en,
-                       presentation: FeedPresentation = .compact) async {
-        let renderer = FeedRenderer(language: language)
-        for await content in contents {
-            _ = try? await push(renderer.render(content, presentation: presentation, format: .tmux))
-        }
-        await close()
+        subscribers.yield(content)
+        // Encoded only when someone reads lines, once for all of them.
+        guard !lineSubscribers.isEmpty else { return }
+        lineSubscribers.yield(currentNotificationLine())
     }
 }

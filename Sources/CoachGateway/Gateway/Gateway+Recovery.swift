@@ -1,4 +1,4 @@
-// The sentence for a workout GatewayHost recovered after a crash, for a front end that starts the
+// The sentence for a workout GatewayAssembly recovered after a crash, for a front end that starts the
 // gateway itself (the embedded REPL): the recovery happens before anyone can subscribe, so the
 // `recovered` announcement has no listener yet and the front end says it on start instead.
 

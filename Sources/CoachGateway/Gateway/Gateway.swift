@@ -1,6 +1,8 @@
-// Gateway: where every channel ends. A typed line, a socket request and (later) speech all become
-// the same call here: recognise → intent → resolve/confirm/handle on the WorkoutManager → a reply
-// in the user's language. Follow-up questions live in the caller's Conversation.
+// Gateway: where every channel ends. A typed line, a socket request and speech all become the
+// same call here: recognise → intent → resolve/confirm/handle on the WorkoutManager → a reply in
+// the user's language. This file holds the state and the line path; the other concerns live in
+// Gateway+Privacy (the lock), Gateway+Tmux (followers), Gateway+FollowUps (answers to the
+// Conversation's question), Gateway+Samples and Gateway+Announcements.
 
 import CoachCore
 import CoachLanguage
@@ -12,8 +14,8 @@ public final class Gateway: Sendable {
     public let manager: WorkoutManager
     public let recognizer: Recognizer
     let composer: ResponseComposer
-    private let lockState = Mutex(false)
-    private let announcements = AnnouncementHub()
+    let lockState = Mutex(false)
+    let announcements = AnnouncementHub()
     /// This gateway as a mirror of another, or as a primary with mirrors (Mirror/).
     public let mirroring = Mirroring()
 
@@ -21,7 +23,7 @@ public final class Gateway: Sendable {
     let store: @Sendable () -> WorkoutStore?
     /// The Live Activity every status presentation shows (tmux, bars, widget).
     public let feed: FeedPump
-    private let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
+    let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
     /// Bluetooth sensors, when `coach serve` attached them (Gateway+Sensors.swift).
     let sensorService = Mutex<(any SensorService)?>(nil)
     /// False when nothing is written at all (virtual time): an end must not claim "Saved".
@@ -29,12 +31,12 @@ public final class Gateway: Sendable {
     /// Virtual time (scripts): nothing of the user's (store, tmux) is touched.
     public var isVirtual: Bool { manager.timerMode == .manual }
     /// Where the lock and the tmux servers are remembered; nil remembers nothing.
-    public let state: GatewayState?
+    public let state: StateDirectory?
     /// Who may write and read what (Permissions/); decisions live in the store.
     public let permissions: PermissionCenter
 
     public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
-                keepsWorkouts: Bool = true, state: GatewayState? = nil,
+                keepsWorkouts: Bool = true, state: StateDirectory? = nil,
                 store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
         self.keepsWorkouts = keepsWorkouts
         self.state = state
@@ -45,55 +47,11 @@ public final class Gateway: Sendable {
         let feed = FeedPump(clock: clock)
         self.feed = feed
         // The pump follows the manager until it shuts down.
-        let notifications = manager.notifications()
-        Task { await feed.run(snapshots: await manager.snapshots(), notifications: notifications) }
+        let changes = manager.changes()
+        Task { await feed.run(snapshots: await manager.snapshots(), changes: changes) }
         self.composer = ResponseComposer(catalog: recognizer.responses)
     }
 
-    // MARK: - Privacy
-
-    public var isLocked: Bool { lockState.withLock { $0 } }
-
-    public func setLocked(_ locked: Bool, language: Language = .en) async -> String {
-        let changed = lockState.withLock { state -> Bool in
-            defer { state = locked }
-            return state != locked
-        }
-        let text = composer.event(locked ? "locked" : "unlocked", values: [:], language: language)
-        state?.setLocked(locked)
-        if changed {
-            await feed.setLocked(locked)
-            await manager.republish()
-        }
-        return text
-    }
-
-    // MARK: - tmux
-
-    /// Pushes every feed change into `@coach` on that tmux server until the gateway stops.
-    /// Following the same server twice is a no-op.
-    public func followTmux(_ target: TmuxTarget, language: DisplayLanguage = .en) async {
-        let contents = await feed.contents()
-        tmuxFollowers.withLock { followers in
-            guard followers[target] == nil else { return }
-            followers[target] = Task {
-                await TmuxPusher(target: target).follow(contents, language: language)
-            }
-        }
-    }
-
-    /// The tmux servers being followed.
-    public var tmuxTargets: [TmuxTarget] { tmuxFollowers.withLock { Array($0.keys) } }
-
-    /// Stops pushing to tmux (each option is cleared so no frozen workout remains).
-    public func stopFollowingTmux() async {
-        let tasks = tmuxFollowers.withLock { followers in
-            defer { followers.removeAll() }
-            return Array(followers.values)
-        }
-        await feed.finish()
-        for task in tasks { await task.value }
-    }
 
     // MARK: - Lines
 
@@ -189,178 +147,4 @@ public final class Gateway: Sendable {
                              language: language, outcome: outcome, locked: locked)
     }
 
-    // MARK: - Follow-ups
-
-    /// Treats `text` as the answer to `question`; nil when it is not an answer (the line is then
-    /// handled as a new command, so "pause" after "Which workout?" still pauses).
-    private func answer(_ question: PendingQuestion, with text: String, recognition: Recognition, language: Language,
-                        conversation: Conversation) async -> GatewayResult? {
-        let word = AnswerWords.normalised(text)
-        let answer = recognizer.answers.classify(text)
-        switch question {
-        case .confirmation(let intent):
-            if answer == .yes {
-                var confirmed = intent
-                if case .cancel(let activity, _) = intent { confirmed = .cancel(activity: activity, confirmed: true) }
-                return await perform(confirmed, language: language, conversation: conversation)
-            }
-            if answer == .no || answer == .dismiss {
-                let snapshot = await manager.status()
-                return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue,
-                                     message: composer.event("declined", values: [:], language: language),
-                                     language: language,
-                                     outcome: IntentOutcome(intent: intent.kind, phase: .confirm, code: .failure,
-                                                            reason: "declined by the user", snapshot: snapshot),
-                                     locked: isLocked)
-            }
-            return nil
-        case .activity(var start, let options):
-            // "never mind" dismisses the question, not the workout.
-            if answer == .dismiss || answer == .no {
-                let snapshot = await manager.status()
-                return GatewayResult(intent: .startWorkout, code: IntentCode.failure.rawValue,
-                                     message: composer.event("declined", values: [:], language: language),
-                                     language: language,
-                                     outcome: IntentOutcome(intent: .startWorkout, phase: .confirm, code: .failure,
-                                                            reason: "declined by the user", snapshot: snapshot),
-                                     locked: isLocked)
-            }
-            if let number = Int(word), (1...options.count).contains(number) {
-                start.activity = options[number - 1]
-            } else if let activity = ActivityType(rawValue: text.trimmingCharacters(in: .whitespaces)) {
-                start.activity = activity
-            } else if let heard = recognition.slots.activity.flatMap(ActivityType.init(rawValue:)),
-                      recognition.intent == nil || recognition.intent == IntentKind.startWorkout.rawValue {
-                start.activity = heard
-                if start.location == nil { start.location = recognition.slots.location.flatMap(LocationType.init(rawValue:)) }
-                if start.goal == nil { start.goal = recognition.slots.goal.map(\.coreGoal) }
-            } else {
-                return nil
-            }
-            return await perform(.start(start), language: language, conversation: conversation)
-        }
-    }
-
-    // MARK: - Samples
-
-    /// Feeds a metric. Returns the outcome, or throws a unit error or a store problem.
-    public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
-                          syncIdentifier: String? = nil, syncVersion: Int? = nil,
-                          source: SampleSource? = nil) async throws -> SampleOutcome {
-        try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion,
-                                    source: source)
-    }
-
-    /// A speed reading from a sensor, for auto-pause.
-    public func observeSpeed(_ speed: Double) async {
-        await manager.observeSpeed(speed)
-    }
-
-    /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.
-    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
-                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
-        try await manager.addLocation(latitude: latitude, longitude: longitude, altitude: altitude,
-                                      horizontalAccuracy: horizontalAccuracy)
-    }
-
-    // MARK: - Announcements
-
-    /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the
-    /// REPL to print above its prompt and for socket subscribers.
-    public func announcements(language: Language = .en) -> AsyncStream<Announcement> {
-        announcements.subscribe(gateway: self, language: language)
-    }
-
-    /// Hands an announcement of the mirroring link to every announcement subscriber.
-    public func relay(_ announcement: Announcement) { announcements.relay(announcement) }
-
-    func announce(_ notification: WorkoutNotification, language: Language) async -> Announcement? {
-        let snapshot = await manager.status()
-        guard let text = composer.announcement(notification, snapshot: snapshot, language: language, locked: isLocked) else {
-            return nil
-        }
-        return Announcement(notification: notification, text: text, snapshot: snapshot)
-    }
-}
-
-/// One announced change: the notification, its sentence, and the workout at that moment.
-public struct Announcement: Sendable {
-    /// nil for an announcement of the mirroring link or one relayed from a primary.
-    public var notification: WorkoutNotification?
-    /// The kind of a link or relayed announcement ("mirrorConnected", or the primary's event).
-    public var linkEvent: String?
-    public var text: String
-    public var snapshot: WorkoutSnapshot
-
-    public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot) {
-        self.notification = notification
-        self.text = text
-        self.snapshot = snapshot
-        self.relayedState = nil
-    }
-
-    /// An announcement of the mirroring link, or an event relayed from the primary.
-    public init(linkEvent: String, text: String, state: SessionState, snapshot: WorkoutSnapshot) {
-        self.linkEvent = linkEvent
-        self.text = text
-        self.snapshot = snapshot
-        self.relayedState = state
-    }
-
-    private var relayedState: SessionState?
-
-    /// The state the change is about: the new state of a transition, else the current one.
-    public var state: SessionState {
-        if let relayedState { return relayedState }
-        if case .stateChanged(_, let to, _)? = notification { return to }
-        return snapshot.state
-    }
-
-    /// The kind of change, for the protocol's `event` field.
-    public var kind: String {
-        if let linkEvent { return linkEvent }
-        switch notification {
-        case nil: return "mirror"
-        case .stateChanged: return "stateChanged"
-        case .event(let event): return event.type.rawValue
-        case .countdown: return "countdown"
-        case .goalReached: return "goalReached"
-        case .saved: return "saved"
-        case .discarded: return "discarded"
-        case .recovered: return "recovered"
-        }
-    }
-}
-
-/// Turns the manager's notifications into announcement streams, one task per subscriber.
-final class AnnouncementHub: Sendable {
-    /// Subscribers of relayed announcements (the mirroring link's), by id.
-    private let relays = Mutex<(next: Int, continuations: [Int: AsyncStream<Announcement>.Continuation])>((0, [:]))
-
-    func relay(_ announcement: Announcement) {
-        for continuation in relays.withLock({ Array($0.continuations.values) }) { continuation.yield(announcement) }
-    }
-
-    func subscribe(gateway: Gateway, language: Language) -> AsyncStream<Announcement> {
-        let notifications = gateway.manager.notifications()
-        let (stream, continuation) = AsyncStream.makeStream(of: Announcement.self, bufferingPolicy: .bufferingNewest(256))
-        let relayID = relays.withLock { state in
-            state.next += 1
-            state.continuations[state.next] = continuation
-            return state.next
-        }
-        let task = Task {
-            for await notification in notifications {
-                if let announcement = await gateway.announce(notification, language: language) {
-                    continuation.yield(announcement)
-                }
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { [weak self] _ in
-            task.cancel()
-            _ = self?.relays.withLock { $0.continuations.removeValue(forKey: relayID) }
-        }
-        return stream
-    }
 }

@@ -94,8 +94,14 @@ public struct GatewayResult: Sendable {
 }
 
 extension WorkoutSnapshot {
-    /// The workout as JSON. While locked, metrics are left out: only activity and time are shown.
+    /// The workout as JSON. While locked, only what `redacted()` keeps (the one privacy rule:
+    /// activity, phase and time): goal, name, location, laps and metrics are left out.
     public func json(locked: Bool) -> JSONValue {
+        if locked { return redacted().json(redactedFields: true) }
+        return json(redactedFields: false)
+    }
+
+    private func json(redactedFields locked: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .optional(workoutID)),
             ("state", .string(state.rawValue)),
@@ -109,7 +115,7 @@ extension WorkoutSnapshot {
         if let end = endDate { members.append(("end", .string(ISO8601.format(end)))) }
         if let countdown { members.append(("countdown", .number(Double(countdown)))) }
         if autoPaused { members.append(("autoPaused", .bool(true))) }
-        members.append(("laps", .number(Double(laps))))
+        if !locked { members.append(("laps", .number(Double(laps)))) }
         members.append(("locked", .bool(locked)))
         if !locked {
             if let progress = goalProgress { members.append(("goalProgress", .number((progress * 1000).rounded() / 1000))) }

@@ -114,7 +114,7 @@ extension Gateway {
     }
 }
 
-extension GatewayState {
+extension StateDirectory {
     private var mirrorFile: String { directory + "/mirror" }
 
     /// The primary this gateway mirrored when it last ran (one JSON line), if any.

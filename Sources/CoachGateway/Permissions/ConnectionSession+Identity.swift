@@ -22,6 +22,9 @@ extension ConnectionSession {
     public func identify(as identity: ClientIdentity) { self.identity.withLock { $0 = identity } }
 
     public func setPeerPID(_ pid: Int32) { peerPID.withLock { $0 = $0 ?? pid } }
+
+    /// The device this connection's samples come from (a mirror's host), if it said.
+    public func setSourceDevice(_ device: SampleDevice) { sourceDevice.withLock { $0 = device } }
 }
 
 /// What the kernel says about the process at the other end of a connection.

@@ -111,7 +111,7 @@ extension RequestRouter {
         if let refusal = gateway.permissions.checkWrite(type, by: client) {
             throw RPCError.storeError(refusal.code, refusal.message)
         }
-        return client.source(userVersion: CoachVersion.current)
+        return client.source(userVersion: CoachVersion.current).measured(by: session.sourceDevice.withLock { $0 })
     }
 
     /// What this connection may read; throws errorDatabaseInaccessible while locked.

@@ -22,6 +22,8 @@ public final class ConnectionSession: Sendable {
     let peerPID = Mutex<Int32?>(nil)
     /// Whether this connection asks the user permission questions (a REPL's `authorization.next`).
     let isPrompter = Mutex(false)
+    /// Where this connection's samples were measured (a mirror's host), set by `mirror.attach`.
+    let sourceDevice = Mutex<SampleDevice?>(nil)
 
     public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
         self.subscription = subscription

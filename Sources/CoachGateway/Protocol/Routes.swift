@@ -179,6 +179,8 @@ enum Routes {
               params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
               result: #"{"attached":true}"#) { request in
             request.gateway.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
+            // What it forwards was measured on the mirror's host (issue 19: sources).
+            request.session.setSourceDevice(SampleDevice(name: request.params.string("name") ?? "mirror"))
             return ["attached": true]
         },
         Route("history", "Saved workouts, newest first (as coach history --json).",

@@ -17,7 +17,7 @@ struct StoreOptions: ParsableArguments {
 
     func open() throws -> WorkoutStore {
         // Locked means protected (docs/permissions.md): health data is not read until unlocked.
-        if GatewayState().isLocked {
+        if StateDirectory().isLocked {
             OneShot.printError("health data is protected while Coach is locked (errorDatabaseInaccessible); "
                                + "run `coach unlock` to read it")
             throw ExitCode(ExitStatus.noPermission.rawValue)

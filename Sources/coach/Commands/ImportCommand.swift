@@ -1,6 +1,7 @@
 // `coach import FILE…`: GPX, TCX and FIT files into the store as saved workouts (docs/export.md).
 
 import ArgumentParser
+import CoachCore
 import CoachExport
 import CoachGateway
 import CoachStore
@@ -41,7 +42,7 @@ struct ImportCommand: AsyncParsableCommand {
                     throw ImportProblem(file: file, message: "cannot be read (missing or not a file)")
                 }
                 let recording = try WorkoutImporter.read(data, file: file)
-                switch try await workoutStore.importRecording(recording) {
+                switch try await workoutStore.importRecording(recording, importer: SampleSource(name: ClientIdentity.userName, version: CoachVersion.current)) {
                 case .imported(let id):
                     print("Imported \(file) as \(id.prefix(8)) (\(recording.samples.count) samples, \(recording.route.count) route points).")
                 case .alreadyImported(let id):

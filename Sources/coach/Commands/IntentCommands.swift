@@ -207,7 +207,7 @@ struct SampleCommand: ParsableCommand {
         let result: JSONValue
         do { result = try client.call("sample", .object(params)) } catch {
             OneShot.printError(error.description)
-            throw ExitCode(ExitStatus.failure.rawValue)
+            throw ExitCode(OneShot.exitStatus(for: error).rawValue)
         }
         if options.json { print(result.serialized()) } else {
             let outcome = result["outcome"]?.stringValue ?? "?"

@@ -42,7 +42,7 @@ enum OneShot {
         // Without it the gateway sees Coach's own executable: the user.
         if let name = options.clientName {
             do {
-                _ = try client.call("hello", ["client": .string(name), "version": .string(CoachVersion.current)])
+                _ = try client.call("hello", ["client": .string(name)])
             } catch {
                 printError(error.description)
                 throw ExitCode(ExitStatus.usage.rawValue)
@@ -64,14 +64,20 @@ enum OneShot {
             result = try client.call(method, params)
         } catch {
             printError(error.description)
-            if case .rpc(let rpc) = error, rpc.code == -32602 { throw ExitCode(ExitStatus.usage.rawValue) }
-            if case .rpc(let rpc) = error, rpc.code == -32001, rpc.data?["code"]?.stringValue?.hasPrefix("errorAuthorization") == true {
-                throw ExitCode(ExitStatus.noPermission.rawValue)
-            }
-            throw ExitCode(ExitStatus.failure.rawValue)
+            throw ExitCode(exitStatus(for: error).rawValue)
         }
         speakReply(result, options: options)
         try finish(result, json: options.json)
+    }
+
+    /// How a failed request ends the command: bad params are a usage error; a refusal for want
+    /// of permission (or while locked) is 77, as EX_NOPERM.
+    static func exitStatus(for error: GatewayClientError) -> ExitStatus {
+        guard case .rpc(let rpc) = error else { return .failure }
+        if rpc.code == -32602 { return .usage }
+        let code = rpc.data?["code"]?.stringValue ?? ""
+        if rpc.code == -32001, code.hasPrefix("errorAuthorization") || code == "errorDatabaseInaccessible" { return .noPermission }
+        return .failure
     }
 
     /// `--speak` / `--speak-to FILE` (or `voice.speak: true` in the settings): says the reply's

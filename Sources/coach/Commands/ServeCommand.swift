@@ -73,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             // The socket first: a second gateway must be refused before it opens the store.
             let claim = try SocketClaim.claim(location)
-            hosted = try await GatewayHost.start(configuration)
+            hosted = try await GatewayAssembly.start(configuration)
             server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim,
                                                    idleExit: idleExit.flatMap(Self.idleDuration))
         } catch let error as GatewayStartError {

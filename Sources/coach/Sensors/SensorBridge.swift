@@ -24,7 +24,8 @@ final class SensorBridge: SensorService {
         busAddress = DBusConnection.systemBusAddress(environment: environment)
         let (stream, continuation) = AsyncStream.makeStream(of: (SensorDescriptor, SensorMetrics, Date).self)
         readings = continuation
-        Task { await Self.feed(stream, to: gateway) }
+        let liveName: @Sendable (String) -> String? = { [weak self] address in self?.liveName(of: address) }
+        Task { await Self.feed(stream, to: gateway, liveName: liveName) }
         gateway.attachSensors(self)
         do { try use(settings.sensors) } catch {
             OneShot.printError("sensors: \(error) — continuing without sensors")
@@ -56,9 +57,18 @@ final class SensorBridge: SensorService {
 
     /// Samples in arrival order. Each carries a sync identifier per sensor, metric and second, so a
     /// value BlueZ hands over twice (a re-read after a reconnect) replaces rather than duplicates.
-    private static func feed(_ stream: AsyncStream<(SensorDescriptor, SensorMetrics, Date)>, to gateway: Gateway) async {
+    private static func feed(_ stream: AsyncStream<(SensorDescriptor, SensorMetrics, Date)>, to gateway: Gateway,
+                             liveName: @escaping @Sendable (String) -> String?) async {
         var versions: [String: Int] = [:]
+        var names: [String: String] = [:]
         for await (descriptor, metrics, date) in stream {
+            // Written by Coach, measured by this sensor (HealthKit: source revision + HKDevice): its
+            // remembered name, else the name BlueZ reports, else its address.
+            if names[descriptor.address] == nil, let name = descriptor.name ?? liveName(descriptor.address) {
+                names[descriptor.address] = name
+            }
+            let source = SampleSource(name: ClientIdentity.userName, version: CoachVersion.current,
+                                      device: SampleDevice(name: names[descriptor.address] ?? descriptor.address))
             let second = Int64(date.timeIntervalSince1970.rounded(.down))
             // Speed first: a reading that resumes an auto-paused workout also counts in it.
             if let speed = metrics.speed { await gateway.observeSpeed(speed) }
@@ -66,7 +76,7 @@ final class SensorBridge: SensorService {
                 let identifier = "ble:\(descriptor.address):\(type.rawValue):\(second)"
                 let version = (versions[identifier] ?? 0) + 1
                 versions[identifier] = version
-                _ = try? await gateway.addSample(type, value: value, syncIdentifier: identifier, syncVersion: version)
+                _ = try? await gateway.addSample(type, value: value, syncIdentifier: identifier, syncVersion: version, source: source)
             }
             if versions.count > 512 { versions = versions.filter { $0.key.hasSuffix(":\(second)") } }
         }
@@ -76,6 +86,11 @@ final class SensorBridge: SensorService {
         guard let address = SensorDescriptor.normalizedAddress(sensor.address) else { return nil }
         return SensorDescriptor(address: address, name: sensor.name, role: sensor.role.flatMap(SensorRole.init(rawValue:)),
                                 wheelCircumference: sensor.wheelCircumference)
+    }
+
+    /// The name BlueZ reports for a connected sensor.
+    private func liveName(of address: String) -> String? {
+        link.withLock { $0?.statuses() }?.first { $0.descriptor.address == address }?.name
     }
 
     // MARK: - SensorService

@@ -20,12 +20,12 @@ enum WidgetRunner {
 
     /// Shows the workout from the manager's snapshots: the feed pump adds the ticking clock,
     /// staleness and dismissal. `locked` redacts metrics from the first frame on.
-    static func run(snapshots: AsyncStream<WorkoutSnapshot>, notifications: AsyncStream<WorkoutNotification>? = nil,
+    static func run(snapshots: AsyncStream<WorkoutSnapshot>, changes: AsyncStream<WorkoutChange>? = nil,
                     locked: Bool = false, clock: any WorkoutClock = SystemWorkoutClock(),
                     language: DisplayLanguage = .en) async {
         let pump = FeedPump(clock: clock, locked: locked)
         let contents = await pump.contents()
-        let feeding = Task { await pump.run(snapshots: snapshots, notifications: notifications) }
+        let feeding = Task { await pump.run(snapshots: snapshots, changes: changes) }
         await run(contents: contents, language: language)
         feeding.cancel()
         await pump.finish()

@@ -203,5 +203,9 @@ extension MirrorUnixTests {
         let water = statistics.first { $0["type"]?.stringValue == "dietaryWater" }
         XCTAssertEqual(water?["count"]?.doubleValue, 4, shown.serialized())
         XCTAssertEqual(shown["sampleCount"]?.doubleValue, 5, "four water samples and one heart rate: \(shown.serialized())")
+        // The water came from the mirror: its host is the samples' device (issue 19).
+        guard case .array(let sources)? = shown["sources"] else { return XCTFail("no sources: \(shown.serialized())") }
+        let fromMirror = sources.first { $0["source"]?["device"]?["name"]?.stringValue == ProcessInfo.processInfo.hostName }
+        XCTAssertEqual(fromMirror?["types"]?["dietaryWater"]?.doubleValue, 4, shown.serialized())
     }
 }

@@ -55,14 +55,16 @@ struct WorkoutManagerTests {
 
     @Test func notificationsArriveInOrder() async {
         let manager = WorkoutManager(clock: ManualWorkoutClock(), timerMode: .manual)
-        let stream = manager.notifications()
+        let stream = manager.changes()
         _ = await manager.perform(.start(StartWorkoutIntent(activity: .walking)))
         await manager.advance(by: .seconds(3))
         _ = await manager.perform(.pause())
         await manager.shutdown()
         var seen: [String] = []
-        for await notification in stream {
-            switch notification {
+        var states: [SessionState] = []
+        for await change in stream {
+            states.append(change.snapshot.state)
+            switch change.notification {
             case .stateChanged(let from, let to, _): seen.append("\(from)→\(to)")
             case .countdown(let left): seen.append("countdown \(left)")
             case .event(let event): seen.append(event.type.rawValue)
@@ -70,12 +72,14 @@ struct WorkoutManagerTests {
             }
         }
         #expect(seen == ["notStarted→prepared", "countdown 2", "countdown 1", "prepared→running", "running→paused", "pause"])
+        // Each notification carries the status it left behind.
+        #expect(states == [.prepared, .prepared, .prepared, .running, .paused, .paused])
     }
 
     @Test func timeGoalIsReachedOnceAtTheRightMoment() async {
         let manager = WorkoutManager(clock: ManualWorkoutClock(), configuration: EngineConfiguration(countdown: .zero),
                                      timerMode: .manual)
-        let stream = manager.notifications()
+        let stream = manager.changes()
         _ = await manager.perform(.start(StartWorkoutIntent(activity: .running, goal: .time(seconds: 600))))
         await manager.advance(by: .seconds(300))
         _ = await manager.perform(.pause())
@@ -84,7 +88,9 @@ struct WorkoutManagerTests {
         await manager.advance(by: .seconds(400))
         await manager.shutdown()
         var reached: [Timestamp] = []
-        for await case .goalReached(_, let when) in stream { reached.append(when) }
+        for await change in stream {
+            if case .goalReached(_, let when) = change.notification { reached.append(when) }
+        }
         #expect(reached.count == 1)
         #expect(reached.first?.monotonic == MonotonicInstant(nanoseconds: 700_000_000_000))
         #expect(await manager.status().goalProgress == 1)

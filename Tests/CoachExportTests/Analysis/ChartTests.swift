@@ -43,4 +43,18 @@ import Testing
         let lint = try ThirdParty.run("/usr/bin/xmllint", ["--noout", file])
         #expect(lint.status == 0, "\(lint.stderr)")
     }
+
+    @Test func onFootIsChartedAsPaceOtherwiseAsSpeed() {
+        var run = KnownWorkout.recording()
+        run.activity = .running
+        let runSeries = WorkoutChart.series(run)
+        #expect(runSeries.map(\.name).contains("pace") && !runSeries.map(\.name).contains("speed"))
+        // 12 km/h is 5:00 a kilometre.
+        let pace = runSeries.first { $0.name == "pace" }?.points.map(\.value) ?? []
+        #expect(!pace.isEmpty && pace.allSatisfy { abs($0 - 5) < 0.1 }, "\(pace.prefix(5))")
+        var ride = run
+        ride.activity = .cycling
+        #expect(WorkoutChart.series(ride).map(\.name).contains("speed"))
+        #expect(!WorkoutChart.series(ride).map(\.name).contains("pace"))
+    }
 }

@@ -2,7 +2,7 @@
 // unchanged. No input traps (the readers check every length and number).
 
 import CoachCore
-import CoachExport
+@testable import CoachExport
 import CoachStore
 import Foundation
 import Testing
@@ -62,5 +62,18 @@ import Testing
         #expect(problem(fit.prefix(fit.count - 3), "cut.fit") != nil)
         #expect(try store.changes(since: nil).anchor == before)
         #expect(try store.history().count == 1)
+    }
+
+    @Test func pointsOutOfTimeOrderNeverMakeAWorkoutEndBeforeItStarts() throws {
+        let gpx = """
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="51.5" lon="0.1"><time>2026-11-20T07:10:00Z</time></trkpt>
+            <trkpt lat="51.6" lon="0.1"><time>2026-11-20T07:00:00Z</time></trkpt>
+            <trkpt lat="51.7" lon="0.1"><time>2026-11-20T07:05:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let recording = try WorkoutImporter.read(Data(gpx.utf8), file: "backwards.gpx")
+        #expect(recording.start == ExportText.parseISODate("2026-11-20T07:00:00Z"))
+        #expect(recording.end == ExportText.parseISODate("2026-11-20T07:10:00Z"))
     }
 }

@@ -9,19 +9,8 @@ import Foundation
 import Testing
 
 @Suite struct ImportMutationTests {
-    /// SplitMix64, so a failing mutation can be made again from the printed seed.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
-    private static func mutate(_ data: [UInt8], _ random: inout Seeded) -> [UInt8] {
+    private static func mutate(_ data: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var bytes = data
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             guard !bytes.isEmpty else { break }
@@ -41,7 +30,7 @@ import Testing
 
     /// A FIT file around mutated messages: the header's size and both CRCs made right again, so
     /// the damage reaches the message decoder instead of stopping at the CRC check.
-    private static func refitted(_ original: [UInt8], _ random: inout Seeded) -> [UInt8] {
+    private static func refitted(_ original: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         let headerSize = Int(original[0])
         var body = mutate(Array(original[headerSize..<(original.count - 2)]), &random)
         if body.isEmpty { body = [0] }
@@ -62,7 +51,7 @@ import Testing
         let store = try WorkoutStore.inMemory()
         let (id, _) = try await ExportFixtures.recordRun(in: store, seconds: 40)
         let seed = [UInt8](try WorkoutExporter.data(try ExportFixtures.recording(store, id), format: .fit))
-        var random = Seeded(state: 0xF17)
+        var random = SeededRandom(state: 0xF17)
         var read = 0, refused = 0
         for round in 0..<600 {
             do {
@@ -83,7 +72,7 @@ import Testing
         let store = try WorkoutStore.inMemory()
         let (id, _) = try await ExportFixtures.recordRun(in: store, seconds: 40)
         let seed = [UInt8](try WorkoutExporter.data(try ExportFixtures.recording(store, id), format: format))
-        var random = Seeded(state: 0xC0AC4 &+ UInt64(seed.count))
+        var random = SeededRandom(state: 0xC0AC4 &+ UInt64(seed.count))
         var read = 0, refused = 0
         for round in 0..<400 {
             let file = "m\(round).\(format.rawValue)"

@@ -189,6 +189,12 @@ struct PermissionSocketTests {
             // socat is not this executable and says no hello: it is "socat".
             let reply = try Self.socat(#"{"jsonrpc":"2.0","id":1,"method":"sample","params":{"type":"heartRate","value":120}}"#,
                                        socket: test.location.path)
+            // Saying "coach" does not make it the user: only Coach's own executable is.
+            let spoofed = try Self.socat(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"coach"}}"#
+                                         + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"permissions.grant","params":{"client":"socat","share":"all"}}"#,
+                                         socket: test.location.path, replies: 2)
+            #expect(spoofed.contains("\"client\":null"), "\(spoofed)")
+            #expect(spoofed.contains(AccessControl.deniedCode), "\(spoofed)")
             _ = try user.call("permissions.grant", ["client": "socat", "share": ["heartRate"]])
             _ = try Self.socat(#"{"jsonrpc":"2.0","id":2,"method":"sample","params":{"type":"heartRate","value":121}}"#,
                                socket: test.location.path)
@@ -203,8 +209,8 @@ struct PermissionSocketTests {
         #expect(socat?["share"]?["heartRate"]?.stringValue == "allowed")
     }
 
-    /// One line through `socat - UNIX-CONNECT:…`, the reply line back.
-    static func socat(_ line: String, socket: String) throws -> String {
+    /// Lines through `socat - UNIX-CONNECT:…`, the first `replies` reply lines back.
+    static func socat(_ line: String, socket: String, replies: Int = 1) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/socat")
         process.arguments = ["-t", "5", "-", "UNIX-CONNECT:\(socket)"]
@@ -215,7 +221,7 @@ struct PermissionSocketTests {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
         // Stdin stays open until the reply is in: a client that half-closes first may get none.
         var data = Data()
-        while !data.contains(UInt8(ascii: "\n")) {
+        while data.count { $0 == UInt8(ascii: "\n") } < replies {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             data.append(chunk)
@@ -223,5 +229,51 @@ struct PermissionSocketTests {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func withNoReplToAskARequestReturnsAtOnceUndecidedSayingHowToAllow() async throws {
+        let directory = temporaryDirectory()
+        let test = try await TestGateway.start(directory: directory)
+        defer { Task { await test.stop() } }
+        let (answer, status, own) = try await onThread { () -> (JSONValue, JSONValue, JSONValue) in
+            let bridge = try test.client()
+            _ = try bridge.call("hello", ["client": "hr-bridge"])
+            let answer = try bridge.call("authorization.request", ["share": "heartRate", "read": ["workouts"], "wait": 30])
+            let status = try bridge.call("authorization.status", ["type": "heartRate"])
+            // The user's own connection is never asked and may do everything.
+            let own = try test.client().call("authorization.request", ["share": ["heartRate"]])
+            return (answer, status, own)
+        }
+        #expect(answer["asked"]?.boolValue == false)
+        #expect(answer["share"]?["heartRate"]?.stringValue == "notDetermined")
+        #expect(answer["message"]?.stringValue?.contains("coach permissions grant hr-bridge --share heartRate") == true)
+        #expect(status["status"]?.stringValue == "notDetermined")
+        #expect(own["share"]?["heartRate"]?.stringValue == "sharingAuthorized")
+    }
+
+    @Test func badRequestsAreRefusedWithTheParamNamed() async throws {
+        let directory = temporaryDirectory()
+        let test = try await TestGateway.start(directory: directory)
+        defer { Task { await test.stop() } }
+        let messages = try await onThread { () -> [String] in
+            let client = try test.client()
+            var messages: [String] = []
+            for (method, params) in [("hello", ["client": "has space"]), ("hello", [:]),
+                                     ("authorization.request", ["share": ["bloodGlucose"]]),
+                                     ("authorization.request", [:] as JSONValue),
+                                     ("authorization.status", ["type": 3])] as [(String, JSONValue)] {
+                do { _ = try client.call(method, params) } catch {
+                    guard case .rpc(let rpc)? = error as? GatewayClientError, rpc.code == -32602 else { messages.append("other: \(error)"); continue }
+                    messages.append(rpc.message)
+                }
+            }
+            return messages
+        }
+        #expect(messages.count == 5)
+        #expect(messages[0].contains("\"client\""))
+        #expect(messages[2].contains("bloodGlucose"))
+        #expect(messages[3].contains("share"))
+        // Checked by the route table's description (docs/protocol.md): "type must be a string of …".
+        #expect(messages[4].hasPrefix("Invalid params: type must be"), "\(messages[4])")
     }
 }

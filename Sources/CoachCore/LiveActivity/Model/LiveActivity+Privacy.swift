@@ -1,11 +1,24 @@
-// Redaction for the locked feed: the content itself loses every metric, so no renderer, JSON
-// subscriber or future format can leak one by forgetting to check a flag.
+// The one privacy rule. While locked, every presentation shows what the activity is, its phase
+// and its time, and nothing else: no metric, goal progress or lap (measurements), no goal, custom
+// name or location (a name such as "knee rehab" or a goal can say more than wanted). The feed's
+// content and a reply's `workout` object (WorkoutSnapshot.json(locked:)) both redact through here,
+// so the values themselves are gone and no renderer or format can leak one by missing a flag.
 
 extension LiveActivityAttributes {
     /// Only the activity survives: a custom name ("knee rehab") or a goal can say more than wanted.
     public func redacted() -> LiveActivityAttributes {
         LiveActivityAttributes(workoutID: workoutID, activity: activity, location: .unknown, goal: nil,
                                workoutName: nil, startDate: startDate)
+    }
+}
+
+extension WorkoutSnapshot {
+    /// The activity, its phase and its time only.
+    public func redacted() -> WorkoutSnapshot {
+        WorkoutSnapshot(workoutID: workoutID, state: state, activity: activity, location: nil, goal: nil, workoutName: nil,
+                        startDate: startDate, endDate: endDate, elapsed: elapsed, countdown: countdown,
+                        goalProgress: nil, goalReached: false, laps: 0, autoPaused: autoPaused, lastLap: nil,
+                        statistics: [:], at: at)
     }
 }
 

@@ -1,6 +1,6 @@
 // GatewayBackend: the REPL on an in-process Gateway (embedded mode). The interactive REPL also
 // serves the socket, so other clients can join; a script keeps its gateway private (and, on the
-// virtual clock, writes nothing to the store, as GatewayHost decides).
+// virtual clock, writes nothing to the store, as GatewayAssembly decides).
 
 import CoachWire
 import CoachCore
@@ -28,7 +28,7 @@ final class GatewayBackend: ReplBackend {
         if virtualClock { configuration.countdown = .zero }
         // Claim the socket before the store: a gateway that is already running keeps its workout.
         let claim = listen ? try SocketClaim.claim(socket) : nil
-        let hosted = try await GatewayHost.start(configuration)
+        let hosted = try await GatewayAssembly.start(configuration)
         let server: GatewayServer?
         do {
             if let claim { server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim) } else { server = nil }

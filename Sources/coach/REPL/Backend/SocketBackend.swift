@@ -33,7 +33,7 @@ final class SocketBackend: ReplBackend {
             _ = try await connection.call("ping")
             // `coach --as NAME`: this REPL or script speaks for that client.
             if let name = ClientName.current {
-                _ = try await connection.call("hello", ["client": .string(name), "version": .string(CoachVersion.current)])
+                _ = try await connection.call("hello", ["client": .string(name)])
             }
         } catch {
             connection.close()

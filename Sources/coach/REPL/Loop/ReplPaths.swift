@@ -16,7 +16,7 @@ enum ReplPaths {
     static func historyFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let hasBase = XDGDirectories.base("XDG_STATE_HOME", environment: environment) != nil || environment["HOME"]?.isEmpty == false
         guard hasBase else { return nil }
-        let directory = GatewayState.defaultDirectory(environment: environment)
+        let directory = StateDirectory.defaultDirectory(environment: environment)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

@@ -5,7 +5,7 @@
 import Foundation
 
 public enum TmuxTargetsFile {
-    public static func path(in stateDirectory: String = GatewayState.defaultDirectory()) -> String {
+    public static func path(in stateDirectory: String = StateDirectory.defaultDirectory()) -> String {
         stateDirectory + "/tmux-targets"
     }
 

@@ -6,6 +6,7 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
+import CoachCore
 import Foundation
 
 public actor TmuxPusher {
@@ -94,5 +95,18 @@ public actor TmuxPusher {
             nextConnectAttempt = now + reconnectDelay
             return nil
         }
+    }
+}
+
+extension TmuxPusher {
+    /// Pushes every content as the compact tmux line until the stream ends, then clears the option.
+    /// A tmux that is not running is not an error: the next change tries again.
+    public func follow(_ contents: AsyncStream<LiveActivityContent>, language: DisplayLanguage = .en,
+                       presentation: FeedPresentation = .compact) async {
+        let renderer = FeedRenderer(language: language)
+        for await content in contents {
+            _ = try? await push(renderer.render(content, presentation: presentation, format: .tmux))
+        }
+        await close()
     }
 }

@@ -5,10 +5,10 @@
 import CoachWire
 import Foundation
 
-public struct GatewayState: Sendable {
+public struct StateDirectory: Sendable {
     public let directory: String
 
-    public init(directory: String = GatewayState.defaultDirectory()) { self.directory = directory }
+    public init(directory: String = StateDirectory.defaultDirectory()) { self.directory = directory }
 
     /// `$XDG_STATE_HOME/coach`, else `~/.local/state/coach`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -33,3 +33,9 @@ public struct GatewayState: Sendable {
 
     public func remember(_ target: TmuxTarget) { TmuxTargetsFile.remember(target, in: TmuxTargetsFile.path(in: directory)) }
 }
+
+/// The former names, for code written before the rename (issue 16: the old names misled).
+@available(*, deprecated, renamed: "StateDirectory")
+public typealias GatewayState = StateDirectory
+@available(*, deprecated, renamed: "GatewayAssembly")
+public typealias GatewayHost = GatewayAssembly

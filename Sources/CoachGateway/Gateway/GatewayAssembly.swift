@@ -1,4 +1,4 @@
-// GatewayHost: assembles a gateway for `coach serve` and the embedded REPL — the vocabulary, the
+// GatewayAssembly: assembles a gateway for `coach serve` and the embedded REPL — the vocabulary, the
 // workout manager with its clock, and (once the store is wired) the journal and crash recovery.
 
 import CoachCore
@@ -28,7 +28,7 @@ public struct GatewayConfiguration: Sendable {
     public init() {}
 }
 
-public enum GatewayHostError: Error, CustomStringConvertible {
+public enum GatewayAssemblyError: Error, CustomStringConvertible {
     case vocabularyNotFound
 
     public var description: String {
@@ -46,7 +46,7 @@ public struct HostedGateway: Sendable {
     public var store: WorkoutStore?
 }
 
-public enum GatewayHost {
+public enum GatewayAssembly {
     /// Builds the gateway, opens the store and recovers an interrupted workout.
     public static func start(_ configuration: GatewayConfiguration) async throws -> HostedGateway {
         var journal: (any WorkoutJournal)?
@@ -64,7 +64,7 @@ public enum GatewayHost {
             storeJournal = StoreJournal(path: path, opened: opened)
             journal = storeJournal
         }
-        let state = configuration.virtualClock ? nil : GatewayState(directory: configuration.stateDirectory ?? GatewayState.defaultDirectory())
+        let state = configuration.virtualClock ? nil : StateDirectory(directory: configuration.stateDirectory ?? StateDirectory.defaultDirectory())
         let gateway = try makeGateway(configuration, journal: journal, state: state, store: { [storeJournal] in storeJournal?.current })
         var recovered: WorkoutSnapshot?
         if let store = storeJournal?.current {
@@ -88,10 +88,10 @@ public enum GatewayHost {
     }
 
     public static func makeGateway(_ configuration: GatewayConfiguration, journal: (any WorkoutJournal)? = nil,
-                                   state: GatewayState? = nil,
+                                   state: StateDirectory? = nil,
                                    store: @escaping @Sendable () -> WorkoutStore? = { nil }) throws -> Gateway {
         guard let intents = configuration.intentsDirectory ?? Recognizer.builtInIntentsDirectory() else {
-            throw GatewayHostError.vocabularyNotFound
+            throw GatewayAssemblyError.vocabularyNotFound
         }
         let user = Recognizer.userIntentsDirectory()
         let recognizer = try Recognizer(intentsDirectory: intents,

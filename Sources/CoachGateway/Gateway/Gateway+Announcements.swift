@@ -1,0 +1,55 @@
+// Announcements: the manager's changes worded in each subscriber's language, with the mirroring
+// link's announcements relayed into the same streams.
+
+import CoachCore
+import CoachLanguage
+
+extension Gateway {
+    // MARK: - Announcements
+
+    /// Lines worth announcing (countdown, state changes, laps, goal, saved…) in `language`, for the
+    /// REPL to print above its prompt and for socket subscribers.
+    public func announcements(language: Language = .en) -> AsyncStream<Announcement> {
+        announcements.subscribe(gateway: self, language: language)
+    }
+
+    /// Hands an announcement of the mirroring link to every announcement subscriber.
+    public func relay(_ announcement: Announcement) { announcements.relay(announcement) }
+
+    /// Words a change from the snapshot it carries (no second question to the manager).
+    func announce(_ change: WorkoutChange, language: Language) -> Announcement? {
+        guard let text = composer.announcement(change.notification, snapshot: change.snapshot, language: language,
+                                               locked: isLocked) else {
+            return nil
+        }
+        return Announcement(notification: change.notification, text: text, snapshot: change.snapshot)
+    }
+}
+
+/// Turns the manager's changes into announcement streams in each subscriber's language, with the
+/// mirroring link's announcements relayed into the same streams.
+final class AnnouncementHub: Sendable {
+    private let relays = FanOut<Announcement>()
+
+    func relay(_ announcement: Announcement) { relays.yield(announcement) }
+
+    func subscribe(gateway: Gateway, language: Language) -> AsyncStream<Announcement> {
+        let changes = gateway.manager.changes()
+        let relayed = relays.subscribe(buffering: .bufferingNewest(256))
+        let (stream, continuation) = AsyncStream.makeStream(of: Announcement.self, bufferingPolicy: .bufferingNewest(256))
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await announcement in relayed { continuation.yield(announcement) }
+                }
+                for await change in changes {
+                    if let announcement = gateway.announce(change, language: language) { continuation.yield(announcement) }
+                }
+                group.cancelAll()
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

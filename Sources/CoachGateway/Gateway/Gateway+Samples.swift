@@ -1,0 +1,27 @@
+// Samples: metrics, speed for auto-pause and route points, handed to the manager.
+
+import CoachCore
+
+extension Gateway {
+    // MARK: - Samples
+
+    /// Feeds a metric. Returns the outcome, or throws a unit error or a store problem.
+    public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
+                          syncIdentifier: String? = nil, syncVersion: Int? = nil,
+                          source: SampleSource? = nil) async throws -> SampleOutcome {
+        try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion,
+                                    source: source)
+    }
+
+    /// A speed reading from a sensor, for auto-pause.
+    public func observeSpeed(_ speed: Double) async {
+        await manager.observeSpeed(speed)
+    }
+
+    /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.
+    public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
+                            horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {
+        try await manager.addLocation(latitude: latitude, longitude: longitude, altitude: altitude,
+                                      horizontalAccuracy: horizontalAccuracy)
+    }
+}

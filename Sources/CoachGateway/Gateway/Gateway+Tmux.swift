@@ -1,0 +1,33 @@
+// tmux followers: each followed tmux server gets every feed change pushed into its @coach option.
+
+import CoachCore
+import Synchronization
+
+extension Gateway {
+    // MARK: - tmux
+
+    /// Pushes every feed change into `@coach` on that tmux server until the gateway stops.
+    /// Following the same server twice is a no-op.
+    public func followTmux(_ target: TmuxTarget, language: DisplayLanguage = .en) async {
+        let contents = await feed.contents()
+        tmuxFollowers.withLock { followers in
+            guard followers[target] == nil else { return }
+            followers[target] = Task {
+                await TmuxPusher(target: target).follow(contents, language: language)
+            }
+        }
+    }
+
+    /// The tmux servers being followed.
+    public var tmuxTargets: [TmuxTarget] { tmuxFollowers.withLock { Array($0.keys) } }
+
+    /// Stops pushing to tmux (each option is cleared so no frozen workout remains).
+    public func stopFollowingTmux() async {
+        let tasks = tmuxFollowers.withLock { followers in
+            defer { followers.removeAll() }
+            return Array(followers.values)
+        }
+        await feed.finish()
+        for task in tasks { await task.value }
+    }
+}

@@ -32,6 +32,8 @@ let package = Package(
         .executable(name: "coach", targets: ["coach"]),
         .executable(name: "coach-status", targets: ["coach-status"]),
         .library(name: "CoachWire", targets: ["CoachWire"]),
+        // For the Fuzz/ package (a path dependency): the router fuzz target drives the gateway.
+        .library(name: "CoachGateway", targets: ["CoachGateway"]),
         .library(name: "CoachCore", targets: ["CoachCore"]),
         .library(name: "CoachLanguage", targets: ["CoachLanguage"]),
         .library(name: "CoachStore", targets: ["CoachStore"]),

@@ -37,8 +37,21 @@ public final class GatewayServer: Sendable {
         let idle = idleExit.map(IdleExitTimer.init(after:))
         let router = RequestRouter(gateway: gateway)
         let broadcaster = FeedBroadcaster()
+        FileLimit.raiseSoftLimitToHard()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
+            .serverChannelInitializer { channel in
+                // Out of descriptors (EMFILE), accept4 fails at once and epoll reports the listener
+                // readable again: without a pause the loop spins at 100 % of a core. Wait, then retry;
+                // connected clients are served meanwhile.
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { error in
+                        FileLimit.noteAcceptFailure(error)
+                        return FileLimit.acceptBackoff
+                    })
+                }
+            }
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
             .childChannelInitializer { channel in
                 if let idle {

@@ -26,6 +26,8 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     let decoder: OpaquePointer
     let config: OpaquePointer
     let dictionaryFile: String
+    /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
+    public var noiseFloor: Int32 = NoiseFloor.amplitude
 
     /// Builds a decoder for `grammar` (an FSG file's text) with the pronunciations in `dictionary` (cmudict text).
     public init(library ps: PocketSphinxLibrary, grammar: String, dictionary: String,
@@ -73,8 +75,9 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     /// Decodes one utterance of 16 kHz mono samples.
     public func decode(_ samples: [Int16]) -> Result {
         let started = Self.cpuSeconds()
+        let heard = noiseFloor > 0 ? NoiseFloor.added(to: samples, amplitude: noiseFloor) : samples
         _ = ps.ps_start_utt(decoder)
-        samples.withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
+        heard.withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         _ = ps.ps_end_utt(decoder)
         var score: Int32 = 0
         let hyp = ps.ps_get_hyp(decoder, &score).map { String(cString: $0) }

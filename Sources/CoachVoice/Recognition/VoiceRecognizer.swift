@@ -54,6 +54,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var modelDirectory = SpeechDecoder.defaultModelDirectory
         /// pocketsphinx options (`-beam`, `-maxhmmpf` …) on top of Coach's.
         public var decoderOptions: [String] = []
+        /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
+        public var noiseFloor: Int32 = NoiseFloor.amplitude
         public init() {}
     }
 
@@ -86,6 +88,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         fsgSize = (fsg.states, fsg.arcs)
         decoder = try SpeechDecoder(library: library, grammar: fsg.text, dictionary: pronunciations.dictionary,
                                     modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions)
+        decoder.noiseFloor = options.noiseFloor
         mark("decoder")
         text = try Recognizer(intentsDirectory: intentsDirectory, userDirectory: userDirectory)
         let elapsed = ContinuousClock.now - started

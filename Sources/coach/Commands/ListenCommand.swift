@@ -59,6 +59,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("branching-penalty"), help: .hidden)
     var branchingPenalty: Double = 0
 
+    @Option(name: .customLong("noise-floor"), help: .hidden)
+    var noiseFloor: Int32 = NoiseFloor.amplitude
+
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
 
@@ -86,6 +89,7 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.useFiller = !noFiller
         voiceOptions.fillerWeight = fillerWeight
         voiceOptions.branchingPenalty = branchingPenalty
+        voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
         if wake { voiceOptions.wakePhrase = settings.voice.wakePhrase }
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         let voice: VoiceRecognizer

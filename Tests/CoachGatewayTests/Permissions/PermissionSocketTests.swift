@@ -273,6 +273,7 @@ struct PermissionSocketTests {
         #expect(messages[0].contains("\"client\""))
         #expect(messages[2].contains("bloodGlucose"))
         #expect(messages[3].contains("share"))
-        #expect(messages[4].contains("\"type\""))
+        // Checked by the route table's description (docs/protocol.md): "type must be a string of …".
+        #expect(messages[4].hasPrefix("Invalid params: type must be"), "\(messages[4])")
     }
 }

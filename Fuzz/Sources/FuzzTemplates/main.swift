@@ -1,0 +1,11 @@
+// Fuzz target: a sentence template of Intents/ (hassil syntax: (a|b), [optional], {list}, <rule>)
+// through the template parser; parse errors are fine, crashes are not.
+
+@testable import CoachLanguage
+import FuzzCommon
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = try? TemplateParser.parse(Fuzz.text(data, size))
+    return 0
+}

@@ -19,3 +19,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+@_cdecl("FuzzRecognizer_main")
+public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzz.runDriver(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
+}

@@ -9,3 +9,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? TemplateParser.parse(Fuzz.text(data, size))
     return 0
 }
+
+@_cdecl("FuzzTemplates_main")
+public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzz.runDriver(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
+}

@@ -28,21 +28,18 @@ public enum Fuzz {
     }
 }
 
-/// libFuzzer's driver, for the entry point below.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+import CFuzzDriver
 
 extension Fuzz {
-    /// A debug build of an executable target links `main` to `<Target>_main` (SwiftPM renames the
-    /// entry point so executables can be tested), which a libFuzzer binary lacks: each target
-    /// defines that symbol and hands over to libFuzzer's own driver here. (A release build uses
-    /// libFuzzer's `main` directly and never calls this.)
-    public static func runDriver(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                                 _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt {
-        var count = argc
-        var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-        return LLVMFuzzerRunDriver(&count, &arguments, callback)
+    /// The body of every target's `<Target>_main`: SwiftPM points `main` at that symbol (so
+    /// libFuzzer's own main is never linked in), and this hands the command line to libFuzzer's
+    /// driver with the target's one-input callback.
+    public static func run(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt {
+        var argc = argc
+        var argv = argv
+        return LLVMFuzzerRunDriver(&argc, &argv, callback)
     }
 }

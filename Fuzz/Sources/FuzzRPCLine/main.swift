@@ -18,7 +18,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         configuration.virtualClock = true
         configuration.countdown = .zero
         configuration.intentsDirectory = Fuzz.intentsDirectory
-        guard let gateway = try? GatewayAssembly.makeGateway(configuration) else { fatalError("cannot load \(Fuzz.intentsDirectory)") }
+        guard let gateway = try? GatewayHost.makeGateway(configuration) else { fatalError("cannot load \(Fuzz.intentsDirectory)") }
         router = RequestRouter(gateway: gateway)
         session = ConnectionSession()
     }
@@ -35,7 +35,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
+/// SwiftPM's `main` for this executable: libFuzzer's driver with the callback above.
 @_cdecl("FuzzRPCLine_main")
-public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    Fuzz.runDriver(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
+public func fuzzRPCLineMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzz.run(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
 }

@@ -10,7 +10,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
+/// SwiftPM's `main` for this executable: libFuzzer's driver with the callback above.
 @_cdecl("FuzzTemplates_main")
-public func entry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    Fuzz.runDriver(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
+public func fuzzTemplatesMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzz.run(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
 }

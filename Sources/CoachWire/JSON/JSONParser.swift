@@ -212,27 +212,45 @@ private struct Parser {
         return value
     }
 
+    /// RFC 8259's number: no leading zero, digits after a point and in an exponent. A number too
+    /// large for a Double (1E400) is grammatical: it becomes ±infinity (RFC 8259 §6 lets a parser
+    /// limit range), which the params readers refuse by name (-32602) and the writer writes as null.
     mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         var integer: Int64 = 0
         var digits = 0
-        var simple = true
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-            if digits < 18 { integer = integer * 10 + Int64(bytes[index] - UInt8(ascii: "0")) } else { simple = false }
+        let firstDigit = index
+        while index < bytes.count, isDigit(bytes[index]) {
+            if digits < 18 { integer = integer * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
             digits += 1
             index += 1
         }
         guard digits > 0 else { throw error("invalid value") }
-        while index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-                                     UInt8(ascii: "-")].contains(bytes[index])
-            || (index > start && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")) {
+        guard digits == 1 || bytes[firstDigit] != UInt8(ascii: "0") else { throw error("invalid number: leading zero") }
+        var simple = digits <= 18
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             simple = false
             index += 1
+            guard try skipDigits() > 0 else { throw error("invalid number: no digit after the point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            simple = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard try skipDigits() > 0 else { throw error("invalid number: no digit in the exponent") }
         }
         if simple { return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number") }
         return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() throws(JSONParseError) -> Int {
+        let from = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        return index - from
     }
 }

@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "CoachCore", targets: ["CoachCore"]),
         .library(name: "CoachLanguage", targets: ["CoachLanguage"]),
         .library(name: "CoachStore", targets: ["CoachStore"]),
+        .library(name: "CoachExport", targets: ["CoachExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),

@@ -9,7 +9,9 @@ let package = Package(
     name: "CoachFuzz",
     dependencies: [.package(name: "coach", path: "..")],
     targets: [
-        .target(name: "FuzzCommon", dependencies: [.product(name: "CoachWire", package: "coach")]),
+        // libFuzzer's driver entry, declared for Swift (the runtime itself comes with -sanitize=fuzzer).
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzCommon", dependencies: ["CFuzzDriver", .product(name: "CoachWire", package: "coach")]),
         // A JSON-RPC line through the parser and the router (params decoding included), against a
         // gateway in virtual time with no store.
         .executableTarget(name: "FuzzRPCLine", dependencies: [
@@ -20,6 +22,11 @@ let package = Package(
         // An utterance through the recogniser, in English and in Japanese.
         .executableTarget(name: "FuzzRecognizer", dependencies: [
             "FuzzCommon", .product(name: "CoachLanguage", package: "coach"),
+        ]),
+        // A GPX, TCX or FIT file through `coach import`'s readers (the byte-level XML reader and the
+        // FIT decoder), seeded with small files Coach exported.
+        .executableTarget(name: "FuzzImport", dependencies: [
+            "FuzzCommon", .product(name: "CoachExport", package: "coach"),
         ]),
         // A sentence template of Intents/ through the template parser.
         .executableTarget(name: "FuzzTemplates", dependencies: [

@@ -18,15 +18,19 @@ export SWIFT_BACKTRACE=enable=no          # else the Swift backtracer hangs inst
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 export COACH_INTENTS="$PWD/../Intents"
 
-swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
-    | grep -vE "Cannot export local symbol|^\[[0-9]+/[0-9]+\]" || true
-[[ -x .build/debug/FuzzTemplates ]] || { echo "fuzz build failed" >&2; exit 2; }
-
 if [[ "$target" == all ]]; then
     targets=$(sed -n 's/.*executableTarget(name: "\(Fuzz[A-Za-z0-9]*\)".*/\1/p' Package.swift)
 else
     targets="$target"
 fi
+
+# One product at a time: a plain `swift build` would also build Coach's own executables with
+# -parse-as-library, which they are not written for.
+for name in $targets; do
+    swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --product "$name" 2>&1 \
+        | grep -vE "Cannot export local symbol|^\[[0-9]+/[0-9]+\]" || true
+    [[ -x .build/debug/$name ]] || { echo "fuzz build of $name failed" >&2; exit 2; }
+done
 
 status=0
 for name in $targets; do

@@ -27,3 +27,19 @@ public enum Fuzz {
         done.wait()
     }
 }
+
+import CFuzzDriver
+
+extension Fuzz {
+    /// The body of every target's `<Target>_main`: SwiftPM points `main` at that symbol (so
+    /// libFuzzer's own main is never linked in), and this hands the command line to libFuzzer's
+    /// driver with the target's one-input callback.
+    public static func run(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt {
+        var argc = argc
+        var argv = argv
+        return LLVMFuzzerRunDriver(&argc, &argv, callback)
+    }
+}

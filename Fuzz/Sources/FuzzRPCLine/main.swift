@@ -34,3 +34,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// SwiftPM's `main` for this executable: libFuzzer's driver with the callback above.
+@_cdecl("FuzzRPCLine_main")
+public func fuzzRPCLineMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzz.run(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
+}

@@ -19,3 +19,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// SwiftPM's `main` for this executable: libFuzzer's driver with the callback above.
+@_cdecl("FuzzRecognizer_main")
+public func fuzzRecognizerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzz.run(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
+}

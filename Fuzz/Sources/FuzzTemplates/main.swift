@@ -9,3 +9,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? TemplateParser.parse(Fuzz.text(data, size))
     return 0
 }
+
+/// SwiftPM's `main` for this executable: libFuzzer's driver with the callback above.
+@_cdecl("FuzzTemplates_main")
+public func fuzzTemplatesMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzz.run(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
+}

@@ -207,12 +207,15 @@ enum Routes {
                 }
             }
         },
-        Route("workouts.changes", "What changed since an anchor (HealthKit's anchored query).",
-              params: [ParamDescription("anchor", .integer(wholeNumbers), "omit for everything")],
-              result: #"{"added":[…],"deleted":[…],"anchor":N}"#, readOnly: true) { request in
+        Route("workouts.changes", "What changed since an anchor (HealthKit's anchored query), a page at a time.",
+              params: [ParamDescription("anchor", .integer(wholeNumbers), "omit for everything"),
+                       ParamDescription("limit", .integer(1...5_000), "objects per page (default 500)")],
+              result: #"{"added":[{"kind":"workout"|"sample",…}],"deleted":[…],"anchor":N,"more":bool}: while more, ask again from anchor"#,
+              readOnly: true) { request in
             let scope = try request.router.readScope(session: request.session)
             return try storeQuery(request) { store in
-                WorkoutFormatter.changesJSON(try store.changes(since: request.params.integer("anchor"), scope: scope))
+                WorkoutFormatter.changesJSON(try store.changes(since: request.params.integer("anchor"), scope: scope,
+                                                               limit: request.params.integer("limit") ?? 500))
             }
         },
     ] + permissionRoutes

@@ -221,6 +221,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         }
         let lag = shared.lagging.add(1, ordering: .relaxed).newValue
         if lag >= maximumSubscriberBacklog {
+            // The `disconnect` line queues behind the unread ones, so the client may never see it: log it.
+            GatewayLog.note("dropped a subscriber that stopped reading (\(lag) notifications behind)")
             let reason = RPCMessage.notification(method: "disconnect", [
                 "reason": .string("subscriber stopped reading: \(lag) notifications behind; reconnect to resubscribe"),
             ])

@@ -5,6 +5,7 @@
 #   Fuzz/run.sh TARGET [SECONDS]   one target (FuzzRPCLine, FuzzRecognizer, FuzzTemplates, …)
 #   Fuzz/run.sh all SECONDS        every target for SECONDS each
 #   FUZZ_JOBS=2 Fuzz/run.sh …      parallel workers (2 cores here: run under nice -n 19)
+#   FUZZ_ARTIFACTS=DIR Fuzz/run.sh  corpus growth, findings and logs under DIR (default Artifacts)
 #
 # Seeds: Corpora/TARGET (checked in) plus Artifacts/corpus/TARGET (what the runs learnt, kept
 # between runs, not checked in). Crashes land in Artifacts/crashes/TARGET/crash-<sha1>; the script
@@ -14,6 +15,7 @@ cd "$(dirname "$0")"
 target="${1:-all}"
 seconds="${2:-60}"
 jobs="${FUZZ_JOBS:-1}"
+artifacts="${FUZZ_ARTIFACTS:-Artifacts}"
 export SWIFT_BACKTRACE=enable=no          # else the Swift backtracer hangs instead of libFuzzer reporting
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 export COACH_INTENTS="$PWD/../Intents"
@@ -34,12 +36,12 @@ done
 
 status=0
 for name in $targets; do
-    corpus="Artifacts/corpus/$name"
-    crashes="Artifacts/crashes/$name"
+    corpus="$artifacts/corpus/$name"
+    crashes="$artifacts/crashes/$name"
     mkdir -p "$corpus" "$crashes"
     dict=()
     [[ -f "Dictionaries/$name.dict" ]] && dict=(-dict="Dictionaries/$name.dict")
-    log="Artifacts/$name.log"
+    log="$artifacts/$name.log"
     echo "== $name: ${seconds}s"
     .build/debug/"$name" "$corpus" "Corpora/$name" "${dict[@]}" -max_total_time="$seconds" -max_len=65536 \
         -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$crashes/" -print_final_stats=1 \

@@ -32,9 +32,12 @@ let package = Package(
         .executable(name: "coach", targets: ["coach"]),
         .executable(name: "coach-status", targets: ["coach-status"]),
         .library(name: "CoachWire", targets: ["CoachWire"]),
+        // For the Fuzz/ package (a path dependency): the router fuzz target drives the gateway.
+        .library(name: "CoachGateway", targets: ["CoachGateway"]),
         .library(name: "CoachCore", targets: ["CoachCore"]),
         .library(name: "CoachLanguage", targets: ["CoachLanguage"]),
         .library(name: "CoachStore", targets: ["CoachStore"]),
+        .library(name: "CoachExport", targets: ["CoachExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),

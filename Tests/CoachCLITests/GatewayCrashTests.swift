@@ -12,17 +12,10 @@ import Testing
 
 @Suite("Gateway crash", .serialized)
 struct GatewayCrashTests {
-    /// The `coach` executable built next to this test bundle.
-    static var coachPath: String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/coach").path
-    }
-
     final class Gateway: @unchecked Sendable {  // Process is used from two threads only to kill and wait.
         let process = Process()
-        init(socket: String, data: String) throws {
-            process.executableURL = URL(fileURLWithPath: GatewayCrashTests.coachPath)
+        init(coach: String, socket: String, data: String) throws {
+            process.executableURL = URL(fileURLWithPath: coach)
             process.arguments = ["serve", "--socket", socket, "--countdown", "0"]
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_DATA_HOME"] = data
@@ -51,7 +44,8 @@ struct GatewayCrashTests {
     }
 
     @Test func everyAcknowledgedSampleAndCommandSurvivesSIGKILL() throws {
-        #expect(FileManager.default.isExecutableFile(atPath: Self.coachPath), "build coach first: \(Self.coachPath)")
+        // The shared locator (next to the test bundle, .build/debug, or COACH_BINARY).
+        let coach = try #require(CoachBinary.path(), "build coach first: swift build --product coach")
         let work = "/tmp/coach-crash-\(getpid())"
         try? FileManager.default.removeItem(atPath: work)
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -62,7 +56,7 @@ struct GatewayCrashTests {
         var previous: Acknowledged?
 
         for trial in 1...20 {
-            let gateway = try Gateway(socket: socket.path, data: work + "/data")
+            let gateway = try Gateway(coach: coach, socket: socket.path, data: work + "/data")
             let client = try GatewayClient(location: socket)
 
             // After a kill, the workout is recovered exactly as last acknowledged.

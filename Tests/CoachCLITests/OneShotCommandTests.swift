@@ -33,7 +33,7 @@ struct CoachRunner {
     }
 
     @discardableResult
-    func run(_ arguments: [String], executable: String = GatewayCrashTests.coachPath) throws -> (Int32, String, String) {
+    func run(_ arguments: [String], executable: String = CoachBinary.located) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -118,7 +118,7 @@ struct OneShotCommandTests {
         // systemd-socket-activate passes on only the variables named with -E.
         let passed = ["XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "SWIFT_BACKTRACE"]
             .flatMap { ["-E", "\($0)=\(coach.environment[$0] ?? "")"] }
-        process.arguments = ["-l", path] + passed + [GatewayCrashTests.coachPath, "serve"]
+        process.arguments = ["-l", path] + passed + [CoachBinary.located, "serve"]
         process.environment = coach.environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -136,7 +136,7 @@ struct OneShotCommandTests {
 
 @Suite("coach-status", .serialized)
 struct CoachStatusClientTests {
-    static var tinyPath: String { (GatewayCrashTests.coachPath as NSString).deletingLastPathComponent + "/coach-status" }
+    static var tinyPath: String { (CoachBinary.located as NSString).deletingLastPathComponent + "/coach-status" }
 
     @Test func printsTheRenderedLineOrNothingWithoutAGateway() throws {
         let coach = CoachRunner()

@@ -75,7 +75,10 @@ struct TmuxStatusLineTests {
         _ = try tmux.wait(for: "running again after the restart") { $0.contains("▶") }
         // …and the privacy lock: metrics stay hidden after the restart.
         #expect(try runProcess(coach, ["sample", "heartRate", "171"], environment: environment).status == 0)
-        usleep(300_000)
+        // Absence is asserted once a later change has shown: the feed is pushed in order, so by
+        // the time the pause is on the status line the sample's content has been pushed too.
+        #expect(try runProcess(coach, ["pause"], environment: environment).status == 0)
+        _ = try tmux.wait(for: "paused after the sample") { $0.contains("‖") }
         let afterRestart = try tmux.option("#{@coach}")
         #expect(!afterRestart.contains("171") && !afterRestart.contains("♥"), "still locked: \(afterRestart)")
     }

@@ -30,9 +30,11 @@ import Testing
         #expect(p?.end == 6)
     }
 
+    /// Words that are no number give none; a number word followed by another that cannot extend
+    /// it ("twenty twenty", as in a year said in pairs) is read as the first number only, not 40.
     @Test func notANumber() {
-        #expect(parse("a run", .en) == nil)
-        #expect(parse("twenty twenty", .en) == 20)
-        #expect(parse("ランニング", .ja) == nil)
+        #expect(parse("a run", .en) == nil, "\"a\" alone is no number (only \"a hundred\" is)")
+        #expect(parse("twenty twenty", .en) == 20, "the second twenty cannot extend the first")
+        #expect(parse("ランニング", .ja) == nil, "katakana words are no numerals")
     }
 }

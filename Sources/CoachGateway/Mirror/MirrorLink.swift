@@ -187,24 +187,29 @@ public actor MirrorLink {
 
     /// Reads the primary's anchored change feed from where we left off: workouts saved or deleted
     /// while the link was down are learned once each (the anchor is kept across restarts).
+    /// The change feed is paged (`more`); a page at a time, at most `maximumCatchUpPages` per call.
     private func catchUp() async {
-        var params: [(String, JSONValue)] = []
-        if let anchor { params.append(("anchor", .number(Double(anchor)))) }
-        guard case .success(let changes) = await call("workouts.changes", .object(params)) else { return }
-        if case .array(let added)? = changes["added"] {
-            // Items are {"workout":{"_0":summary}} or {"sample":…} (the store's Codable form).
-            for item in added {
-                let workout = item["workout"]?["_0"] ?? item["workout"]
-                guard let id = workout?["id"]?.stringValue, !caughtUp.contains(id) else { continue }
-                caughtUp.append(id)
+        for _ in 0..<Self.maximumCatchUpPages {
+            var params: [(String, JSONValue)] = []
+            if let anchor { params.append(("anchor", .number(Double(anchor)))) }
+            guard case .success(let changes) = await call("workouts.changes", .object(params)) else { return }
+            if case .array(let added)? = changes["added"] {
+                // Items are {"kind":"workout",…summary} (an older primary: {"workout":{"_0":summary}}).
+                for item in added {
+                    let workout = item["kind"]?.stringValue == "workout" ? item : (item["workout"]?["_0"] ?? item["workout"])
+                    guard let id = workout?["id"]?.stringValue, !caughtUp.contains(id) else { continue }
+                    caughtUp.append(id)
+                }
+                if caughtUp.count > 100 { caughtUp.removeFirst(caughtUp.count - 100) }
             }
-            if caughtUp.count > 100 { caughtUp.removeFirst(caughtUp.count - 100) }
-        }
-        if let next = changes["anchor"]?.doubleValue, let exact = Int(exactly: next.rounded()) {
+            guard let next = changes["anchor"]?.doubleValue, let exact = Int(exactly: next.rounded()), exact >= (anchor ?? 0) else { return }
             anchor = exact
             if let stateDirectory { try? String(exact).write(toFile: stateDirectory + "/mirror-anchor", atomically: true, encoding: .utf8) }
+            guard changes["more"]?.boolValue == true else { return }
         }
     }
+
+    static let maximumCatchUpPages = 1_000
 
     private func settle(_ sample: OutboxSample, reply: JSONValue) {
         // Accepted (added, replaced, older ignored) or rejected for good: either way it is settled.

@@ -1,7 +1,8 @@
 // The permission methods of the protocol (docs/permissions.md): `hello`, `authorization.request`
 // and `.status` for clients; `authorization.next` and `.answer` for the REPL that asks the user;
 // `permissions.*` for the user's own commands. And the two checks the data methods make: may this
-// connection write this type (else -32001 with HealthKit's code), and what may it read.
+// connection write this type (else -32001 with HealthKit's code), and what may it read. Their params
+// are described (and checked first) in the route table, Protocol/Routes.swift.
 
 import CoachCore
 import CoachStore
@@ -10,10 +11,6 @@ import Foundation
 import Synchronization
 
 extension RequestRouter {
-    static let permissionMethods = ["hello", "authorization.request", "authorization.status", "authorization.next",
-                                    "authorization.answer", "permissions.list", "permissions.grant", "permissions.revoke",
-                                    "permissions.reset", "permissions.policy"]
-
     /// Longest a request waits for the user's answer by default (HealthKit's sheet waits forever;
     /// a socket client is better told to ask again).
     static let defaultAuthorizationWait: Duration = .seconds(120)
@@ -27,7 +24,7 @@ extension RequestRouter {
             let share = try Self.types(params, "share")
             let read = try Self.types(params, "read")
             guard !share.isEmpty || !read.isEmpty else {
-                throw RPCError.invalidParams("name at least one type in \"share\" or \"read\" (e.g. {\"share\":[\"heartRate\"]})")
+                throw RPCError.invalidParams("\(Self.blamedList(params)): name at least one type in \"share\" or \"read\" (e.g. {\"share\":[\"heartRate\"]})")
             }
             let wait = try params.integer("wait", in: 0...600).map { Duration.seconds($0) } ?? Self.defaultAuthorizationWait
             let client = session.client
@@ -40,7 +37,7 @@ extension RequestRouter {
             return authorizationAnswer(client: client, share: share, read: read, asked: asked)
         case "authorization.status":
             let name = try params.requiredString("type")
-            guard let type = AuthorizationType(name: name) else { throw RPCError.invalidParams(UnknownAuthorizationType(name: name).description) }
+            guard let type = AuthorizationType(name: name) else { throw RPCError.invalidParams("type: " + UnknownAuthorizationType(name: name).description) }
             let client = session.client
             let status = client.governedName(policy: center.policy).map { center.book.shareStatus($0, type) } ?? .sharingAuthorized
             return ["type": .string(type.name), "status": .string(status.rawValue)]
@@ -74,7 +71,7 @@ extension RequestRouter {
                 let changed = try center.answer(id, with: answer)
                 return ["recorded": .number(Double(changed.count))]
             } catch let unknown as UnknownQuestion {
-                throw RPCError.invalidParams(unknown.description)
+                throw RPCError.invalidParams("id: \(unknown.description)")
             }
         case "permissions.list":
             return try permissionList()
@@ -83,7 +80,7 @@ extension RequestRouter {
             let share = try Self.types(params, "share")
             let read = try Self.types(params, "read")
             guard !share.isEmpty || !read.isEmpty else {
-                throw RPCError.invalidParams("name at least one type in \"share\" or \"read\"")
+                throw RPCError.invalidParams("\(Self.blamedList(params)): name at least one type in \"share\" or \"read\"")
             }
             let decision: PermissionDecision = method == "permissions.grant" ? .allowed : .denied
             let changed = try storing { try center.change { $0.set(client, .share, share, to: decision) + $0.set(client, .read, read, to: decision) } }
@@ -232,8 +229,13 @@ extension RequestRouter {
         }
         switch AuthorizationType.parseList(text) {
         case .success(let types): return types
-        case .failure(let unknown): throw RPCError.invalidParams(unknown.description)
+        case .failure(let unknown): throw RPCError.invalidParams("\(key): \(unknown.description)")
         }
+    }
+
+    /// The list an empty request is blamed on: the one that was sent (share when both or neither).
+    static func blamedList(_ params: Params) -> String {
+        params.value["read"] != nil && params.value["share"] == nil ? "read" : "share"
     }
 
     /// "yes", "no", or {"share":[…],"read":[…]} (the types allowed; the rest denied).

@@ -1,6 +1,7 @@
-// RequestRouter: one line in, one line out. JSON lines are JSON-RPC 2.0 requests dispatched to the
-// gateway; any other line is an utterance answered in plain text, so `echo pause | socat - UNIX-
-// CONNECT:…` just works. Documented in docs/protocol.md.
+// RequestRouter: one line in, one line out. JSON lines are JSON-RPC 2.0 requests, looked up in the
+// route table (Routes.swift: one description and one handler per method) and decoded by the
+// description before the handler runs; any other line is an utterance answered in plain text, so
+// `echo pause | socat - UNIX-CONNECT:…` just works. Documented in docs/protocol.md.
 
 import CoachWire
 import CoachCore
@@ -52,8 +53,15 @@ public struct SubscriptionRequest: Sendable, Hashable {
 
 public struct RequestRouter: Sendable {
     public let gateway: Gateway
+    let routes: [String: Route]
 
-    public init(gateway: Gateway) { self.gateway = gateway }
+    public init(gateway: Gateway) {
+        self.gateway = gateway
+        self.routes = Dictionary(uniqueKeysWithValues: Routes.all.map { ($0.description.name, $0) })
+    }
+
+    /// Every method's description, in the order of the docs.
+    public static var methods: [MethodDescription] { Routes.all.map(\.description) }
 
     /// The reply to one line, without its newline; nil for JSON-RPC notifications (no id).
     public func reply(to line: String, session: ConnectionSession) async -> String? {
@@ -64,314 +72,123 @@ public struct RequestRouter: Sendable {
             let result = await gateway.say(trimmed, conversation: session.conversation)
             return result.message.replacingOccurrences(of: "\n", with: " ")
         }
-        let request: JSONValue
+        let parsed: RPCLine
         do {
-            request = try JSONValue(parsing: trimmed)
+            parsed = try RPCLine(parsing: trimmed)
         } catch {
             return RPCMessage.error(id: .null, .parseError(error.description))
         }
-        if case .array(let batch) = request {
+        if case .array(let batch) = parsed.value {
             guard !batch.isEmpty else { return RPCMessage.error(id: .null, .invalidRequest("empty batch")) }
+            guard batch.count <= Self.maximumBatch else {
+                return RPCMessage.error(id: .null, .invalidRequest("a batch holds at most \(Self.maximumBatch) requests; this one has \(batch.count)"))
+            }
             var replies: [String] = []
-            for item in batch { if let reply = await handle(item, session: session) { replies.append(reply) } }
+            var total = 2
+            for (position, item) in batch.enumerated() {
+                guard var reply = await handle(item, idText: parsed.numberIDTexts[position], session: session) else { continue }
+                if total + reply.utf8.count + 1 > Self.maximumReplyBytes {
+                    reply = RPCMessage.error(id: item["id"] ?? .null, idText: parsed.numberIDTexts[position], Self.replyTooLarge(total + reply.utf8.count))
+                }
+                total += reply.utf8.count + 1
+                replies.append(reply)
+            }
+            // A batch of notifications only gets nothing back (JSON-RPC 2.0, section 6).
             return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
         }
-        return await handle(request, session: session)
+        return await handle(parsed.value, idText: parsed.numberIDTexts[0], session: session)
+    }
+
+    /// Requests in one batch, at most.
+    public static let maximumBatch = 1_000
+    /// The longest reply line, in bytes (a batch's replies together); beyond it the request gets -32005.
+    public static let maximumReplyBytes = 1 << 20
+
+    /// Whether `line` only asks (a JSON-RPC request, or a batch of them, of read-only methods):
+    /// such requests are dropped, not performed, once their client has gone.
+    public func isReadOnly(_ line: String) -> Bool {
+        guard let first = line.first, first == "{" || first == "[", let request = try? JSONValue(parsing: line) else { return false }
+        let requests: [JSONValue]
+        if case .array(let batch) = request { requests = batch } else { requests = [request] }
+        return requests.allSatisfy { item in
+            guard let method = item["method"]?.stringValue, let route = routes[method] else { return true }
+            return route.description.readOnly
+        }
     }
 
     /// Answers on the spot the requests that need no waiting (`ping`, `status`, `help`), so the
     /// connection can reply from the event loop; nil when the line must go through `reply(to:)`.
     /// The outer optional is "handled"; the inner one is the reply (nil for a notification).
     public func immediateReply(to line: String) -> String?? {
-        guard line.first == "{", let request = try? JSONValue(parsing: line), request["jsonrpc"]?.stringValue == "2.0",
-              let method = request["method"]?.stringValue else { return nil }
+        guard line.first == "{", let parsed = try? RPCLine(parsing: line), case let request = parsed.value,
+              request["jsonrpc"]?.stringValue == "2.0",
+              let method = request["method"]?.stringValue, ["ping", "help", "status"].contains(method),
+              let route = routes[method], let params = try? route.description.decode(request["params"]) else { return nil }
         let id = request["id"]
         if let id, !(id.isNull || id.stringValue != nil || id.doubleValue != nil) { return nil }
+        let language = params.string("lang").flatMap(Language.init(rawValue:)) ?? .en
         let result: JSONValue
         switch method {
-        case "ping":
-            result = "pong"
-        case "help":
-            result = .array(Self.methods.map(JSONValue.string))
-        case "status":
-            let params = Params(request["params"] ?? .object([]))
-            // An invalid "lang" goes the slow way, which answers it with the proper error.
-            guard params.string("lang").map({ Language(rawValue: $0) != nil }) ?? true else { return nil }
-            result = gateway.immediateStatus(language: params.string("lang").flatMap(Language.init(rawValue:)) ?? .en).json
-        default:
-            return nil
+        case "ping": result = "pong"
+        case "help": result = .array(Self.methods.map { .string($0.name) })
+        default: result = gateway.immediateStatus(language: language).json
         }
         guard let id else { return .some(nil) }
-        return .some(RPCMessage.result(id: id, result))
+        return .some(RPCMessage.result(id: id, idText: parsed.numberIDTexts[0], result))
     }
 
-    private func handle(_ request: JSONValue, session: ConnectionSession) async -> String? {
+    private func handle(_ request: JSONValue, idText: String?, session: ConnectionSession) async -> String? {
         guard case .object = request else { return RPCMessage.error(id: .null, .invalidRequest("expected an object")) }
         let id = request["id"]
         if let id, !(id.isNull || id.stringValue != nil || id.doubleValue != nil) {
             return RPCMessage.error(id: .null, .invalidRequest("id must be a string, a number or null"))
         }
         guard request["jsonrpc"]?.stringValue == "2.0" else {
-            return RPCMessage.error(id: id ?? .null, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
+            return RPCMessage.error(id: id ?? .null, idText: idText, .invalidRequest("\"jsonrpc\" must be \"2.0\""))
         }
         guard let method = request["method"]?.stringValue else {
-            return RPCMessage.error(id: id ?? .null, .invalidRequest("\"method\" must be a string"))
-        }
-        let params = request["params"] ?? .object([])
-        guard case .object = params else {
-            return RPCMessage.error(id: id ?? .null, .invalidParams("params must be an object"))
+            return RPCMessage.error(id: id ?? .null, idText: idText, .invalidRequest("\"method\" must be a string"))
         }
         let outcome: Result<JSONValue, RPCError>
         do {
-            outcome = .success(try await dispatch(method, Params(params), session: session))
+            outcome = .success(try await dispatch(method, request["params"], session: session))
         } catch let error as RPCError {
             outcome = .failure(error)
         } catch {
             outcome = .failure(.internalError("\(error)"))
         }
-        // A request without an id is a notification: it is performed but never answered.
-        guard let id else { return nil }
+        // A request without an id is a notification: performed (when valid) but never answered,
+        // not even with an error (JSON-RPC 2.0, section 4.1): a failure is logged instead.
+        guard let id else {
+            if case .failure(let error) = outcome { GatewayLog.note("notification \(method.prefix(64)) failed: \(error.message.prefix(200))") }
+            return nil
+        }
         switch outcome {
-        case .success(let result): return RPCMessage.result(id: id, result)
-        case .failure(let error): return RPCMessage.error(id: id, error)
+        case .success(let result):
+            let reply = RPCMessage.result(id: id, idText: idText, result)
+            guard reply.utf8.count <= Self.maximumReplyBytes else { return RPCMessage.error(id: id, idText: idText, Self.replyTooLarge(reply.utf8.count)) }
+            return reply
+        case .failure(let error): return RPCMessage.error(id: id, idText: idText, error)
         }
     }
 
-    // MARK: - Methods
-
-    private func dispatch(_ method: String, _ params: Params, session: ConnectionSession) async throws -> JSONValue {
-        let language = try params.language()
-        switch method {
-        case "say":
-            let text = try params.requiredString("text")
-            return await gateway.say(text, language: language, conversation: session.conversation).json
-        case "parse":
-            return try JSONValue(parsing: gateway.parse(try params.requiredString("text"), language: language).json())
-        case "start":
-            let start = StartWorkoutIntent(
-                activity: try params.activity(), location: try params.location(), goal: try params.goal(),
-                isOpenEnded: params.bool("open"), workoutName: params.string("name"), source: startSource(session: session))
-            return await perform(.start(start), language, session)
-        case "pause": return await perform(.pause(activity: try params.activity()), language, session)
-        case "resume": return await perform(.resume(activity: try params.activity()), language, session)
-        case "end": return await perform(.end(activity: try params.activity(), saveShort: params.bool("save") ?? false), language, session)
-        case "cancel":
-            return await perform(.cancel(activity: try params.activity(), confirmed: params.bool("confirm") ?? false), language, session)
-        case "lap": return await perform(.lap, language, session)
-        case "status": return await perform(.status, language, session)
-        case "sample":
-            if let link = gateway.mirroring.link { return try await mirrorSample(params, link: link) }
-            return try await sample(params, session: session)
-        case "mirror.start", "mirror.stop", "mirror.status", "mirror.attach":
-            return try await mirrorMethod(method, params, session: session)
-        case "lock", "unlock":
-            let message = await gateway.setLocked(method == "lock", language: language ?? .en)
-            return ["locked": .bool(method == "lock"), "message": .string(message)]
-        case "subscribe":
-            let events = params.bool("events") ?? true
-            let status = params.bool("status") ?? true
-            let feed = params.bool("feed") ?? false
-            session.subscription(SubscriptionRequest(events: events, status: status, feed: feed, language: language ?? .en))
-            return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed)]
-        case "unsubscribe":
-            session.subscription(nil)
-            return ["subscribed": false]
-        case "ping":
-            return "pong"
-        case "help":
-            return .array(Self.methods.map(JSONValue.string))
-        case "workouts.changes", "history", "show":
-            return try storeQuery(method, params, scope: readScope(session: session))
-        case _ where Self.permissionMethods.contains(method):
-            return try await permissionMethod(method, params, session: session)
-        case "sensors":
-            return gateway.sensorStatus()
-        case "sensors.reload":
-            do { return try gateway.reloadSensors() } catch { throw RPCError.invalidParams("\(error)") }
-        case "feed":
-            return Self.json(await gateway.feed.currentContent())
-        case "feed.render":
-            let name = params.string("format") ?? "text"
-            guard let format = FeedFormat(rawValue: name) else {
-                throw RPCError.invalidParams("\"format\" must be one of \(FeedFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            let presentation = try params.string("presentation").map { name -> FeedPresentation in
-                guard let presentation = FeedPresentation(rawValue: name) else {
-                    throw RPCError.invalidParams("\"presentation\" must be compact, minimal or expanded")
-                }
-                return presentation
-            } ?? FeedStream.defaultPresentation(for: format)
-            let content = await gateway.feed.currentContent()
-            return .string(FeedRenderer(language: (language ?? .en) == .ja ? .ja : .en)
-                .render(content, presentation: presentation, format: format))
-        case "tmux.follow":
-            let target: TmuxTarget
-            if let path = params.string("socketPath") { target = .socketPath(path) }
-            else if let name = params.string("socketName") { target = .socketName(name) }
-            else { target = .default }
-            await gateway.followTmux(target, language: (language ?? .en) == .ja ? .ja : .en)
-            // Remembered, so a restarted gateway keeps pushing (GatewayHost.start reads the file).
-            gateway.state?.remember(target)
-            return ["following": .string(target.arguments.joined(separator: " ").isEmpty ? "default" : target.arguments.joined(separator: " "))]
-        default:
-            throw RPCError.methodNotFound(method)
-        }
+    static func replyTooLarge(_ bytes: Int) -> RPCError {
+        RPCError(code: -32005, message: "reply too large: \(bytes) bytes, the limit is \(maximumReplyBytes); ask for less (history's limit, workouts.changes' limit) or send fewer requests per batch")
     }
 
-    static let methods = ["say", "parse", "start", "pause", "resume", "end", "cancel", "lap", "status", "sample",
-                          "lock", "unlock", "subscribe", "unsubscribe", "ping", "help", "history", "show",
-                          "workouts.changes", "feed", "feed.render", "tmux.follow",
-                          "mirror.start", "mirror.stop", "mirror.status", "mirror.attach", "sensors", "sensors.reload"]
-        + permissionMethods
+    /// Looks the method up, decodes its params by its description, then runs its handler.
+    func dispatch(_ method: String, _ params: JSONValue?, session: ConnectionSession) async throws -> JSONValue {
+        guard let route = routes[method] else { throw RPCError.methodNotFound(method) }
+        let decoded = try route.description.decode(params)
+        let request = RouteRequest(params: decoded, raw: Params(params ?? .object([])),
+                                   language: decoded.string("lang").flatMap(Language.init(rawValue:)),
+                                   session: session, gateway: gateway, router: self)
+        return try await route.handle(request)
+    }
 
     /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
     static func json<Value: Encodable>(_ value: Value) -> JSONValue {
         guard let data = try? JSONEncoder().encode(value) else { return .null }
         return (try? JSONValue(parsing: String(decoding: data, as: UTF8.self))) ?? .null
-    }
-
-    /// Saved workouts and the anchored change feed, straight from the store.
-    private func storeQuery(_ method: String, _ params: Params, scope: ReadScope) throws -> JSONValue {
-        guard let store = gateway.store() else {
-            throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
-        }
-        let text: String
-        do {
-            switch method {
-            case "history":
-                let limit = try params.integer("limit", in: 1...10_000)
-                text = WorkoutFormatter.historyJSON(try store.history(limit: limit, includeAll: params.bool("all") ?? false,
-                                                                      source: params.string("source"), scope: scope))
-            case "show":
-                text = WorkoutFormatter.showJSON(try store.workout(matching: try params.requiredString("id"), scope: scope))
-            default:
-                let anchor = try params.integer("anchor", in: 0...(1 << 53))
-                text = WorkoutFormatter.changesJSON(try store.changes(since: anchor, scope: scope))
-            }
-        } catch let error as WorkoutLookupError {
-            throw RPCError.invalidParams(error.description)
-        } catch let error as RPCError {
-            throw error
-        } catch {
-            throw RPCError.storeError("errorDatabaseInaccessible", "\(error)")
-        }
-        return (try? JSONValue(parsing: text)) ?? .null
-    }
-
-    private func perform(_ intent: WorkoutIntent, _ language: Language?, _ session: ConnectionSession) async -> JSONValue {
-        await gateway.perform(intent, language: language ?? .en, conversation: session.conversation).json
-    }
-
-    private func sample(_ params: Params, session: ConnectionSession) async throws -> JSONValue {
-        let name = try params.requiredString("type")
-        if name.lowercased() == "location" {
-            _ = try authorizeWrite(.location, session: session)
-            return try await location(params)
-        }
-        guard let type = QuantityType(name: name) else {
-            throw RPCError.invalidParams("unknown sample type \"\(name)\" (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
-        }
-        guard let value = params.double("value") else { throw RPCError.invalidParams("\"value\" must be a number") }
-        let version = try params.integer("syncVersion", in: 0...(1 << 53))
-        let source = try authorizeWrite(.quantity(type), session: session)
-        do {
-            let outcome = try await gateway.addSample(type, value: value, unit: params.string("unit"),
-                                                      syncIdentifier: params.string("syncIdentifier"), syncVersion: version,
-                                                      source: source)
-            return Self.sampleAnswer(outcome)
-        } catch let error as UnitError {
-            throw RPCError.invalidParams(error.description)
-        } catch let problem as JournalProblem {
-            throw RPCError.storeError(problem.code, problem.message)
-        }
-    }
-
-    /// `sample` with type `location`: latitude, longitude (degrees), optional altitude (m) and
-    /// horizontalAccuracy (m).
-    private func location(_ params: Params) async throws -> JSONValue {
-        guard let latitude = params.double("latitude") else { throw RPCError.invalidParams("\"latitude\" must be a number") }
-        guard let longitude = params.double("longitude") else { throw RPCError.invalidParams("\"longitude\" must be a number") }
-        for key in ["altitude", "horizontalAccuracy"] where params.value[key] != nil && params.double(key) == nil {
-            throw RPCError.invalidParams("\"\(key)\" must be a number (metres)")
-        }
-        do {
-            let outcome = try await gateway.addLocation(latitude: latitude, longitude: longitude, altitude: params.double("altitude"),
-                                                        horizontalAccuracy: params.double("horizontalAccuracy"))
-            return Self.sampleAnswer(outcome)
-        } catch let problem as LocationProblem {
-            throw RPCError.invalidParams(problem.message)
-        } catch let problem as JournalProblem {
-            throw RPCError.storeError(problem.code, problem.message)
-        }
-    }
-
-    private static func sampleAnswer(_ outcome: SampleOutcome) -> JSONValue {
-        switch outcome {
-        case .added: return ["accepted": true, "outcome": "added"]
-        case .replaced: return ["accepted": true, "outcome": "replaced"]
-        case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
-        case .rejected(let reason):
-            return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
-        }
-    }
-}
-
-/// Typed access to request params, with errors that say what was expected.
-struct Params {
-    let value: JSONValue
-    init(_ value: JSONValue) { self.value = value }
-
-    func string(_ key: String) -> String? { value[key]?.stringValue }
-    func double(_ key: String) -> Double? { value[key]?.doubleValue }
-    func bool(_ key: String) -> Bool? { value[key]?.boolValue }
-
-    /// A whole number within `range`, or nil when absent or null. A fraction, a value out of
-    /// range or another type is refused (never converted: `Int(1e300)` would stop the gateway).
-    func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let raw = value[key], !raw.isNull else { return nil }
-        guard let number = raw.doubleValue, number == number.rounded(),
-              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            throw RPCError.invalidParams("\"\(key)\" must be an integer from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return Int(number)
-    }
-
-    func requiredString(_ key: String) throws -> String {
-        guard let text = string(key) else { throw RPCError.invalidParams("\"\(key)\" must be a string") }
-        return text
-    }
-
-    func language() throws -> Language? {
-        guard let code = string("lang") else { return nil }
-        guard let language = Language(rawValue: code) else { throw RPCError.invalidParams("\"lang\" must be \"en\" or \"ja\"") }
-        return language
-    }
-
-    func activity() throws -> ActivityType? {
-        guard let name = string("activity") else { return nil }
-        guard let activity = ActivityType(rawValue: name) else {
-            throw RPCError.invalidParams("unknown activity \"\(name)\" (HealthKit names such as running, cycling, highIntensityIntervalTraining)")
-        }
-        return activity
-    }
-
-    func location() throws -> LocationType? {
-        guard let name = string("location") else { return nil }
-        guard let location = LocationType(rawValue: name) else { throw RPCError.invalidParams("\"location\" must be indoor or outdoor") }
-        return location
-    }
-
-    func goal() throws -> CoachCore.WorkoutGoal? {
-        guard let goal = value["goal"], !goal.isNull else { return nil }
-        if let shorthand = goal.stringValue {
-            guard let parsed = CoachCore.WorkoutGoal(shorthand: shorthand) else {
-                throw RPCError.invalidParams("goal \"\(shorthand)\" is not a goal (examples: 30min, 5km, 500kcal)")
-            }
-            return parsed
-        }
-        guard let type = goal["type"]?.stringValue, let parsed = CoachCore.WorkoutGoal(type: type, value: goal["value"]?.doubleValue) else {
-            throw RPCError.invalidParams("goal must be {\"type\":\"time|distance|energy\",\"value\":…} or a shorthand such as \"30min\"")
-        }
-        return parsed
     }
 }

@@ -1,6 +1,13 @@
 // One client connection: requests are answered strictly in order (pipelining allowed), replies are
 // flushed when the client's queue runs dry, and subscriptions stream notifications as whole lines
 // so they never split a reply. A subscriber that stops reading is dropped with a reason.
+//
+// Limits (docs/protocol.md, "Limits and failure behaviour"): at most `maximumInFlight` requests
+// wait unanswered before the connection stops being read (backpressure: the client's writes block,
+// nothing is queued without bound). After the client's EOF (half-close: `echo … | socat`) every
+// request already read is performed and answered, then the connection closes. Once the client is
+// gone, queued read-only requests are dropped; queued actions are still performed, in order, and
+// logged (a `start` that was sent is never silently lost).
 
 import CoachWire
 import CoachCore
@@ -14,8 +21,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = InboundLine
     typealias OutboundOut = ByteBuffer
 
-    /// Requests queued beyond this stop reading from the socket until the queue drains.
-    static let maximumQueuedRequests = 4096
+    /// Requests in flight (read, not yet answered) beyond which the socket is not read until they drain.
+    public static let maximumInFlight = 64
     /// Notifications a subscriber may fall behind by before it is disconnected.
     static let maximumSubscriberBacklog = 256
 
@@ -60,6 +67,11 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                 let reply: String?
                 switch item {
                 case .line(let text):
+                    if !channel.isActive {
+                        // The client is gone: nobody reads the answer to a question; an action still happens.
+                        if router.isReadOnly(text) { reply = nil; break }
+                        GatewayLog.note("performing a request from a client that has gone: \(text.prefix(120))")
+                    }
                     reply = await router.reply(to: text, session: session)
                 case .tooLong(let bytes):
                     reply = RPCMessage.error(id: .null, .invalidRequest(
@@ -79,10 +91,29 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                     }
                 }
             }
+            // Every request read has been answered: after the client's EOF (half-close), close once
+            // the replies are written (an empty write completes after every write before it).
+            channel.eventLoop.execute {
+                guard channel.isActive else { return }
+                channel.writeAndFlush(channel.allocator.buffer(capacity: 0)).whenComplete { _ in channel.close(promise: nil) }
+            }
             shared.subscription.withLock { $0?.cancel() }
             broadcaster.remove(channel)
             session.closed()
         }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            // The client will send nothing more (half-close): answer what was read, then close.
+            if needsFlush {
+                needsFlush = false
+                context.flush()
+            }
+            inbox?.finish()
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -99,7 +130,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         }
         let queued = shared.queued.add(1, ordering: .acquiringAndReleasing).newValue
         inbox?.yield(item)
-        if queued > Self.maximumQueuedRequests, !shared.readingPaused.exchange(true, ordering: .acquiringAndReleasing) {
+        if queued >= Self.maximumInFlight, !shared.readingPaused.exchange(true, ordering: .acquiringAndReleasing) {
             context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
         }
     }
@@ -190,6 +221,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         }
         let lag = shared.lagging.add(1, ordering: .relaxed).newValue
         if lag >= maximumSubscriberBacklog {
+            // The `disconnect` line queues behind the unread ones, so the client may never see it: log it.
+            GatewayLog.note("dropped a subscriber that stopped reading (\(lag) notifications behind)")
             let reason = RPCMessage.notification(method: "disconnect", [
                 "reason": .string("subscriber stopped reading: \(lag) notifications behind; reconnect to resubscribe"),
             ])

@@ -37,19 +37,32 @@ public final class GatewayServer: Sendable {
         let idle = idleExit.map(IdleExitTimer.init(after:))
         let router = RequestRouter(gateway: gateway)
         let broadcaster = FeedBroadcaster()
+        FileLimit.raiseSoftLimitToHard()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
+            .serverChannelInitializer { channel in
+                // Out of descriptors (EMFILE), accept4 fails at once and epoll reports the listener
+                // readable again: without a pause the loop spins at 100 % of a core. Wait, then retry;
+                // connected clients are served meanwhile.
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { error in
+                        FileLimit.noteAcceptFailure(error)
+                        return FileLimit.acceptBackoff
+                    })
+                }
+            }
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
             .childChannelInitializer { channel in
                 if let idle {
                     idle.clientConnected()
                     channel.closeFuture.whenComplete { _ in idle.clientDisconnected() }
                 }
-                return acceptOnlySameUser(channel).flatMap {
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: lineLimit)))
-                        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster, lineLimit: lineLimit))
-                    }
+                return channel.eventLoop.makeCompletedFuture {
+                    // First: another uid is refused (-32003) and closed once the channel is active.
+                    try channel.pipeline.syncOperations.addHandler(PeerUIDGate())
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: lineLimit)))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster, lineLimit: lineLimit))
                 }
             }
 
@@ -136,19 +149,6 @@ public final class GatewayServer: Sendable {
         switch RawSocket.probe(location.path) {
         case .answers: throw .inUseByAnotherProgram(location.path)
         case .refused, .missing: unlink(location.path)
-        }
-    }
-
-    private static func acceptOnlySameUser(_ channel: any Channel) -> EventLoopFuture<Void> {
-        guard let credentials = PeerCheck.credentials(of: channel) else { return channel.eventLoop.makeSucceededVoidFuture() }
-        return credentials.flatMap { peer in
-            guard peer.uid == getuid() else {
-                let refusal = RPCMessage.error(id: .null, RPCError(code: -32003, message: "permission denied: this gateway belongs to uid \(getuid())"))
-                return channel.writeAndFlush(ConnectionHandler.line(refusal, allocator: channel.allocator)).flatMap {
-                    channel.close()
-                }.flatMapThrowing { throw ChannelError.ioOnClosedChannel }
-            }
-            return channel.eventLoop.makeSucceededVoidFuture()
         }
     }
 }

@@ -5,10 +5,33 @@ import CoachCore
 import Foundation
 import GRDB
 
-/// An object the feed reports as added.
+/// An object the feed reports as added. On the wire: the object's own fields plus `"kind":"workout"`
+/// or `"kind":"sample"` (not Swift's synthesized `{"sample":{"_0":…}}`).
 public enum StoredObject: Sendable, Hashable, Codable {
     case workout(WorkoutSummary)
     case sample(StoredSample)
+
+    private enum Key: String, CodingKey { case kind }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .workout(let workout):
+            try container.encode(StoredObjectKind.workout, forKey: .kind)
+            try workout.encode(to: encoder)
+        case .sample(let sample):
+            try container.encode(StoredObjectKind.sample, forKey: .kind)
+            try sample.encode(to: encoder)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        switch try container.decode(StoredObjectKind.self, forKey: .kind) {
+        case .workout: self = .workout(try WorkoutSummary(from: decoder))
+        case .sample: self = .sample(try StoredSample(from: decoder))
+        }
+    }
 }
 
 /// A tombstone: an object that was deleted (a discarded workout's samples, a replaced sample).
@@ -24,6 +47,8 @@ public struct StoreChanges: Sendable, Hashable, Codable {
     public var added: [StoredObject]
     public var deleted: [DeletedObject]
     public var anchor: Int
+    /// True when the page was cut at its limit: ask again from `anchor` for the rest.
+    public var more: Bool = false
 }
 
 extension WorkoutStore {
@@ -32,16 +57,26 @@ extension WorkoutStore {
     /// deleted after the anchor is reported only as deleted; each object appears at most once.
     /// A narrowed `scope` leaves out what the reader may not see (tombstones too: a deletion of
     /// another source's sample would tell that it existed).
-    public func changes(since anchor: Int?, scope: ReadScope = .everything) throws -> StoreChanges {
+    ///
+    /// `limit` pages the answer: at most that many changes (objects) are looked at, `more` says
+    /// whether others follow, and `anchor` is then the last change looked at. Walking anchors until
+    /// `more` is false reports each object once, also while changes are written between pages (an
+    /// object changed again later is reported again, as its new change).
+    public func changes(since anchor: Int?, scope: ReadScope = .everything, limit: Int? = nil) throws -> StoreChanges {
         try database.writer.read { db in
             let since = Int64(anchor ?? 0)
             let newest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM change") ?? since
             // The latest change per object after the anchor decides how it is reported.
-            let latest = try ChangeRecord.fetchAll(db, sql: """
+            var latest = try ChangeRecord.fetchAll(db, sql: """
                 SELECT * FROM change WHERE id IN (
                     SELECT MAX(id) FROM change WHERE id > ? GROUP BY objectKind, objectId)
-                ORDER BY id
-                """, arguments: [since])
+                ORDER BY id LIMIT ?
+                """, arguments: [since, limit.map { Int64($0) + 1 } ?? -1])
+            var more = false
+            if let limit, latest.count > limit {
+                latest.removeLast(latest.count - limit)
+                more = true
+            }
             var added: [StoredObject] = []
             var deleted: [DeletedObject] = []
             for change in latest {
@@ -61,7 +96,8 @@ extension WorkoutStore {
                     }
                 }
             }
-            return StoreChanges(added: added, deleted: deleted, anchor: Int(max(newest, since)))
+            let pageEnd = more ? (latest.last?.id ?? since) : max(newest, since)
+            return StoreChanges(added: added, deleted: deleted, anchor: Int(pageEnd), more: more)
         }
     }
 }

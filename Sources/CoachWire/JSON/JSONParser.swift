@@ -26,9 +26,44 @@ extension JSONValue {
     }
 }
 
+/// A JSON-RPC line as parsed, with the exact text of each number `id`: JSON-RPC asks for ids to be
+/// echoed exactly, and a Double would turn 12345678901234567890 into 1.2345678901234567e+19.
+public struct RPCLine: Sendable {
+    public var value: JSONValue
+    /// The source text of a number id: key 0 for a single request, the position in a batch otherwise.
+    public var numberIDTexts: [Int: String]
+
+    public init(parsing text: String) throws(JSONParseError) {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(JSONParseError) -> RPCLine in
+                var parser = Parser(bytes: bytes)
+                parser.skipWhitespace()
+                // Ids are members of the request object: at depth 0 alone, at depth 1 in a batch.
+                parser.idDepth = parser.index < bytes.count && bytes[parser.index] == UInt8(ascii: "[") ? 1 : 0
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+                return RPCLine(value: value, numberIDTexts: parser.idTexts)
+            }
+        }
+        self = try result.get()
+    }
+
+    init(value: JSONValue, numberIDTexts: [Int: String]) {
+        self.value = value
+        self.numberIDTexts = numberIDTexts
+    }
+}
+
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Where request objects are (RPCLine); nil: ids are not recorded.
+    var idDepth: Int?
+    var idTexts: [Int: String] = [:]
+    /// The position of the batch element being parsed.
+    var element = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -76,7 +111,12 @@ private struct Parser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth + 1)))
+            let valueStart = index
+            let value = try parseValue(depth: depth + 1)
+            if depth == idDepth, key == "id", case .number = value {
+                idTexts[element] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self)
+            }
+            members.append((key, value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -92,6 +132,7 @@ private struct Parser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(values) }
         while true {
             skipWhitespace()
+            if depth == 0 { element = values.count }
             values.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input") }
@@ -171,27 +212,45 @@ private struct Parser {
         return value
     }
 
+    /// RFC 8259's number: no leading zero, digits after a point and in an exponent. A number too
+    /// large for a Double (1E400) is grammatical: it becomes ±infinity (RFC 8259 §6 lets a parser
+    /// limit range), which the params readers refuse by name (-32602) and the writer writes as null.
     mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         var integer: Int64 = 0
         var digits = 0
-        var simple = true
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-            if digits < 18 { integer = integer * 10 + Int64(bytes[index] - UInt8(ascii: "0")) } else { simple = false }
+        let firstDigit = index
+        while index < bytes.count, isDigit(bytes[index]) {
+            if digits < 18 { integer = integer * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
             digits += 1
             index += 1
         }
         guard digits > 0 else { throw error("invalid value") }
-        while index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-                                     UInt8(ascii: "-")].contains(bytes[index])
-            || (index > start && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")) {
+        guard digits == 1 || bytes[firstDigit] != UInt8(ascii: "0") else { throw error("invalid number: leading zero") }
+        var simple = digits <= 18
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             simple = false
             index += 1
+            guard try skipDigits() > 0 else { throw error("invalid number: no digit after the point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            simple = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard try skipDigits() > 0 else { throw error("invalid number: no digit in the exponent") }
         }
         if simple { return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number") }
         return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() throws(JSONParseError) -> Int {
+        let from = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        return index - from
     }
 }

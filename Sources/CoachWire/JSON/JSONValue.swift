@@ -36,6 +36,12 @@ public enum JSONValue: Sendable, Hashable {
     public var stringValue: String? { if case .string(let value) = self { return value } else { return nil } }
     public var doubleValue: Double? { if case .number(let value) = self { return value } else { return nil } }
     public var boolValue: Bool? { if case .bool(let value) = self { return value } else { return nil } }
+    /// A whole number a Double holds exactly (|n| ≤ 2^53) as Int; nil for anything else. Never
+    /// `Int(someDouble)` on a value from outside: 1e300 or NaN would trap.
+    public var intValue: Int? {
+        guard case .number(let value) = self, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Int(value)
+    }
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 }
 

@@ -44,6 +44,18 @@ public enum RPCMessage {
         JSONValue.object([("jsonrpc", "2.0"), ("id", id), ("error", error.json)]).serialized()
     }
 
+    /// A result whose number id is echoed as sent (`idText`, from RPCLine); otherwise as `result(id:_:)`.
+    public static func result(id: JSONValue, idText: String?, _ result: JSONValue) -> String {
+        guard let idText else { return self.result(id: id, result) }
+        return #"{"jsonrpc":"2.0","id":"# + idText + #","result":"# + result.serialized() + "}"
+    }
+
+    /// An error whose number id is echoed as sent; otherwise as `error(id:_:)`.
+    public static func error(id: JSONValue, idText: String?, _ error: RPCError) -> String {
+        guard let idText else { return self.error(id: id, error) }
+        return #"{"jsonrpc":"2.0","id":"# + idText + #","error":"# + error.json.serialized() + "}"
+    }
+
     public static func notification(method: String, _ params: JSONValue) -> String {
         JSONValue.object([("jsonrpc", "2.0"), ("method", .string(method)), ("params", params)]).serialized()
     }

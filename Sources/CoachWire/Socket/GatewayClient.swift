@@ -57,7 +57,7 @@ public final class GatewayClient: @unchecked Sendable {
                 continue
             }
             if let error = message["error"] {
-                throw .rpc(RPCError(code: Int(error["code"]?.doubleValue ?? 0), message: error["message"]?.stringValue ?? "error",
+                throw .rpc(RPCError(code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "error",
                                     data: error["data"]))
             }
             return message["result"] ?? .null

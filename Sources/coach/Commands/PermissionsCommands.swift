@@ -73,7 +73,7 @@ struct PermissionsGrantCommand: ParsableCommand {
 
     func run() throws {
         let result = try PermissionCall.call("permissions.grant", .object([("client", .string(name))] + types.params), options: gateway)
-        print(gateway.json ? result.serialized() : "\(name): allowed (\(Int(result["changed"]?.doubleValue ?? 0)) changed).")
+        print(gateway.json ? result.serialized() : "\(name): allowed (\(result["changed"]?.intValue ?? 0) changed).")
     }
 }
 
@@ -88,7 +88,7 @@ struct PermissionsRevokeCommand: ParsableCommand {
 
     func run() throws {
         let result = try PermissionCall.call("permissions.revoke", .object([("client", .string(name))] + types.params), options: gateway)
-        print(gateway.json ? result.serialized() : "\(name): denied (\(Int(result["changed"]?.doubleValue ?? 0)) changed).")
+        print(gateway.json ? result.serialized() : "\(name): denied (\(result["changed"]?.intValue ?? 0) changed).")
     }
 }
 
@@ -102,7 +102,7 @@ struct PermissionsResetCommand: ParsableCommand {
 
     func run() throws {
         let result = try PermissionCall.call("permissions.reset", ["client": .string(name)], options: gateway)
-        print(gateway.json ? result.serialized() : "\(name): forgotten (\(Int(result["changed"]?.doubleValue ?? 0)) decisions).")
+        print(gateway.json ? result.serialized() : "\(name): forgotten (\(result["changed"]?.intValue ?? 0) decisions).")
     }
 }
 
@@ -164,7 +164,7 @@ enum PermissionsText {
         var rows: [[String]] = [["CLIENT", "WRITE", "READ", "SAMPLES", "WORKOUTS"]]
         for client in clients {
             rows.append([client["name"]?.stringValue ?? "?", decisions(client["share"]), decisions(client["read"]),
-                         "\(Int(client["samples"]?.doubleValue ?? 0))", "\(Int(client["workouts"]?.doubleValue ?? 0))"])
+                         "\(client["samples"]?.intValue ?? 0)", "\(client["workouts"]?.intValue ?? 0)"])
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         lines.append("")

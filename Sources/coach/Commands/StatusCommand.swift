@@ -72,7 +72,7 @@ struct StatusCommand: ParsableCommand {
             if format == .json || options.json {
                 text = params.serialized()
             } else {
-                let elapsed = Int(params["elapsed"]?.doubleValue ?? 0)
+                let elapsed = max(0, params["elapsed"]?.intValue ?? (params["elapsed"]?.doubleValue).flatMap { Int(exactly: $0.rounded(.down)) } ?? 0)
                 text = "\(params["activity"]?.stringValue ?? "workout") \(params["state"]?.stringValue ?? "?") "
                     + "\(elapsed / 60):\(elapsed % 60 < 10 ? "0" : "")\(elapsed % 60)"
             }

@@ -26,6 +26,10 @@ enum CoachBinary {
         candidates.append(root.appendingPathComponent(".build/debug/coach").path)
         return candidates.first { fileManager.isExecutableFile(atPath: $0) }
     }
+
+    /// `path()`, or a path that says what to do when coach is not built (running it then fails
+    /// with that name in the error, rather than a test passing vacuously).
+    static var located: String { path() ?? "/coach-is-not-built--run-swift-build-product-coach" }
 }
 
 /// A scratch directory with the XDG layout the gateway and the REPL use; removed on deinit.

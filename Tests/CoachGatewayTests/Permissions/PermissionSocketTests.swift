@@ -132,7 +132,8 @@ struct PermissionSocketTests {
         #expect(Self.element(shown["statistics"], 0)?["maximum"]?.doubleValue == 142)
         #expect(Self.element(shown["sources"], 0)?["source"]?["name"]?.stringValue == "hr-bridge")
         if case .array(let added)? = changes["added"] {
-            let sampleValues = added.compactMap { $0["sample"]?["value"]?.doubleValue ?? $0["sample"]?["_0"]?["value"]?.doubleValue }
+            // Items are {"kind":"sample",…the sample} (docs/protocol.md).
+            let sampleValues = added.filter { $0["kind"]?.stringValue == "sample" }.compactMap { $0["value"]?.doubleValue }
             #expect(Set(sampleValues) == [140, 142])
         } else {
             Issue.record("no added array in \(changes)")
@@ -273,6 +274,7 @@ struct PermissionSocketTests {
         #expect(messages[0].contains("\"client\""))
         #expect(messages[2].contains("bloodGlucose"))
         #expect(messages[3].contains("share"))
-        #expect(messages[4].contains("\"type\""))
+        // Checked by the route table's description (docs/protocol.md): "type must be a string of …".
+        #expect(messages[4].hasPrefix("Invalid params: type must be"), "\(messages[4])")
     }
 }

@@ -127,16 +127,16 @@ final class GatewayConnection: Sendable {
 
     private func deliver(_ line: String, notifications: AsyncStream<JSONValue>.Continuation) {
         guard let message = try? JSONValue(parsing: line) else { return }
-        guard let idValue = message["id"]?.doubleValue else {
+        guard let idValue = message["id"]?.intValue else {
             // An error without an id (the uid refusal, a parse error) ends nothing by itself; the
             // gateway closes the connection when it matters.
             if message["method"] != nil { notifications.yield(message) }
             return
         }
-        let waiting = state.withLock { $0.waiting.removeValue(forKey: Int(idValue)) }
+        let waiting = state.withLock { $0.waiting.removeValue(forKey: idValue) }
         guard let waiting else { return }
         if let error = message["error"] {
-            waiting.resume(throwing: GatewayConnectionError.rpc(code: Int(error["code"]?.doubleValue ?? 0),
+            waiting.resume(throwing: GatewayConnectionError.rpc(code: error["code"]?.intValue ?? 0,
                                                                 message: error["message"]?.stringValue ?? "error"))
         } else {
             waiting.resume(returning: message["result"] ?? .null)

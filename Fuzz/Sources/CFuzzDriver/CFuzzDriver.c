@@ -1,0 +1,1 @@
+// Intentionally empty: CFuzzDriver only declares libFuzzer's driver (include/CFuzzDriver.h).

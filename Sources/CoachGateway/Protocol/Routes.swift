@@ -1,0 +1,363 @@
+// The route table: for each JSON-RPC method, its description (CoachWire's MethodDescription: the
+// params with type, range and whether required) and its handler, which receives the params
+// already decoded by that description. The docs' methods table and `rpc.discover` are generated
+// from the same descriptions (RoutesDocumentationTests checks docs/protocol.md).
+
+import CoachCore
+import CoachLanguage
+import CoachStore
+import CoachWire
+import Foundation
+
+/// What a handler gets: the decoded params, the reply language asked for (nil: the default), the
+/// connection's session and the gateway.
+struct RouteRequest: Sendable {
+    var params: DecodedParams
+    /// The same params as sent (already checked), for handlers that read them by meaning.
+    var raw: Params
+    var language: Language?
+    var session: ConnectionSession
+    var gateway: Gateway
+    var router: RequestRouter
+}
+
+struct Route: Sendable {
+    var description: MethodDescription
+    var handle: @Sendable (RouteRequest) async throws -> JSONValue
+
+    /// Every method takes `lang` (the reply's language), so it is added here, once.
+    init(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String, readOnly: Bool = false,
+         handle: @escaping @Sendable (RouteRequest) async throws -> JSONValue) {
+        let lang = ParamDescription("lang", .string(oneOf: Language.allCases.map(\.rawValue)), "reply language (default en)")
+        self.description = MethodDescription(name, summary, params: params + [lang], result: result, readOnly: readOnly)
+        self.handle = handle
+    }
+}
+
+enum Routes {
+    /// Sample sync versions, anchors: whole numbers a Double holds exactly.
+    static let wholeNumbers = 0...(1 << 53)
+    static let activity = ParamDescription("activity", .string(oneOf: ActivityType.allCases.map(\.rawValue)), "HealthKit activity name")
+    static let intentResult = "an intent result (see Intent results)"
+
+    static let all: [Route] = [
+        Route("say", "Understands one utterance and acts on it.",
+              params: [ParamDescription("text", .string(), required: true, "what was said or typed")],
+              result: intentResult) { request in
+            await request.gateway.say(request.params.string("text") ?? "", language: request.language,
+                                      conversation: request.session.conversation).json
+        },
+        Route("parse", "Recognises an utterance; acts on nothing.",
+              params: [ParamDescription("text", .string(), required: true)],
+              result: "the `coach parse --json` object", readOnly: true) { request in
+            try JSONValue(parsing: request.gateway.parse(request.params.string("text") ?? "", language: request.language).json())
+        },
+        Route("start", "Starts a workout (after the countdown).",
+              params: [activity,
+                       ParamDescription("location", .string(oneOf: LocationType.allCases.map(\.rawValue))),
+                       ParamDescription("goal", .goal),
+                       ParamDescription("open", .bool, "open-ended: no goal"),
+                       ParamDescription("name", .string(maxLength: 256), "the workout's name")],
+              result: intentResult) { request in
+            let params = request.params
+            let start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
+                                           isOpenEnded: params.bool("open"), workoutName: params.string("name"),
+                                           source: request.router.startSource(session: request.session))
+            return await perform(.start(start), request)
+        },
+        Route("pause", "Pauses the running workout.", params: [activity], result: intentResult) { request in
+            await perform(.pause(activity: request.params.activity), request)
+        },
+        Route("resume", "Resumes the paused workout.", params: [activity], result: intentResult) { request in
+            await perform(.resume(activity: request.params.activity), request)
+        },
+        Route("end", "Ends and saves the workout.",
+              params: [activity, ParamDescription("save", .bool, "keep a workout shorter than 5 s")],
+              result: intentResult) { request in
+            await perform(.end(activity: request.params.activity, saveShort: request.params.bool("save") ?? false), request)
+        },
+        Route("cancel", "Discards the workout (asks first unless confirmed).",
+              params: [activity, ParamDescription("confirm", .bool, "without it: confirmationRequired, nothing discarded")],
+              result: intentResult) { request in
+            await perform(.cancel(activity: request.params.activity, confirmed: request.params.bool("confirm") ?? false), request)
+        },
+        Route("lap", "Marks a lap.", result: intentResult) { request in await perform(.lap, request) },
+        Route("status", "The workout now.", result: intentResult, readOnly: true) { request in await perform(.status, request) },
+        Route("sample", "Feeds a metric (or, with type location, a route point) into the running workout.",
+              params: [ParamDescription("type", .string(minLength: 1, maxLength: 64), required: true,
+                                        QuantityType.allCases.map(\.rawValue).joined(separator: ", ") + ", or location"),
+                       ParamDescription("value", .number(-1e15...1e15), "required unless type is location"),
+                       ParamDescription("unit", .string(minLength: 1, maxLength: 32), "default: the type's canonical unit"),
+                       ParamDescription("syncIdentifier", .string(minLength: 1, maxLength: 256), "resent samples replace, never duplicate"),
+                       ParamDescription("syncVersion", .integer(wholeNumbers), "a higher version replaces"),
+                       ParamDescription("latitude", .number(-90...90), "degrees (type location)"),
+                       ParamDescription("longitude", .number(-180...180), "degrees (type location)"),
+                       ParamDescription("altitude", .number(-1e5...1e5), "metres (type location)"),
+                       ParamDescription("horizontalAccuracy", .number(0...1e7), "metres (type location)")],
+              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue"}; on a mirror "queued" while its primary is unreachable"#,
+              handle: sample),
+        Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
+            ["locked": true, "message": .string(await request.gateway.setLocked(true, language: request.language ?? .en))]
+        },
+        Route("unlock", "Shows metrics again.", result: #"{"locked":false,"message":…}"#) { request in
+            ["locked": false, "message": .string(await request.gateway.setLocked(false, language: request.language ?? .en))]
+        },
+        Route("subscribe", "Notifications on this connection from now on.",
+              params: [ParamDescription("events", .bool, "announcements (default true)"),
+                       ParamDescription("status", .bool, "status snapshots (default true)"),
+                       ParamDescription("feed", .bool, "Live Activity contents (default false)")],
+              result: #"{"subscribed":true,…}, then notifications"#, readOnly: true) { request in
+            let events = request.params.bool("events") ?? true
+            let status = request.params.bool("status") ?? true
+            let feed = request.params.bool("feed") ?? false
+            request.session.subscription(SubscriptionRequest(events: events, status: status, feed: feed, language: request.language ?? .en))
+            return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed)]
+        },
+        Route("unsubscribe", "Stops this connection's notifications.", result: #"{"subscribed":false}"#, readOnly: true) { request in
+            request.session.subscription(nil)
+            return ["subscribed": false]
+        },
+        Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true) { request in
+            RequestRouter.json(await request.gateway.feed.currentContent())
+        },
+        Route("feed.render", "The status line as coach-status prints it.",
+              params: [ParamDescription("format", .string(oneOf: FeedFormat.allCases.map(\.rawValue)), "default text"),
+                       ParamDescription("presentation", .string(oneOf: FeedPresentation.allCases.map(\.rawValue)))],
+              result: "the rendered line(s), a string", readOnly: true) { request in
+            let format = request.params.string("format").flatMap(FeedFormat.init(rawValue:)) ?? .text
+            let presentation = request.params.string("presentation").flatMap(FeedPresentation.init(rawValue:))
+                ?? FeedStream.defaultPresentation(for: format)
+            let content = await request.gateway.feed.currentContent()
+            return .string(FeedRenderer(language: request.language == .ja ? .ja : .en)
+                .render(content, presentation: presentation, format: format))
+        },
+        Route("tmux.follow", "Pushes every feed change into a tmux server's @coach option.",
+              params: [ParamDescription("socketPath", .string(minLength: 1, maxLength: 4096), "a tmux server by socket path"),
+                       ParamDescription("socketName", .string(minLength: 1, maxLength: 256), "a tmux server by -L name (neither: the default)")],
+              result: #"{"following":…}"#) { request in
+            let target: TmuxTarget
+            if let path = request.params.string("socketPath") { target = .socketPath(path) }
+            else if let name = request.params.string("socketName") { target = .socketName(name) }
+            else { target = .default }
+            await request.gateway.followTmux(target, language: request.language == .ja ? .ja : .en)
+            // Remembered, so a restarted gateway keeps pushing (GatewayHost.start reads the file).
+            request.gateway.state?.remember(target)
+            let named = target.arguments.joined(separator: " ")
+            return ["following": .string(named.isEmpty ? "default" : named)]
+        },
+        Route("ping", "Liveness.", result: #""pong""#, readOnly: true) { _ in "pong" },
+        Route("help", "The method names.", result: "an array of names", readOnly: true) { _ in
+            .array(RequestRouter.methods.map { .string($0.name) })
+        },
+        Route("rpc.discover", "This API as an OpenRPC document.", result: "the OpenRPC document", readOnly: true) { _ in
+            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: "0.2")
+        },
+        Route("sensors", "The Bluetooth sensors and their state (docs/sensors.md).", result: #"{"running":bool,"sensors":[…]}"#,
+              readOnly: true) { request in
+            request.gateway.sensorStatus()
+        },
+        Route("sensors.reload", "Reads the sensor settings again.", result: "the sensors object") { request in
+            do { return try request.gateway.reloadSensors() } catch { throw RPCError.invalidParams("\(error)") }
+        },
+        Route("mirror.start", "Mirrors another gateway (docs/mirroring.md).",
+              params: [ParamDescription("target", .string(minLength: 1, maxLength: 4096), required: true, "unix:PATH or ssh://[user@]host[:port]"),
+                       ParamDescription("remoteCoach", .string(minLength: 1, maxLength: 4096), "the coach executable on the primary"),
+                       ParamDescription("ssh", .string(minLength: 1, maxLength: 4096), "the ssh executable (default ssh)"),
+                       ParamDescription("sshOptions", .strings(maxCount: 64, maxLength: 4096), "ssh arguments, before Coach's own"),
+                       ParamDescription("connectTimeout", .integer(1...300), "ssh's ConnectTimeout, seconds")],
+              result: "the mirror.status object", handle: mirrorStart),
+        Route("mirror.stop", "Stops mirroring; the primary's workout carries on.", result: #"{"stopped":bool,…status}"#) { request in
+            let stopped = await request.gateway.stopMirroring()
+            guard case .object(var members) = await request.gateway.mirrorStatus() else { return .null }
+            members.insert(("stopped", .bool(stopped)), at: 0)
+            return .object(members)
+        },
+        Route("mirror.status", "The mirroring state (docs/mirroring.md).", result: "the mirror.status object", readOnly: true) { request in
+            await request.gateway.mirrorStatus()
+        },
+        Route("mirror.attach", "Sent by a mirror to its primary, which announces it (and its going).",
+              params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
+              result: #"{"attached":true}"#) { request in
+            request.gateway.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
+            // What it forwards was measured on the mirror's host (issue 19: sources).
+            request.session.setSourceDevice(SampleDevice(name: request.params.string("name") ?? "mirror"))
+            return ["attached": true]
+        },
+        Route("history", "Saved workouts, newest first (as coach history --json).",
+              params: [ParamDescription("limit", .integer(1...10_000), "at most this many"),
+                       ParamDescription("all", .bool, "include discarded and active workouts"),
+                       ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported")],
+              result: "an array of workouts", readOnly: true) { request in
+            let scope = try request.router.readScope(session: request.session)
+            return try storeQuery(request) { store in
+                WorkoutFormatter.historyJSON(try store.history(limit: request.params.integer("limit"),
+                                                               includeAll: request.params.bool("all") ?? false,
+                                                               source: request.params.string("source"), scope: scope))
+            }
+        },
+        Route("show", "One workout with statistics (as coach show --json).",
+              params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "a unique prefix")],
+              result: "a workout", readOnly: true) { request in
+            let scope = try request.router.readScope(session: request.session)
+            return try storeQuery(request) { store in
+                do {
+                    return WorkoutFormatter.showJSON(try store.workout(matching: request.params.string("id") ?? "", scope: scope))
+                } catch let error as WorkoutLookupError {
+                    throw RPCError.invalidParams("id: \(error.description)")
+                }
+            }
+        },
+        Route("workouts.changes", "What changed since an anchor (HealthKit's anchored query), a page at a time.",
+              params: [ParamDescription("anchor", .integer(wholeNumbers), "omit for everything"),
+                       ParamDescription("limit", .integer(1...5_000), "objects per page (default 500)")],
+              result: #"{"added":[{"kind":"workout"|"sample",…}],"deleted":[…],"anchor":N,"more":bool}: while more, ask again from anchor"#,
+              readOnly: true) { request in
+            let scope = try request.router.readScope(session: request.session)
+            return try storeQuery(request) { store in
+                WorkoutFormatter.changesJSON(try store.changes(since: request.params.integer("anchor"), scope: scope,
+                                                               limit: request.params.integer("limit") ?? 500))
+            }
+        },
+    ] + permissionRoutes
+
+    // MARK: - Permissions (docs/permissions.md; handlers in Permissions/RequestRouter+Permissions.swift)
+
+    static let clientName = ParamDescription("client", .string(minLength: 1, maxLength: 64), required: true, "1–64 characters, no spaces")
+    static let share = ParamDescription("share", .names(maxCount: 64), "required unless read names a type: type names (heartRate, workouts, …)")
+    static let read = ParamDescription("read", .names(maxCount: 64), "required unless share names a type: type names")
+
+    private static func permission(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String,
+                                   readOnly: Bool = false) -> Route {
+        Route(name, summary, params: params, result: result, readOnly: readOnly) { request in
+            try await request.router.permissionMethod(name, request.raw, session: request.session)
+        }
+    }
+
+    static let permissionRoutes: [Route] = [
+        permission("hello", "Names this connection's client, for permissions and sources.",
+                   params: [clientName, ParamDescription("version", .string(maxLength: 64), "one line")],
+                   result: #"{"client":…,"gateway":…,"unnamedClients":"trusted|ask"}"#),
+        permission("authorization.request", "Asks the user to let this client share (write) and read types; waits while the REPL asks.",
+                   params: [share, read, ParamDescription("wait", .integer(0...600), "seconds to wait for the answer (default 120)")],
+                   result: #"{"asked":bool,"share":{"heartRate":"notDetermined|sharingDenied|sharingAuthorized",…}}"#),
+        permission("authorization.status", "This client's share status for one type (as HealthKit: never whether it may read).",
+                   params: [ParamDescription("type", .string(minLength: 1, maxLength: 64), required: true, "a type name")],
+                   result: #"{"type":…,"status":"notDetermined|sharingDenied|sharingAuthorized"}"#, readOnly: true),
+        permission("authorization.next", "The REPL's long poll for the next permission question (the user's only).",
+                   result: "a question {id, client, version, share, read, text}, or null"),
+        permission("authorization.answer", "Answers a permission question (the user's only).",
+                   params: [ParamDescription("id", .integer(1...Int(Int32.max)), required: true, "the question's id"),
+                            ParamDescription("answer", .wordOrObject(["yes", "no"]), required: true, #"or {"share":[…],"read":[…]}: the types allowed"#)],
+                   result: #"{"recorded":N}"#),
+        permission("permissions.list", "Every client's decisions and what it wrote (the user's only).",
+                   result: #"{"unnamedClients":…,"clients":[…]}"#, readOnly: true),
+        permission("permissions.grant", "Allows a client types (the user's only).", params: [clientName, share, read],
+                   result: #"{"client":…,"changed":N}"#),
+        permission("permissions.revoke", "Denies a client types (the user's only).", params: [clientName, share, read],
+                   result: #"{"client":…,"changed":N}"#),
+        permission("permissions.reset", "Forgets a client's decisions (the user's only).", params: [clientName],
+                   result: #"{"client":…,"changed":N}"#),
+        permission("permissions.policy", "How clients that said no hello are treated (the user's only).",
+                   params: [ParamDescription("unnamedClients", .string(oneOf: ["trusted", "ask"]))],
+                   result: #"{"unnamedClients":"trusted|ask"}"#),
+    ]
+
+    // MARK: - Shared handlers
+
+    private static func perform(_ intent: WorkoutIntent, _ request: RouteRequest) async -> JSONValue {
+        await request.gateway.perform(intent, language: request.language ?? .en, conversation: request.session.conversation).json
+    }
+
+    /// Saved workouts and the anchored change feed, straight from the store.
+    private static func storeQuery(_ request: RouteRequest, _ query: (WorkoutStore) throws -> String) throws -> JSONValue {
+        guard let store = request.gateway.store() else {
+            throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
+        }
+        let text: String
+        do {
+            text = try query(store)
+        } catch let error as WorkoutLookupError {
+            throw RPCError.invalidParams(error.description)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw RPCError.storeError("errorDatabaseInaccessible", "\(error)")
+        }
+        return (try? JSONValue(parsing: text)) ?? .null
+    }
+
+    @Sendable private static func sample(_ request: RouteRequest) async throws -> JSONValue {
+        let params = request.params
+        let name = params.string("type") ?? ""
+        if let link = request.gateway.mirroring.link { return try await mirrorSample(request, link: link) }
+        if name.lowercased() == "location" {
+            _ = try request.router.authorizeWrite(.location, session: request.session)
+            return try await location(request)
+        }
+        guard let type = QuantityType(name: name) else {
+            throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location)")
+        }
+        guard let value = params.number("value") else { throw RPCError.invalidParams("value is required for type \(name): a number") }
+        let source = try request.router.authorizeWrite(.quantity(type), session: request.session)
+        do {
+            let outcome = try await request.gateway.addSample(type, value: value, unit: params.string("unit"),
+                                                              syncIdentifier: params.string("syncIdentifier"),
+                                                              syncVersion: params.integer("syncVersion"), source: source)
+            return sampleAnswer(outcome)
+        } catch let error as UnitError {
+            throw RPCError.invalidParams("unit: \(error.description)")
+        } catch let problem as JournalProblem {
+            throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    /// `sample` with type `location`: latitude and longitude (degrees) required, altitude and
+    /// horizontalAccuracy (m) optional.
+    private static func location(_ request: RouteRequest) async throws -> JSONValue {
+        let params = request.params
+        guard let latitude = params.number("latitude") else { throw RPCError.invalidParams("latitude is required for type location: a number from -90 to 90") }
+        guard let longitude = params.number("longitude") else { throw RPCError.invalidParams("longitude is required for type location: a number from -180 to 180") }
+        do {
+            let outcome = try await request.gateway.addLocation(latitude: latitude, longitude: longitude, altitude: params.number("altitude"),
+                                                                horizontalAccuracy: params.number("horizontalAccuracy"))
+            return sampleAnswer(outcome)
+        } catch let problem as LocationProblem {
+            throw RPCError.invalidParams(problem.message)
+        } catch let problem as JournalProblem {
+            throw RPCError.storeError(problem.code, problem.message)
+        }
+    }
+
+    static func sampleAnswer(_ outcome: SampleOutcome) -> JSONValue {
+        switch outcome {
+        case .added: return ["accepted": true, "outcome": "added"]
+        case .replaced: return ["accepted": true, "outcome": "replaced"]
+        case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
+        case .rejected(let reason):
+            return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
+        }
+    }
+}
+
+/// The domain values of decoded params (names already checked against the description's lists).
+extension DecodedParams {
+    var activity: ActivityType? { string("activity").flatMap(ActivityType.init(rawValue:)) }
+    var location: LocationType? { string("location").flatMap(LocationType.init(rawValue:)) }
+
+    /// The goal: its shape was checked by the description; here its meaning is.
+    var workoutGoal: CoachCore.WorkoutGoal? {
+        get throws {
+            guard let goal = goal("goal") else { return nil }
+            if let shorthand = goal.stringValue {
+                guard let parsed = CoachCore.WorkoutGoal(shorthand: shorthand) else {
+                    throw RPCError.invalidParams("goal \"\(shorthand)\" is not a goal (examples: 30min, 5km, 500kcal)")
+                }
+                return parsed
+            }
+            guard let type = goal["type"]?.stringValue, let parsed = CoachCore.WorkoutGoal(type: type, value: goal["value"]?.doubleValue) else {
+                throw RPCError.invalidParams(#"goal must be {"type":"time|distance|energy","value":…} or a shorthand such as "30min""#)
+            }
+            return parsed
+        }
+    }
+}

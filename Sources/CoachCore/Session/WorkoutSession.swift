@@ -96,7 +96,7 @@ public struct WorkoutSession: Sendable, Hashable {
             return .applied([.changeState(from: .running, to: .paused, at: now), .emit(event), .publish])
         case .paused:
             return .ignored(.alreadyPaused)
-        default:
+        case .notStarted, .prepared, .stopped, .ended:
             return .rejected(SessionError(input: "pause", state: state))
         }
     }
@@ -111,7 +111,7 @@ public struct WorkoutSession: Sendable, Hashable {
             return .applied([.changeState(from: .paused, to: .running, at: now), .emit(event), .publish])
         case .running:
             return .ignored(.alreadyRunning)
-        default:
+        case .notStarted, .prepared, .stopped, .ended:
             return .rejected(SessionError(input: "resume", state: state))
         }
     }
@@ -127,7 +127,7 @@ public struct WorkoutSession: Sendable, Hashable {
             return .applied([.changeState(from: .running, to: .paused, at: now), .emit(event), .publish])
         case .paused:
             return .ignored(.alreadyPaused)
-        default:
+        case .notStarted, .prepared, .stopped, .ended:
             return .rejected(SessionError(input: "motionPause", state: state))
         }
     }
@@ -145,7 +145,7 @@ public struct WorkoutSession: Sendable, Hashable {
             return .ignored(.pausedByUser)
         case .running:
             return .ignored(.alreadyRunning)
-        default:
+        case .notStarted, .prepared, .stopped, .ended:
             return .rejected(SessionError(input: "motionResume", state: state))
         }
     }

@@ -113,7 +113,7 @@ public struct ChildProcess: Sendable {
     public static func run(_ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
                            limit: Int = 16 << 20) async throws(ChildProcessError) -> Finished {
         guard let name = arguments.first else { throw ChildProcessError(description: "no program to run") }
-        let configuration = Configuration(executable: executable(name), arguments: Arguments(Array(arguments.dropFirst())),
+        let configuration = Configuration(executable: executable(name, environment: environment), arguments: Arguments(Array(arguments.dropFirst())),
                                           environment: Self.environment(environment))
         do {
             let result = if let input {
@@ -178,7 +178,7 @@ public struct ChildProcess: Sendable {
         }
         var options = PlatformOptions()
         options.createSession = newSession
-        let configuration = Configuration(executable: executable(name), arguments: Arguments(Array(arguments.dropFirst())),
+        let configuration = Configuration(executable: executable(name, environment: environment), arguments: Arguments(Array(arguments.dropFirst())),
                                           environment: Self.environment(environment), platformOptions: options)
         let (input, output, error) = (FileDescriptor(rawValue: opened[0]), FileDescriptor(rawValue: opened[1]),
                                       FileDescriptor(rawValue: opened[2]))
@@ -225,9 +225,26 @@ public struct ChildProcess: Sendable {
         }
     }
 
-    private static func executable(_ name: String) -> Executable {
-        name.contains("/") ? .path(FilePath(name)) : .name(name)
+    /// A bare name is looked up in PATH here, once per name: Subprocess would look it up on its
+    /// own worker thread at every start, a thread hop that the per-change `tmux set` fallback
+    /// measured (Benchmarks/feed/README.md). Not found: left to Subprocess, which says so.
+    private static func executable(_ name: String, environment: [String: String?]) -> Executable {
+        if name.contains("/") { return .path(FilePath(name)) }
+        // A PATH of the child's own is the child's to search.
+        if environment.keys.contains("PATH") { return .name(name) }
+        if let found = resolved.withLock({ $0[name] }) { return .path(FilePath(found)) }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = directory + "/" + name
+            if access(candidate, X_OK) == 0 {
+                resolved.withLock { $0[name] = candidate }
+                return .path(FilePath(candidate))
+            }
+        }
+        return .name(name)
     }
+
+    private static let resolved = Mutex<[String: String]>([:])
 
     private static func environment(_ changes: [String: String?]) -> Subprocess.Environment {
         guard !changes.isEmpty else { return .inherit }

@@ -45,10 +45,7 @@ public final class GatewayServer: Sendable {
                 // readable again: without a pause the loop spins at 100 % of a core. Wait, then retry;
                 // connected clients are served meanwhile.
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { error in
-                        FileLimit.noteAcceptFailure(error)
-                        return FileLimit.acceptBackoff
-                    })
+                    try channel.pipeline.syncOperations.addHandler(AcceptPause())
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: true)

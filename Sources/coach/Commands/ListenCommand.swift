@@ -15,18 +15,25 @@ struct ListenCommand: ParsableCommand {
         commandName: "listen",
         abstract: "Listen for spoken workout commands (English, offline, pocketsphinx).",
         discussion: """
-            Audio is 16 kHz mono 16-bit; WAV files in other rates, channel counts or sample formats
-            are converted, other encodings refused. Each stretch of speech between silences is one
-            utterance. What is not a command is refused and does nothing (docs/voice.md).
+            Audio is 16 kHz mono 16-bit; WAV files in other rates, channel counts or
+            sample formats are converted, other encodings refused. Each stretch of
+            speech between silences is one utterance (docs/voice.md).
+
+            On the microphone a command must follow the wake phrase ("hey coach, pause
+            my run"): without it, everyday speech in the room too often sounds like some
+            command. Audio given with --input is taken as commands. --wake / --no-wake
+            change either default.
 
             Examples:
-              coach listen                                     # the microphone (ALSA default device)
+              coach listen                    # the microphone: "hey coach, pause"
+              coach listen --no-wake          # the microphone, no wake phrase
               coach listen --input commands.wav --no-act --json
               arecord -f S16_LE -r 16000 -c 1 | coach listen --input -
-              coach listen --print-grammar                     # the generated JSGF grammar
+              coach listen --print-grammar    # the generated JSGF grammar
 
-            Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and libasound2 for
-            the microphone). Exit status: 0, 64 unusable audio or options, 69 pocketsphinx missing.
+            Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and
+            libasound2 for the microphone). Exit status: 0, 64 unusable audio or
+            options, 69 pocketsphinx missing.
             """
     )
 
@@ -41,8 +48,9 @@ struct ListenCommand: ParsableCommand {
     @Flag(name: .customLong("no-act"), help: "Recognise only: print what was heard, change nothing.")
     var noAct = false
 
-    @Flag(name: .long, help: "Act only on commands that follow the wake phrase (settings: voice.wake_phrase, default \"hey coach\").")
-    var wake = false
+    @Flag(name: .long, inversion: .prefixedNo,
+          help: "Act only on commands that follow the wake phrase (settings: voice.wake_phrase, default \"hey coach\"). Default: on for the microphone, off for --input.")
+    var wake: Bool? = nil
 
     @Flag(name: .customLong("print-grammar"), help: "Print the generated JSGF grammar and the dictionary notes, then exit.")
     var printGrammar = false
@@ -90,7 +98,9 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.fillerWeight = fillerWeight
         voiceOptions.branchingPenalty = branchingPenalty
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
-        if wake { voiceOptions.wakePhrase = settings.voice.wakePhrase }
+        if WakePolicy.requiresWakePhrase(explicit: wake, fromMicrophone: input == nil) {
+            voiceOptions.wakePhrase = settings.voice.wakePhrase
+        }
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         let voice: VoiceRecognizer
         do {

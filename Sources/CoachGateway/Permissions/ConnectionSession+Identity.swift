@@ -46,6 +46,12 @@ enum PeerProcess {
         guard let pid, pid > 0,
               let theirs = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"),
               let ours = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return false }
-        return theirs == ours
+        // An upgrade replaces the file under a running gateway: the kernel then says
+        // "/usr/bin/coach (deleted)" for the gateway and "/usr/bin/coach" for the new CLI.
+        return installed(theirs) == installed(ours)
+    }
+
+    private static func installed(_ path: String) -> String {
+        path.hasSuffix(" (deleted)") ? String(path.dropLast(" (deleted)".count)) : path
     }
 }

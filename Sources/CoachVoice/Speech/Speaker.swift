@@ -10,6 +10,9 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
     public enum Output: Sendable {
         case device(String)
         case file(String)
+        /// Every utterance, in order, to DIR/001.wav (and its text to DIR/001.txt): a record of a
+        /// gateway's spoken announcements, nothing cut off (`coach serve --speak-to DIR`).
+        case directory(String)
     }
 
     private let settings: CoachSettings
@@ -21,6 +24,7 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
     private var generation = 0
     private var busy = false
     private var thread: Thread?
+    private var written = 0
     /// Notes for the user (a missing Japanese voice), each said once.
     public private(set) var notes: [String] = []
 
@@ -55,7 +59,7 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
     public func say(_ text: String, language: String) {
         lock.lock()
         generation += 1
-        queue = [(text, language)]
+        if case .directory = output { queue.append((text, language)) } else { queue = [(text, language)] }
         if thread == nil {
             let t = Thread { [weak self] in self?.run() }
             t.name = "coach-speaker"
@@ -81,7 +85,7 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
             let mine = generation
             busy = true
             lock.unlock()
-            if let audio = try? synthesize(text, language: language) { play(audio, generation: mine) }
+            if let audio = try? synthesize(text, language: language) { play(audio, text: text, generation: mine) }
             lock.lock()
             busy = false
             lock.broadcast()
@@ -95,10 +99,15 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
         return g == generation && queue.isEmpty
     }
 
-    private func play(_ audio: PCMAudio, generation g: Int) {
+    private func play(_ audio: PCMAudio, text: String, generation g: Int) {
         switch output {
         case .file(let path):
             _ = FileManager.default.createFile(atPath: path, contents: Data(WAV.encode(audio)))
+        case .directory(let dir):
+            written += 1  // only this thread writes
+            let base = (dir as NSString).appendingPathComponent(String(format: "%03d", written))
+            _ = FileManager.default.createFile(atPath: base + ".wav", contents: Data(WAV.encode(audio)))
+            _ = FileManager.default.createFile(atPath: base + ".txt", contents: Data(text.utf8))
         case .device(let device):
             guard let alsa, let pcm = try? AlsaPCM(alsa: alsa, device: device, capture: false, rate: audio.rate) else { return }
             var rest = audio.samples[...]

@@ -8,6 +8,7 @@ import CoachGateway
 import CoachLanguage
 import CoachSettings
 import Dispatch
+import CoachVoice
 import Foundation
 
 struct ServeCommand: AsyncParsableCommand {
@@ -36,6 +37,12 @@ struct ServeCommand: AsyncParsableCommand {
             help: ArgumentHelp("Exit after this long with no workout and no client (e.g. 30s, 10m, 1h; default: never).",
                                valueName: "duration"))
     var idleExit: String?
+
+    @Flag(name: .long, help: "Speak the announcements: countdown, start, pause, resume, end, laps, goal (espeak-ng; docs/voice.md).")
+    var speak = false
+
+    @Option(name: .customLong("speak-to"), help: ArgumentHelp("Speak the announcements into DIR/001.wav, 002.wav … (their text in 001.txt …) instead of the speaker.", valueName: "dir"))
+    var speakTo: String?
 
     func validate() throws {
         if countdown < 0 || countdown > 60 { throw ValidationError("--countdown must be between 0 and 60 seconds.") }
@@ -92,6 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Bluetooth sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         await gateway.feed.setHeartRateZones(HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age))
+        let announcer = startSpeaking(gateway: gateway, settings: settings)
         let sensors = SensorBridge(gateway: gateway, settings: settings, settingsPath: settingsPath, environment: environment)
         fflush(nil)
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
@@ -102,6 +110,30 @@ struct ServeCommand: AsyncParsableCommand {
         await gateway.manager.shutdown()
         _ = signals
         _ = sensors
+        announcer?.cancel()
+    }
+
+    /// `--speak` / `--speak-to DIR` (or `voice.speak: true` in the settings): says every
+    /// announcement in English as it happens, on the speaker's own thread (the gateway never
+    /// waits for speech; a new announcement cuts off a stale one on the speaker).
+    func startSpeaking(gateway: Gateway, settings: CoachSettings) -> Task<Void, Never>? {
+        guard speak || speakTo != nil || settings.voice.speak else { return nil }
+        let output: Speaker.Output
+        if let speakTo {
+            try? FileManager.default.createDirectory(atPath: speakTo, withIntermediateDirectories: true)
+            output = .directory(speakTo)
+        } else {
+            output = .device(settings.voice.outputDevice)
+        }
+        let speaker: Speaker
+        do { speaker = try Speaker(settings: settings, output: output) } catch {
+            OneShot.printError("cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1 — continuing without speech")
+            return nil
+        }
+        let stream = gateway.announcements(language: .en)
+        return Task {
+            for await announcement in stream { speaker.say(announcement.text, language: "en") }
+        }
     }
 }
 

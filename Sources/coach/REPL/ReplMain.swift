@@ -68,7 +68,7 @@ enum ReplMain {
             case .success(let chosen): backend = chosen
             case .failure(let failure): return failure.status
             }
-            return await InteractiveRepl.run(backend: backend, session: session)
+            return await InteractiveRepl.run(backend: backend, session: session, speech: ReplSpeech(options: gateway))
         }
 
         if gateway.socket != nil {

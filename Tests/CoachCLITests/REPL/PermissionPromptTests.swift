@@ -129,6 +129,32 @@ struct PermissionPromptTests {
         try tmux.press("C-d")
         try await tmux.waitFor(text: "[exit 0]")
     }
+
+    /// `coach config` and `coach permissions` validate before they send, and the policy persists.
+    @Test func configAndPermissionCommandsValidateAndPersist() async throws {
+        let home = try ScratchHome()
+        let gateway = try await BackgroundGateway(home: home)
+        #expect(try coach(["config"], home: home).stdout == "unnamed-clients: trusted\n")
+        #expect(try coach(["config", "unnamed-clients", "ask"], home: home).stdout == "ask\n")
+        let badValue = try coach(["config", "unnamed-clients", "maybe"], home: home)
+        #expect(badValue.status == 64)
+        #expect(badValue.stderr.contains("trusted or ask"))
+        #expect(try coach(["config", "colour"], home: home).status == 64)
+        let badType = try coach(["permissions", "grant", "x", "--share", "bloodGlucose"], home: home)
+        #expect(badType.status == 64)
+        #expect(badType.stderr.contains("bloodGlucose"))
+        #expect(try coach(["permissions", "grant", "x"], home: home).status == 64, "no types named")
+        #expect(try coach(["permissions", "grant", "x", "--share", "heartRate,power"], home: home).status == 0)
+        let listed = try coach(["permissions"], home: home).stdout
+        let row = listed.split(separator: "\n").first { $0.hasPrefix("x ") }.map(String.init) ?? ""
+        #expect(row.split(separator: " ").first { $0.contains("heartRate") } == "heartRate,power", "\(listed)")
+        #expect(try coach(["permissions", "reset", "x"], home: home).stdout.contains("forgotten (2 decisions)"))
+        #expect(try await gateway.stop() == 0)
+        // The policy is in the store: a new gateway keeps it.
+        let again = try await BackgroundGateway(home: home)
+        #expect(try coach(["config", "unnamed-clients"], home: home).stdout == "ask\n")
+        #expect(try await again.stop() == 0)
+    }
 }
 
 private extension JSONValue {

@@ -5,9 +5,9 @@ import CoachCore
 import Synchronization
 
 enum InteractiveRepl {
-    static func run(backend: any ReplBackend, session: ReplSession,
+    static func run(backend: any ReplBackend, session: ReplSession, speech: ReplSpeech? = nil,
                     vocabulary: ReplVocabulary = .builtIn) async -> Int32 {
-        var interpreter = ReplInterpreter(backend: backend, session: session)
+        var interpreter = ReplInterpreter(backend: backend, session: session, speech: speech)
         let completer = ReplCompleter(vocabulary: vocabulary)
         let editor = LineEditor(prompt: interpreter.session.prompt, historyPath: ReplPaths.historyFile(),
                                 historyLimit: 1000, completer: { completer.complete(buffer: $0, word: $1) })
@@ -21,7 +21,7 @@ enum InteractiveRepl {
         let above = OncePrinter(editor: editor)
         let conversation = ConversationLanguage(session.language)
         let printers = DisplayLanguage.allCases.map { language in
-            printEventsTask(backend.events(language: language), printer: above, json: json,
+            printEventsTask(backend.events(language: language), printer: above, json: json, speech: speech,
                             shown: { conversation.current == language })
         }
 
@@ -119,10 +119,11 @@ private func perform(_ step: PermissionConversation.Step, editor: LineEditor, ba
     }
 }
 
-private func printEventsTask(_ events: AsyncStream<ReplEvent>, printer: OncePrinter, json: Flag,
+private func printEventsTask(_ events: AsyncStream<ReplEvent>, printer: OncePrinter, json: Flag, speech: ReplSpeech?,
                              shown: @escaping @Sendable () -> Bool) -> Task<Void, Never> {
     Task {
         for await event in events where shown() {
+            speech?.say(event.text)
             printer.print(json.value.load(ordering: .relaxed) ? event.json : event.text, fromEvent: true)
         }
     }

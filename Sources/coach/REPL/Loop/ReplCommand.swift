@@ -12,10 +12,11 @@ enum ReplCommand: Sendable, Hashable {
     case unlock
     case language(DisplayLanguage)
     case json(Bool)
+    case speak(Bool)
     case quit
 
     /// Names for `/help` and Tab, in the order `/help` lists them.
-    static let names = ["/help", "/status", "/wait", "/sample", "/lock", "/unlock", "/lang", "/json", "/quit"]
+    static let names = ["/help", "/status", "/wait", "/sample", "/lock", "/unlock", "/lang", "/json", "/speak", "/quit"]
 
     /// Parses a line that starts with "/". Throws a usage message for anything malformed.
     static func parse(_ line: String) throws(ReplUsageError) -> ReplCommand {
@@ -57,6 +58,13 @@ enum ReplCommand: Sendable, Hashable {
             case "on": return .json(true)
             case "off": return .json(false)
             default: throw ReplUsageError("usage: /json on|off")
+            }
+        case "/speak":
+            try expect(1...1, "/speak on|off")
+            switch arguments[0].lowercased() {
+            case "on": return .speak(true)
+            case "off": return .speak(false)
+            default: throw ReplUsageError("usage: /speak on|off")
             }
         case "/quit", "/exit", "/q":
             return .quit

@@ -18,10 +18,13 @@ struct ReplOutput: Sendable {
 struct ReplInterpreter: Sendable {
     var session: ReplSession
     let backend: any ReplBackend
+    /// `/speak`: nil where there is no voice (scripts).
+    let speech: ReplSpeech?
 
-    init(backend: any ReplBackend, session: ReplSession = ReplSession()) {
+    init(backend: any ReplBackend, session: ReplSession = ReplSession(), speech: ReplSpeech? = nil) {
         self.backend = backend
         self.session = session
+        self.speech = speech
     }
 
     mutating func handle(_ line: String) async -> ReplOutput {
@@ -63,6 +66,13 @@ struct ReplInterpreter: Sendable {
         case .json(let on):
             session.json = on
             return ReplOutput(lines: on ? [] : [ReplStrings.json(on)])
+        case .speak(let on):
+            guard let speech else {
+                let message = "/speak works in the interactive REPL (scripts: coach … --speak-to FILE on one-shot commands)"
+                return ReplOutput(lines: [message], failure: .usage(message))
+            }
+            if let problem = speech.set(on) { return ReplOutput(lines: [problem], failure: .usage(problem)) }
+            return ReplOutput(lines: session.json ? [] : [ReplStrings.speak(on)])
         case .quit:
             return ReplOutput(quit: true)
         }
@@ -71,6 +81,7 @@ struct ReplInterpreter: Sendable {
     private mutating func render(_ reply: ReplReply) -> ReplOutput {
         session.received(reply)
         let failure = reply.isSuccess ? nil : ReplFailure(code: reply.code, message: reply.text)
+        speech?.say(reply.text)
         if session.json { return ReplOutput(lines: [reply.json], failure: failure) }
         return ReplOutput(lines: [Self.text(of: reply)], failure: failure)
     }

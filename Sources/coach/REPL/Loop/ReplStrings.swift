@@ -22,6 +22,7 @@ enum ReplStrings {
           /lock, /unlock             hide or show metrics everywhere
           /lang en|ja                answer in English or Japanese
           /json on|off               show replies as the socket's JSON objects
+          /speak on|off              also say replies and announcements aloud (espeak-ng)
           /quit                      leave (also Ctrl-D)
         """
         let intro = language == .en
@@ -38,6 +39,8 @@ enum ReplStrings {
     }
 
     static func json(_ on: Bool) -> String { on ? "Replies as JSON." : "Replies as text." }
+
+    static func speak(_ on: Bool) -> String { on ? "Speaking replies." : "Speech off." }
 
     static func unansweredAtEnd(_ language: DisplayLanguage) -> String {
         language == .en ? "The script ended with a question unanswered." : "質問に答えないままスクリプトが終わりました。"

@@ -1,0 +1,48 @@
+// `coach serve --speak-to DIR`: the gateway speaks its announcements — countdown, start, pause,
+// resume, end — in order, each as speech of plausible length (DIR/001.wav … with the words said
+// in DIR/001.txt), while one-shot commands drive a real gateway on a real socket.
+
+import CoachVoice
+import Foundation
+import Testing
+
+@Suite(.serialized) struct ServeSpeakTests {
+    @Test func announcementsAreSpokenInOrder() async throws {
+        let home = try ScratchHome()
+        let spoken = home.root.appendingPathComponent("spoken")
+        let gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "2", "--speak-to", spoken.path])
+        let binary = try #require(CoachBinary.path())
+        func coach(_ arguments: [String]) throws -> ProcessResult { try runProcess(binary, arguments, environment: home.environment) }
+        #expect(try coach(["start", "running"]).status == 0)
+        try await Task.sleep(for: .seconds(3))  // the countdown runs out: "Go!"
+        #expect(try coach(["pause"]).status == 0)
+        #expect(try coach(["resume"]).status == 0)
+        #expect(try coach(["end"]).status == 0)
+
+        // Speech is made on the gateway's speaker thread, after the replies: wait for the end's.
+        var texts: [String] = []
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: spoken.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
+            texts = names.compactMap { try? String(contentsOf: spoken.appendingPathComponent($0), encoding: .utf8) }
+            if texts.contains(where: { $0.contains("saved") || $0.contains("too short") }) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await gateway.stop()
+        // In order: a countdown number, the start, the pause, the resume, the end.
+        let expected = ["…", "started", "paused", "again", "saved"]
+        var position = 0
+        for text in texts where position < expected.count && text.contains(expected[position]) { position += 1 }
+        #expect(position == expected.count, "spoken, in order: \(texts)")
+        for i in texts.indices {
+            let wav = spoken.appendingPathComponent(String(format: "%03d.wav", i + 1))
+            let audio = try WAV.decode(Array(try Data(contentsOf: wav)))
+            // About 14 characters a second at espeak-ng's 175 words a minute; a countdown "1…" is short.
+            let expectedSeconds = Double(texts[i].count) / 14
+            #expect(audio.duration > min(0.25, expectedSeconds) && audio.duration < 2 + 2 * expectedSeconds,
+                    "\(texts[i]): \(audio.duration) s")
+            let loud = audio.samples.filter { abs(Int($0)) > 1000 }.count
+            #expect(loud > audio.samples.count / 20, "\(texts[i]): mostly silence")
+        }
+    }
+}

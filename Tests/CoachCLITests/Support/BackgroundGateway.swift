@@ -25,7 +25,7 @@ final class BackgroundGateway: @unchecked Sendable {
 
         let deadline = ContinuousClock.now + .seconds(20)
         while !Self.answers(socketPath) {
-            if let status = child.exitStatus {
+            if let status = exitStatus {
                 throw TmuxError("coach serve exited before it answered (exit status \(status))")
             }
             guard ContinuousClock.now < deadline else { throw TmuxError("coach serve did not answer on \(socketPath) within 20 s") }
@@ -34,17 +34,28 @@ final class BackgroundGateway: @unchecked Sendable {
     }
 
     deinit {
-        if child.exitStatus == nil {
+        if exitStatus == nil {
             child.signal(SIGKILL)
-            child.waitBlocking()
+            waitUntilEnded()
         }
     }
 
-    /// SIGKILL, as a crash or the OOM killer would, and waits until it is reaped.
+    /// The child's end as soon as it has happened (see ChildProcess.endedStatus), else nil.
+    var exitStatus: Int32? { child.exitStatus ?? ChildProcess.endedStatus(of: child.pid) }
+
+    /// Waits (at most 20 s) for the end without holding a pool thread hostage to Subprocess's
+    /// monitor: a test blocked in waitBlocking while the other pool thread was busy could wait for
+    /// an end nobody was free to observe.
+    private func waitUntilEnded() {
+        let deadline = Date().addingTimeInterval(20)
+        while exitStatus == nil, Date() < deadline { usleep(10_000) }
+    }
+
+    /// SIGKILL, as a crash or the OOM killer would, and waits until it has ended.
     func killHard() {
-        guard child.exitStatus == nil else { return }
+        guard exitStatus == nil else { return }
         child.signal(SIGKILL)
-        child.waitBlocking()
+        waitUntilEnded()
     }
 
     /// The pid the gateway wrote to `<socket>.lock`: how a user (or a script) finds it.
@@ -61,7 +72,7 @@ final class BackgroundGateway: @unchecked Sendable {
         guard Glibc.kill(target, SIGTERM) == 0 else { throw TmuxError("kill \(target): \(String(cString: strerror(errno)))") }
         let deadline = ContinuousClock.now + .seconds(20)
         while true {
-            if let status = child.exitStatus { return status }
+            if let status = exitStatus { return status }
             guard ContinuousClock.now < deadline else { throw TmuxError("coach serve did not stop on SIGTERM") }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -43,6 +43,19 @@ enum ChildProcess {
         child.waitBlocking()
     }
 
+    /// Whether our child `pid` has ended, read without reaping it and without a pool thread
+    /// (waitid with WNOWAIT): its exit code or 128 + signal, else nil. Subprocess still reaps it
+    /// when its monitor gets a thread; this only lets a test see the end at once even while the
+    /// 2-thread pool is busy, which `Child.exitStatus` cannot.
+    static func endedStatus(of pid: pid_t) -> Int32? {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid else {
+            return nil
+        }
+        let status = info._sifields._sigchld.si_status
+        return info.si_code == Int32(CLD_EXITED) ? status : 128 + status
+    }
+
     /// For a process that is not our child (a gateway a command started, found by its lock file):
     /// SIGTERM, then SIGKILL after 5 s, waiting until it is gone.
     static func terminate(pid: pid_t) {

@@ -61,4 +61,16 @@ import Testing
     func malformedTemplatesThrow(_ template: String) {
         #expect(throws: TemplateParseError.self) { try TemplateParser.parse(template) }
     }
+
+    /// Found by Fuzz/FuzzTemplates (crash-1e7544b2…: "(that[" and thousands of '['): the parser
+    /// recursed once per group and overflowed the stack. Deep nesting is now a parse error.
+    @Test func deeplyNestedGroupsAreAnErrorNotAStackOverflow() throws {
+        let hostile = "(that[" + String(repeating: "[", count: 20_000) + "w"
+        #expect(throws: TemplateParseError.self) { try TemplateParser.parse(hostile) }
+        let balanced = String(repeating: "[", count: 5_000) + "run" + String(repeating: "]", count: 5_000)
+        #expect(throws: TemplateParseError.self) { try TemplateParser.parse(balanced) }
+        // Sixty-four levels are still a template.
+        let deep = String(repeating: "(", count: 64) + "run" + String(repeating: ")", count: 64)
+        #expect(try TemplateParser.parse(deep) == .text("run"))
+    }
 }

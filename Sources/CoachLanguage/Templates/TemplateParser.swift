@@ -22,6 +22,11 @@ enum TemplateParser {
         let chars: [Character]
         let template: String
         var index = 0
+        /// Open groups around the current position. Deeper than `maximumDepth` is refused: the
+        /// parser and everything after it (simplifying, compiling) recurse once per level, and a
+        /// file of 10 000 '[' overflowed the stack (found by Fuzz/FuzzTemplates).
+        var depth = 0
+        static let maximumDepth = 64
 
         func fail(_ message: String) -> TemplateParseError {
             TemplateParseError(template: template, message: message)
@@ -57,7 +62,10 @@ enum TemplateParser {
                 case "(", "[":
                     flush(&literal, &branches)
                     index += 1
+                    depth += 1
+                    guard depth <= Self.maximumDepth else { throw fail("groups nested more than \(Self.maximumDepth) deep") }
                     let inner = try parseGroupBody(until: c == "(" ? ")" : "]")
+                    depth -= 1
                     if c == "[" {
                         if case .alternative(let items, _) = inner {
                             branches[branches.count - 1].append(.alternative(items, optional: true))

@@ -53,15 +53,18 @@ public actor WorkoutManager {
     }
 
     /// Feeds a metric into the running workout. `unit` nil means the type's canonical unit.
+    /// `queued` runs once the sample has its place in the journal's order, before its commit is
+    /// awaited: a connection then starts its next request, so pipelined samples share one commit.
     public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
                           syncIdentifier: String? = nil, syncVersion: Int? = nil,
-                          source: SampleSource? = nil) async throws -> SampleOutcome {
+                          source: SampleSource? = nil,
+                          queued: (@Sendable () -> Void)? = nil) async throws -> SampleOutcome {
         let canonical = try type.canonicalValue(value, unit: unit)
         let now = clock.now()
         let sample = QuantitySample(type: type, value: canonical, at: now,
                                     syncIdentifier: syncIdentifier, syncVersion: syncVersion, source: source)
         let (outcome, actions) = engine.add(sample, at: now)
-        if let problem = await run(actions) { throw problem }
+        if let problem = await run(actions, queued: queued) { throw problem }
         if outcome == .ignoredOlderVersion, let journal {
             // The version that supersedes this one may still be waiting for the store (a write
             // that failed): the retry is acknowledged only once that version is durable, and
@@ -194,7 +197,7 @@ public actor WorkoutManager {
 
     /// Performs the engine's actions in order: journal writes are queued in order and awaited
     /// together (one durable batch), then subscribers hear about the change.
-    private func run(_ actions: [WorkoutAction]) async -> JournalProblem? {
+    private func run(_ actions: [WorkoutAction], queued: (@Sendable () -> Void)? = nil) async -> JournalProblem? {
         if !actions.isEmpty {
             let snapshot = engine.snapshot(at: clock.now())
             let deadline = engine.workout?.session.countdownDeadline
@@ -217,7 +220,9 @@ public actor WorkoutManager {
         }
         var problem: JournalProblem?
         if let journal, !writes.isEmpty {
-            problem = await durable(journal.enqueue(writes), in: journal)
+            let ticket = journal.enqueue(writes)
+            queued?()
+            problem = await durable(ticket, in: journal)
         }
         // One status for everything this input changed: the notifications carry it, and the
         // snapshot subscribers get the same one.

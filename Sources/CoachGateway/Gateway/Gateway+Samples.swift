@@ -5,12 +5,13 @@ import CoachCore
 extension Gateway {
     // MARK: - Samples
 
-    /// Feeds a metric. Returns the outcome, or throws a unit error or a store problem.
+    /// Feeds a metric. Returns the outcome, or throws a unit error or a store problem. `queued`
+    /// runs once the sample has its place in the journal's order (`WorkoutManager.addSample`).
     public func addSample(_ type: QuantityType, value: Double, unit: String? = nil,
                           syncIdentifier: String? = nil, syncVersion: Int? = nil,
-                          source: SampleSource? = nil) async throws -> SampleOutcome {
+                          source: SampleSource? = nil, queued: (@Sendable () -> Void)? = nil) async throws -> SampleOutcome {
         try await manager.addSample(type, value: value, unit: unit, syncIdentifier: syncIdentifier, syncVersion: syncVersion,
-                                    source: source)
+                                    source: source, queued: queued)
     }
 
     /// A speed reading from a sensor, for auto-pause.

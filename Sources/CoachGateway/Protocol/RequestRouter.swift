@@ -64,7 +64,10 @@ public struct RequestRouter: Sendable {
     public static var methods: [MethodDescription] { Routes.all.map(\.description) }
 
     /// The reply to one line, without its newline; nil for JSON-RPC notifications (no id).
-    public func reply(to line: String, session: ConnectionSession) async -> String? {
+    /// `ordered` is called once a single (unbatched) `sample` has its place in the journal's order,
+    /// before its commit: the connection may then start its next request (pipelined samples share
+    /// one commit) while this reply still waits for durability.
+    public func reply(to line: String, session: ConnectionSession, ordered: (@Sendable () -> Void)? = nil) async -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard let first = trimmed.first else { return nil }
         guard first == "{" || first == "[" else {
@@ -96,7 +99,7 @@ public struct RequestRouter: Sendable {
             // A batch of notifications only gets nothing back (JSON-RPC 2.0, section 6).
             return replies.isEmpty ? nil : "[" + replies.joined(separator: ",") + "]"
         }
-        return await handle(parsed.value, idText: parsed.numberIDTexts[0], session: session)
+        return await handle(parsed.value, idText: parsed.numberIDTexts[0], session: session, ordered: ordered)
     }
 
     /// Requests in one batch, at most.
@@ -137,7 +140,8 @@ public struct RequestRouter: Sendable {
         return .some(RPCMessage.result(id: id, idText: parsed.numberIDTexts[0], result))
     }
 
-    private func handle(_ request: JSONValue, idText: String?, session: ConnectionSession) async -> String? {
+    private func handle(_ request: JSONValue, idText: String?, session: ConnectionSession,
+                        ordered: (@Sendable () -> Void)? = nil) async -> String? {
         guard case .object = request else { return RPCMessage.error(id: .null, .invalidRequest("expected an object")) }
         let id = request["id"]
         if let id, !(id.isNull || id.stringValue != nil || id.doubleValue != nil) {
@@ -151,7 +155,7 @@ public struct RequestRouter: Sendable {
         }
         let outcome: Result<JSONValue, RPCError>
         do {
-            outcome = .success(try await dispatch(method, request["params"], session: session))
+            outcome = .success(try await dispatch(method, request["params"], session: session, ordered: ordered))
         } catch let error as RPCError {
             outcome = .failure(error)
         } catch {
@@ -177,12 +181,13 @@ public struct RequestRouter: Sendable {
     }
 
     /// Looks the method up, decodes its params by its description, then runs its handler.
-    func dispatch(_ method: String, _ params: JSONValue?, session: ConnectionSession) async throws -> JSONValue {
+    func dispatch(_ method: String, _ params: JSONValue?, session: ConnectionSession,
+                  ordered: (@Sendable () -> Void)? = nil) async throws -> JSONValue {
         guard let route = routes[method] else { throw RPCError.methodNotFound(method) }
         let decoded = try route.description.decode(params)
         let request = RouteRequest(params: decoded, raw: Params(params ?? .object([])),
                                    language: decoded.string("lang").flatMap(Language.init(rawValue:)),
-                                   session: session, gateway: gateway, router: self)
+                                   session: session, gateway: gateway, router: self, ordered: ordered)
         return try await route.handle(request)
     }
 

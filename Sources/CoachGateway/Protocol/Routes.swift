@@ -19,6 +19,9 @@ struct RouteRequest: Sendable {
     var session: ConnectionSession
     var gateway: Gateway
     var router: RequestRouter
+    /// Called once the request has its place in the store's order (a queued sample), before it
+    /// is durable; nil when the caller waits for the whole reply (batches, in-process calls).
+    var ordered: (@Sendable () -> Void)? = nil
 }
 
 struct Route: Sendable {
@@ -302,7 +305,8 @@ enum Routes {
         do {
             let outcome = try await request.gateway.addSample(type, value: value, unit: params.string("unit"),
                                                               syncIdentifier: params.string("syncIdentifier"),
-                                                              syncVersion: params.integer("syncVersion"), source: source)
+                                                              syncVersion: params.integer("syncVersion"), source: source,
+                                                              queued: request.ordered)
             return sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams("unit: \(error.description)")

@@ -63,34 +63,53 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         // Who is at the other end, to name an unnamed client by its executable (issue 19).
         PeerCheck.credentials(of: channel)?.whenSuccess { session.setPeerPID($0.pid) }
         processor = Task {
-            for await item in stream {
-                let reply: String?
-                switch item {
-                case .line(let text):
-                    if !channel.isActive {
-                        // The client is gone: nobody reads the answer to a question; an action still happens.
-                        if router.isReadOnly(text) { reply = nil; break }
-                        GatewayLog.note("performing a request from a client that has gone: \(text.prefix(120))")
+            // Replies are written by `writer` in the order the requests came. A request is started
+            // once the one before it has taken its place (`OrderGate`): for pipelined samples that
+            // is when the sample is queued for the journal, so their commits are shared.
+            let (answers, answer) = AsyncStream.makeStream(of: Answer.self)
+            let writer = Task {
+                for await pending in answers {
+                    let reply: String?
+                    switch pending {
+                    case .ready(let text): reply = text
+                    case .pending(let work): reply = await work.value
                     }
-                    reply = await router.reply(to: text, session: session)
-                case .tooLong(let bytes):
-                    reply = RPCMessage.error(id: .null, .invalidRequest(
-                        "line of \(bytes) bytes is longer than the limit of \(limit) bytes; it was skipped"))
-                }
-                // Write and count down on the event loop, in one step: a request read meanwhile
-                // must see this one as still queued until its reply is written, or the fast path
-                // could answer it first and break the order.
-                channel.eventLoop.execute {
-                    if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil) }
-                    let remaining = shared.queued.subtract(1, ordering: .acquiringAndReleasing).newValue
-                    if remaining == 0 {
-                        channel.flush()
-                        if shared.readingPaused.exchange(false, ordering: .acquiringAndReleasing) {
-                            channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
+                    // Write and count down on the event loop, in one step: a request read meanwhile
+                    // must see this one as still queued until its reply is written, or the fast path
+                    // could answer it first and break the order.
+                    channel.eventLoop.execute {
+                        if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil) }
+                        let remaining = shared.queued.subtract(1, ordering: .acquiringAndReleasing).newValue
+                        if remaining == 0 {
+                            channel.flush()
+                            if shared.readingPaused.exchange(false, ordering: .acquiringAndReleasing) {
+                                channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
+                            }
                         }
                     }
                 }
             }
+            for await item in stream {
+                switch item {
+                case .line(let text):
+                    if !channel.isActive {
+                        // The client is gone: nobody reads the answer to a question; an action still happens.
+                        if router.isReadOnly(text) { answer.yield(.ready(nil)); continue }
+                        GatewayLog.note("performing a request from a client that has gone: \(text.prefix(120))")
+                    }
+                    let gate = OrderGate()
+                    answer.yield(.pending(Task {
+                        defer { gate.open() }
+                        return await router.reply(to: text, session: session, ordered: { gate.open() })
+                    }))
+                    await gate.wait()
+                case .tooLong(let bytes):
+                    answer.yield(.ready(RPCMessage.error(id: .null, .invalidRequest(
+                        "line of \(bytes) bytes is longer than the limit of \(limit) bytes; it was skipped"))))
+                }
+            }
+            answer.finish()
+            await writer.value
             // Every request read has been answered: after the client's EOF (half-close), close once
             // the replies are written (an empty write completes after every write before it).
             channel.eventLoop.execute {
@@ -101,6 +120,12 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             broadcaster.remove(channel)
             session.closed()
         }
+    }
+
+    /// A reply in the writer's queue: known already, or still being worked out.
+    private enum Answer: Sendable {
+        case ready(String?)
+        case pending(Task<String?, Never>)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -1,0 +1,71 @@
+// Group commit on one connection (issue 15): samples pipelined on a single connection share their
+// commits, and every reply is still sent only after its own sample is durable. The journal here is
+// slow on purpose (5 ms a write, like an fsync): sent one at a time, 200 samples would take 200
+// writes; pipelined, the connection starts the next sample once the previous one has its place in
+// the journal's order, so many wait for the same write.
+
+import CoachCore
+import CoachGateway
+import CoachWire
+import Synchronization
+import Testing
+
+/// A journal that takes 5 ms per write and counts writes and durable entries.
+private final class SlowCountingJournal: WorkoutJournal {
+    let writes = Atomic<Int>(0)
+    let durableEntries = Atomic<Int>(0)
+
+    func write(_ batch: [JournalWrite]) async throws {
+        try await Task.sleep(for: .milliseconds(5))
+        writes.add(1, ordering: .relaxed)
+        // Counted after the "fsync": a reply seen by the client must find its entry counted here.
+        durableEntries.add(batch.count, ordering: .releasing)
+    }
+}
+
+@Suite("Pipelined samples share commits")
+struct PipelinedCommitTests {
+    @Test func pipelinedSamplesShareCommitsAndEachReplyFollowsItsCommit() async throws {
+        let journal = SlowCountingJournal()
+        var configuration = GatewayConfiguration()
+        configuration.countdown = .zero
+        let gateway = try GatewayAssembly.makeGateway(configuration, journal: journal)
+        let directory = temporaryDirectory()
+        let location = SocketLocation(path: directory + "/coach/coach.sock")
+        let server = try await GatewayServer.start(gateway: gateway, location: location)
+
+        let count = 200
+        let (writesBefore, durableBefore, replies): (Int, Int, [(line: String, durableSeen: Int)]) = try await onThread {
+            let client = try GatewayClient(location: location)
+            _ = try client.call("start", ["activity": "running", "location": "outdoor"])
+            let writesBefore = journal.writes.load(ordering: .relaxed)
+            let durableBefore = journal.durableEntries.load(ordering: .acquiring)
+            var lines = ""
+            for id in 1...count {
+                lines += #"{"jsonrpc":"2.0","id":\#(id),"method":"sample","params":{"type":"heartRate","value":\#(100 + id % 60)}}"# + "\n"
+            }
+            try client.send(lines)
+            var replies: [(String, Int)] = []
+            for _ in 1...count {
+                let line = try client.readLine()
+                replies.append((line, journal.durableEntries.load(ordering: .acquiring)))
+            }
+            return (writesBefore, durableBefore, replies)
+        }
+        let writes = journal.writes.load(ordering: .relaxed) - writesBefore
+        print("pipelined commit: \(count) samples in \(writes) journal writes")
+
+        for (index, reply) in replies.enumerated() {
+            // In order, each accepted...
+            #expect(reply.line.contains(#""id":\#(index + 1),"#) || reply.line.contains(#""id":\#(index + 1)}"#), "reply \(index + 1) out of order: \(reply.line)")
+            #expect(reply.line.contains(#""accepted":true"#), "\(reply.line)")
+            // ...and only once its own entry (the index+1-th since the start) was durable.
+            #expect(reply.durableSeen - durableBefore >= index + 1, "reply \(index + 1) sent before its commit")
+        }
+        // One write per sample is what a connection that waits for each commit would do.
+        #expect(writes < count / 4, "\(writes) writes for \(count) pipelined samples: commits were not shared")
+
+        await server.close()
+        await gateway.manager.shutdown()
+    }
+}

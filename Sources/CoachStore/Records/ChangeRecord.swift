@@ -35,3 +35,14 @@ struct ChangeRecord: Codable, Hashable, FetchableRecord, MutablePersistableRecor
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
+
+extension ChangeRecord {
+    /// Inserts the row through one cached statement (see `SampleRecord.insertByColumns`).
+    mutating func insertByColumns(_ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO "change" (objectKind, objectId, workoutId, operation, date) VALUES (?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [objectKind, objectId, workoutId, operation, date])
+        id = db.lastInsertedRowID
+    }
+}

@@ -26,13 +26,13 @@ enum JournalApplier {
             if try !WorkoutRecord.exists(db, key: id) {
                 try WorkoutRecord(activeID: id, configuration: configuration, at: now).insert(db)
             }
-        } else if try !WorkoutRecord.exists(db, key: id) {
+        } else if !sequences.knows(id), try !WorkoutRecord.exists(db, key: id) {
             // An entry for a workout whose `prepared` never reached us (a store swapped mid-
             // workout): keep the entry rather than refuse it, under an unconfigured workout.
             try WorkoutRecord(activeID: id, configuration: StartWorkoutIntent(), at: now).insert(db)
         }
         var record = try JournalEntryRecord(entry, sequence: sequences.next(for: id, in: db))
-        try record.insert(db)
+        try record.insertByColumns(db)
 
         switch entry.kind {
         case .started:
@@ -105,6 +105,10 @@ enum JournalApplier {
 /// The next journal sequence per workout within one batch: one MAX() query per workout per batch.
 struct SequenceCache {
     private var next: [String: Int] = [:]
+
+    /// Whether this batch already wrote an entry of the workout (so its row exists): saves a
+    /// query per entry in a group-committed batch of samples.
+    func knows(_ workoutID: String) -> Bool { next[workoutID] != nil }
 
     mutating func next(for workoutID: String, in db: Database) throws -> Int {
         let value: Int

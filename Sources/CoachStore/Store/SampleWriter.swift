@@ -24,7 +24,7 @@ enum SampleWriter {
                 result = .replaced
             }
         }
-        try record.insert(db)
+        try record.insertByColumns(db)
         try ChangeLog.record(.sample, objectID: String(record.id!), workoutID: workoutID, .added, in: db, now: now)
         return result
     }
@@ -89,6 +89,6 @@ enum ChangeLog {
                        in db: Database, now: Date) throws {
         var change = ChangeRecord(id: nil, objectKind: kind, objectId: objectID, workoutId: workoutID,
                                   operation: operation, date: now)
-        try change.insert(db)
+        try change.insertByColumns(db)
     }
 }

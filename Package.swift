@@ -25,6 +25,11 @@ let strictSettings: [SwiftSetting] = [
 // compiled for it: `swift build -c release --static-swift-stdlib` (docs/cli.md).
 let releaseStartUp: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
+// Release builds of coach are linked as a fixed-address (non-PIE) executable: a PIE start-up
+// applies ~110 000 relative relocations, copying several hundred pages, before `main` runs — most of
+// what a one-shot `coach status` costs beyond tmux (Benchmarks/oneshot).
+let oneShotStartUp: [LinkerSetting] = [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+
 let package = Package(
     name: "coach",
     platforms: [.macOS(.v15)],
@@ -128,7 +133,8 @@ let package = Package(
                 "CoachExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: oneShotStartUp
         ),
         // A tiny status-line client for tmux's #() and bars that poll: no Foundation, no NIO, so it
         // starts in a couple of milliseconds (docs/integrations/tmux.md).

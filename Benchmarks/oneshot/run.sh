@@ -5,7 +5,9 @@
 # with a workout in progress. Prints each median and the ratios to tmux. Figures, not a test.
 #
 # Usage: Benchmarks/oneshot/run.sh [--runs N] [--rounds R] [--coach PATH] [--coach-status PATH]
-#   default: 200 runs per command per round, 3 rounds, release builds of this checkout.
+#   default: 200 runs per command per round, 3 rounds, release builds of this checkout, `coach`
+#   built as docs/cli.md says to install it (--static-swift-stdlib; Package.swift links release
+#   builds without PIE), into .build-static/ so the ordinary release build is left alone.
 # Needs hyperfine (apt-get install hyperfine), tmux and python3.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -24,8 +26,9 @@ for tool in hyperfine tmux python3; do
     command -v "$tool" >/dev/null || { echo "$0: $tool is needed (apt-get install $tool)" >&2; exit 69; }
 done
 if [ -z "$coach" ] || [ -z "$tiny" ]; then
-    (cd "$root" && swift build -c release --product coach >/dev/null && swift build -c release --product coach-status >/dev/null)
-    coach="${coach:-$root/.build/release/coach}" tiny="${tiny:-$root/.build/release/coach-status}"
+    (cd "$root" && swift build -c release --static-swift-stdlib --product coach --scratch-path "$root/.build-static" >/dev/null \
+        && swift build -c release --product coach-status >/dev/null)
+    coach="${coach:-$root/.build-static/release/coach}" tiny="${tiny:-$root/.build/release/coach-status}"
 fi
 
 . "$root/Benchmarks/scratch-world.sh"

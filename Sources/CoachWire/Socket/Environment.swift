@@ -20,6 +20,16 @@ public enum Environment {
         }
         return result
     }
+
+    /// Just these variables (those that are set): what a one-shot client needs, without copying
+    /// the whole environment into a dictionary at every start (a status bar polls every second).
+    public static func only(_ names: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
 }
 
 public enum XDGDirectories {

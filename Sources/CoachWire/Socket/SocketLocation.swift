@@ -24,7 +24,8 @@ public struct SocketLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// The socket to use: `--socket`, then `$COACH_SOCKET`, then the XDG runtime directory (an
     /// absolute one), then `/tmp/coach-$UID`.
-    public static func resolve(explicit: String? = nil, environment: [String: String] = Environment.current) -> SocketLocation {
+    public static func resolve(explicit: String? = nil,
+                               environment: [String: String] = Environment.only(["COACH_SOCKET", "XDG_RUNTIME_DIR"])) -> SocketLocation {
         if let explicit, !explicit.isEmpty { return SocketLocation(path: explicit) }
         if let fromEnvironment = environment["COACH_SOCKET"], !fromEnvironment.isEmpty { return SocketLocation(path: fromEnvironment) }
         if let runtime = XDGDirectories.runtimeDirectory(environment: environment) {

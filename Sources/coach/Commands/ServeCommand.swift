@@ -105,6 +105,8 @@ struct ServeCommand: AsyncParsableCommand {
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
             Task { await server.close() }
         }
+        // Start-up is over: the code it ran (and the pages mapped around it) need not stay resident.
+        ResidentCode.releaseStartUpPages()
         await server.waitUntilClosed()
         await server.close()
         await gateway.manager.shutdown()

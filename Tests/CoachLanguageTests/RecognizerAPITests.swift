@@ -5,6 +5,20 @@ import Testing
 @testable import CoachLanguage
 
 @Suite struct RecognizerAPITests {
+    @Test func linesLongerThanAnyCommandAreNotUnderstood() {
+        let rec = TestSupport.recognizer
+        // At the limit a command is still a command (padding is whitespace the normaliser drops)…
+        let padded = "pause my workout" + String(repeating: " ", count: Recognizer.maximumUtteranceBytes - 16)
+        #expect(padded.utf8.count == Recognizer.maximumUtteranceBytes)
+        #expect(rec.recognize(padded, language: .en).intent == "PauseWorkout")
+        // …one byte over, it is not, whatever it holds, in either mode and language.
+        #expect(rec.recognize(padded + " ", language: .en).intent == nil)
+        #expect(rec.recognizeBest(padded + " ").intent == nil)
+        let japanese = "一時停止" + String(repeating: "　", count: 400)
+        #expect(japanese.utf8.count > Recognizer.maximumUtteranceBytes)
+        #expect(rec.recognize(japanese).intent == nil)
+    }
+
     @Test func userSentencesExtendTheBuiltIns() throws {
         let user = try TestSupport.temporaryIntents([
             "en/mine.yaml": """

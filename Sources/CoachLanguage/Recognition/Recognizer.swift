@@ -97,7 +97,14 @@ public struct Recognizer: Sendable {
     /// Recognises one utterance. `context` is hassil's `intent_context`: what the caller knows
     /// (the gateway offers `workout: running|paused|idle` and `question: pending`); data blocks
     /// with `requires_context` match only when it agrees, `excludes_context` when it does not.
+    /// The longest line taken as a possible command, in UTF-8 bytes. No spoken or typed command
+    /// comes near it (the longest line in Intents/tests, a non-command, is 135 bytes), while fuzzy matching a line of
+    /// the socket's 64 KiB limit took milliseconds of CPU each: a hostile client sending such lines
+    /// kept the gateway busy (Benchmarks/gateway/hostile-memory.sh). Longer lines are not understood.
+    public static let maximumUtteranceBytes = 1024
+
     public func recognize(_ text: String, language: Language? = nil, context: RecognitionContext = [:]) -> Recognition {
+        guard text.utf8.count <= Self.maximumUtteranceBytes else { return Recognition(text: text, language: language ?? .en) }
         let lang = language ?? Language.detect(text)
         let storage = self.storage
         guard let model = storage.byIndex[lang.index] ?? (language == nil ? storage.models.values.first : nil) else {
@@ -113,6 +120,7 @@ public struct Recognizer: Sendable {
     /// (the first template in file order wins).
     public func recognizeBest(_ text: String, language: Language? = nil, context: RecognitionContext = [:],
                               bestSlot: String? = nil) -> Recognition {
+        guard text.utf8.count <= Self.maximumUtteranceBytes else { return Recognition(text: text, language: language ?? .en) }
         let lang = language ?? Language.detect(text)
         let storage = self.storage
         guard let model = storage.byIndex[lang.index] ?? (language == nil ? storage.models.values.first : nil) else {

@@ -28,6 +28,12 @@ extension AppDatabase {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
                 try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walSizeLimit)")
+                // And the WAL is folded into the database once it holds 1 MiB of pages, not SQLite's
+                // default 1 000 (4 MiB): a WAL that fills the disk itself cannot be checkpointed (the
+                // database file has no room to grow), so freeing other files would not bring the
+                // store back (Benchmarks/store/disk-full.sh on a 4 MiB disk: writes never resumed).
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(max(Self.walSizeLimit / pageSize, 1))")
             }
             let database = try AppDatabase(pool, path: path)
             let mode = try database.writerSynchronousMode()

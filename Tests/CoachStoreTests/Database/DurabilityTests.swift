@@ -19,6 +19,21 @@ import Testing
         #expect(journalMode == "wal")
     }
 
+    @Test func theWALIsBoundedToOneMiB() throws {
+        // Folded back at 1 MiB of pages (SQLite's default is 4 MiB) and truncated to 1 MiB after:
+        // a WAL that fills a nearly full disk by itself cannot be checkpointed again.
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
+        let database = try AppDatabase.open(path: directory + "/coach.sqlite")
+        let (pages, pageSize, limit) = try database.writer.writeWithoutTransaction { db in
+            (try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA journal_size_limit") ?? 0)
+        }
+        #expect(pages * pageSize == 1 << 20)
+        #expect(limit == 1 << 20)
+    }
+
     @Test func aPlainPoolWouldHaveBeenNormal() throws {
         // Guards the reason for the explicit PRAGMA: if GRDB stops resetting the writer, this
         // fails and the workaround can go.

@@ -84,32 +84,18 @@ struct ListenCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(ExitStatus.usage.rawValue)
         }
-        let library: PocketSphinxLibrary
-        do { library = try PocketSphinxLibrary.load() } catch {
-            OneShot.printError("listening needs pocketsphinx and its English model (\(error.reason)). Install them with: sudo apt-get install \(PocketSphinxLibrary.packages.joined(separator: " "))")
-            throw ExitCode(Self.unavailableExitCode)
-        }
-        guard let directory = Recognizer.builtInIntentsDirectory() else {
-            throw ValidationError("Cannot find the Intents/ directory (set COACH_INTENTS).")
-        }
-        let user = Recognizer.userIntentsDirectory()
         var voiceOptions = VoiceRecognizer.Options()
         voiceOptions.useFiller = !noFiller
         voiceOptions.fillerWeight = fillerWeight
         voiceOptions.branchingPenalty = branchingPenalty
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
-        if WakePolicy.requiresWakePhrase(explicit: wake, fromMicrophone: input == nil) {
-            voiceOptions.wakePhrase = settings.voice.wakePhrase
-        }
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         let voice: VoiceRecognizer
         do {
-            voice = try VoiceRecognizer(library: library, intentsDirectory: directory,
-                                        userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil,
-                                        options: voiceOptions)
-        } catch let error as SpeechDecoderError {
+            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, tuning: voiceOptions)
+        } catch {
             OneShot.printError(error.description)
-            throw ExitCode(Self.unavailableExitCode)
+            throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)
         }
         for note in voice.pronunciations.notes where verbose || printGrammar {
             OneShot.printError(note.description)
@@ -130,10 +116,10 @@ struct ListenCommand: ParsableCommand {
 
         let source: any AudioInput
         do {
-            source = try openInput(settings: settings)
-        } catch let error as AudioFormatError {
+            source = try VoiceSetup.audioInput(path: input, device: device, settings: settings)
+        } catch {
             OneShot.printError(error.description)
-            throw ExitCode(ExitStatus.usage.rawValue)
+            throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)
         }
         let client = noAct ? nil : try OneShot.connect(options)
         var vad = VoiceActivityDetector()
@@ -174,26 +160,5 @@ struct ListenCommand: ParsableCommand {
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         for u in vad.finish() { try handle(u) }
-    }
-
-    func openInput(settings: CoachSettings) throws -> any AudioInput {
-        switch input {
-        case "-":
-            return StreamAudioInput(fileDescriptor: 0)
-        case let path?:
-            return try BufferedAudioInput(wavFile: path)
-        case nil:
-            let alsa: AlsaLibrary
-            do { alsa = try AlsaLibrary.load() } catch {
-                OneShot.printError("the microphone needs ALSA (\(error.reason)). Install it with: sudo apt-get install \(AlsaLibrary.packages.joined(separator: " ")), or give --input FILE.wav")
-                throw ExitCode(Self.unavailableExitCode)
-            }
-            do {
-                return try MicrophoneAudioInput(alsa: alsa, device: device ?? settings.voice.inputDevice)
-            } catch {
-                OneShot.printError(error.description)
-                throw ExitCode(Self.unavailableExitCode)
-            }
-        }
     }
 }

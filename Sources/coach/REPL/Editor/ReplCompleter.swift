@@ -67,7 +67,7 @@ struct ReplCompleter: Sendable {
     private func arguments(of command: String, position: Int) -> [String] {
         switch (command, position) {
         case ("/lang", 1): return ["en", "ja"]
-        case ("/json", 1), ("/speak", 1): return ["on", "off"]
+        case ("/json", 1), ("/speak", 1), ("/listen", 1): return ["on", "off"]
         case ("/wait", 1): return ["30s", "60s", "1m30s", "2m", "5m", "10m"]
         case ("/sample", 1): return vocabulary.sampleTypes
         case ("/sample", 3): return ["bpm", "m", "km", "mi", "kcal", "kJ", "W", "spm", "steps"]

@@ -7,7 +7,11 @@ import Synchronization
 enum InteractiveRepl {
     static func run(backend: any ReplBackend, session: ReplSession, speech: ReplSpeech? = nil,
                     vocabulary: ReplVocabulary = .builtIn) async -> Int32 {
-        var interpreter = ReplInterpreter(backend: backend, session: session, speech: speech)
+        // What the user types, what `/listen` hears, and (client mode) the gateway going away, in
+        // one stream: a REPL whose gateway stopped says so and leaves instead of waiting.
+        let (inputs, merged) = AsyncStream.makeStream(of: LoopInput.self)
+        let listener = ReplListener { heard in merged.yield(.heard(heard)) }
+        var interpreter = ReplInterpreter(backend: backend, session: session, speech: speech, listener: listener)
         let completer = ReplCompleter(vocabulary: vocabulary)
         let editor = LineEditor(prompt: interpreter.session.prompt, historyPath: ReplPaths.historyFile(),
                                 historyLimit: 1000, completer: { completer.complete(buffer: $0, word: $1) })
@@ -25,9 +29,6 @@ enum InteractiveRepl {
                             shown: { conversation.current == language })
         }
 
-        // What the user types, and (client mode) the gateway going away, in one stream: a REPL
-        // whose gateway stopped says so and leaves instead of waiting for the next line.
-        let (inputs, merged) = AsyncStream.makeStream(of: LoopInput.self)
         let forwarders = [
             Task { for await input in editor.inputs { merged.yield(.editor(input)) }; merged.finish() },
             Task { for await message in backend.gatewayLost { merged.yield(.gatewayLost(message)) } },
@@ -49,6 +50,13 @@ enum InteractiveRepl {
             case .permission(let question):
                 if let step = permissions.received(question) { await perform(step, editor: editor, backend: backend) }
                 continue loop
+            case .heard(.note(let note)):
+                editor.printAbove(note)
+                continue loop
+            case .heard(.line(let text)):
+                // Shown as if typed, marked as heard, then the very path a typed line takes.
+                editor.printAbove(prompt + text + "   (heard)")
+                input = .line(text)
             }
             switch input {
             case .line(let line) where permissions.isAsking:
@@ -90,6 +98,7 @@ enum InteractiveRepl {
                 editor.setPrompt(prompt)
             }
         }
+        listener.stop()
         for printer in printers { printer.cancel() }
         for forwarder in forwarders { forwarder.cancel() }
         editor.stop()
@@ -100,6 +109,7 @@ enum InteractiveRepl {
 
 private enum LoopInput: Sendable {
     case editor(EditorInput)
+    case heard(ReplListener.Heard)
     case gatewayLost(String)
     case permission(AuthorizationQuestion)
 }

@@ -13,10 +13,12 @@ enum ReplCommand: Sendable, Hashable {
     case language(DisplayLanguage)
     case json(Bool)
     case speak(Bool)
+    /// `/listen on [FILE]` (the microphone, or a WAV file) and `/listen off`.
+    case listen(Bool, input: String?)
     case quit
 
     /// Names for `/help` and Tab, in the order `/help` lists them.
-    static let names = ["/help", "/status", "/wait", "/sample", "/lock", "/unlock", "/lang", "/json", "/speak", "/quit"]
+    static let names = ["/help", "/status", "/wait", "/sample", "/lock", "/unlock", "/lang", "/json", "/speak", "/listen", "/quit"]
 
     /// Parses a line that starts with "/". Throws a usage message for anything malformed.
     static func parse(_ line: String) throws(ReplUsageError) -> ReplCommand {
@@ -65,6 +67,13 @@ enum ReplCommand: Sendable, Hashable {
             case "on": return .speak(true)
             case "off": return .speak(false)
             default: throw ReplUsageError("usage: /speak on|off")
+            }
+        case "/listen":
+            try expect(1...2, "/listen on [FILE.wav] | off")
+            switch (arguments[0].lowercased(), arguments.count) {
+            case ("on", _): return .listen(true, input: arguments.count == 2 ? arguments[1] : nil)
+            case ("off", 1): return .listen(false, input: nil)
+            default: throw ReplUsageError("usage: /listen on [FILE.wav] | off")
             }
         case "/quit", "/exit", "/q":
             return .quit

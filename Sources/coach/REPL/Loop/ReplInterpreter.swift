@@ -20,11 +20,15 @@ struct ReplInterpreter: Sendable {
     let backend: any ReplBackend
     /// `/speak`: nil where there is no voice (scripts).
     let speech: ReplSpeech?
+    /// `/listen`: nil where nobody listens (scripts).
+    let listener: ReplListener?
 
-    init(backend: any ReplBackend, session: ReplSession = ReplSession(), speech: ReplSpeech? = nil) {
+    init(backend: any ReplBackend, session: ReplSession = ReplSession(), speech: ReplSpeech? = nil,
+         listener: ReplListener? = nil) {
         self.backend = backend
         self.session = session
         self.speech = speech
+        self.listener = listener
     }
 
     mutating func handle(_ line: String) async -> ReplOutput {
@@ -73,6 +77,21 @@ struct ReplInterpreter: Sendable {
             }
             if let problem = speech.set(on) { return ReplOutput(lines: [problem], failure: .usage(problem)) }
             return ReplOutput(lines: session.json ? [] : [ReplStrings.speak(on)])
+        case .listen(let on, let input):
+            guard let listener else {
+                let message = "/listen works in the interactive REPL (scripts: coach listen --input FILE.wav)"
+                return ReplOutput(lines: [message], failure: .usage(message))
+            }
+            guard on else {
+                listener.stop()
+                return ReplOutput(lines: session.json ? [] : ["Stopped listening."])
+            }
+            do {
+                let started = try listener.start(input: input)
+                return ReplOutput(lines: session.json ? [] : [started])
+            } catch {
+                return ReplOutput(lines: [error.description], failure: .usage(error.description))
+            }
         case .quit:
             return ReplOutput(quit: true)
         }

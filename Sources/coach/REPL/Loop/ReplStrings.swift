@@ -23,6 +23,7 @@ enum ReplStrings {
           /lang en|ja                answer in English or Japanese
           /json on|off               show replies as the socket's JSON objects
           /speak on|off              also say replies and announcements aloud (espeak-ng)
+          /listen on [FILE.wav]|off  talk instead of typing ("hey coach, pause"; pocketsphinx)
           /quit                      leave (also Ctrl-D)
         """
         let intro = language == .en

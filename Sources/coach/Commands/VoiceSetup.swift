@@ -1,0 +1,66 @@
+// VoiceSetup: what `coach listen` and the REPL's `/listen` both need before hearing anything —
+// pocketsphinx loaded, the grammar generated from Intents/ (built-in and the user's), the wake
+// phrase decided (WakePolicy), and the audio source opened. One copy, so the two cannot differ in
+// what they hear or in what they tell a user to install.
+
+import CoachLanguage
+import CoachNative
+import CoachSettings
+import CoachVoice
+import Foundation
+
+/// Why voice could not start: the message says what to do; `unavailable` is exit 69 for the CLI.
+struct VoiceSetupError: Error, CustomStringConvertible {
+    var description: String
+    var unavailable: Bool
+}
+
+enum VoiceSetup {
+    /// The recogniser for the settings, with `tuning` for the hidden measurement options.
+    static func recognizer(settings: CoachSettings, wake: Bool?, fromMicrophone: Bool,
+                           tuning: VoiceRecognizer.Options = VoiceRecognizer.Options()) throws(VoiceSetupError) -> VoiceRecognizer {
+        let library: PocketSphinxLibrary
+        do { library = try PocketSphinxLibrary.load() } catch {
+            throw VoiceSetupError(description: "listening needs pocketsphinx and its English model (\(error.reason)). Install them with: sudo apt-get install \(PocketSphinxLibrary.packages.joined(separator: " "))",
+                                  unavailable: true)
+        }
+        guard let directory = Recognizer.builtInIntentsDirectory() else {
+            throw VoiceSetupError(description: "Cannot find the Intents/ directory (set COACH_INTENTS).", unavailable: false)
+        }
+        let user = Recognizer.userIntentsDirectory()
+        var options = tuning
+        if WakePolicy.requiresWakePhrase(explicit: wake, fromMicrophone: fromMicrophone) {
+            options.wakePhrase = settings.voice.wakePhrase
+        }
+        do {
+            return try VoiceRecognizer(library: library, intentsDirectory: directory,
+                                       userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil,
+                                       options: options)
+        } catch let error as SpeechDecoderError {
+            throw VoiceSetupError(description: error.description, unavailable: true)
+        } catch {
+            throw VoiceSetupError(description: "\(error)", unavailable: false)
+        }
+    }
+
+    /// Audio from a WAV file, "-" for standard input, or nil for the microphone (ALSA).
+    static func audioInput(path: String?, device: String?, settings: CoachSettings) throws(VoiceSetupError) -> any AudioInput {
+        switch path {
+        case "-":
+            return StreamAudioInput(fileDescriptor: 0)
+        case let path?:
+            do { return try BufferedAudioInput(wavFile: path) } catch {
+                throw VoiceSetupError(description: error.description, unavailable: false)
+            }
+        case nil:
+            let alsa: AlsaLibrary
+            do { alsa = try AlsaLibrary.load() } catch {
+                throw VoiceSetupError(description: "the microphone needs ALSA (\(error.reason)). Install it with: sudo apt-get install \(AlsaLibrary.packages.joined(separator: " ")), or give --input FILE.wav",
+                                      unavailable: true)
+            }
+            do { return try MicrophoneAudioInput(alsa: alsa, device: device ?? settings.voice.inputDevice) } catch {
+                throw VoiceSetupError(description: error.description, unavailable: true)
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// ReplListener: the REPL's ears (`/listen on [FILE]`, `/listen off`). Audio is read and decoded on
+// a thread of its own (reading the microphone blocks), cut into utterances by the same VAD as
+// `coach listen`, and each command heard is handed to the REPL's loop, which shows it as if typed
+// and runs it exactly as a typed line (same replies, questions and confirmations). The microphone
+// needs the wake phrase ("hey coach, pause"), as `coach listen` does; a FILE is taken as commands.
+
+import CoachSettings
+import CoachVoice
+import Foundation
+import Synchronization
+
+final class ReplListener: Sendable {
+    /// A command heard (its text), or a note for the user (the file ended, the device failed).
+    enum Heard: Sendable, Hashable {
+        case line(String)
+        case note(String)
+    }
+
+    private let deliver: @Sendable (Heard) -> Void
+    /// Bumped by every start and stop: a listening thread whose generation is old stops at its
+    /// next chunk of audio and delivers nothing more.
+    private let generation = Atomic<Int>(0)
+    private let settings: CoachSettings
+
+    init(settings: CoachSettings = (try? CoachSettings.load()) ?? CoachSettings(),
+         deliver: @escaping @Sendable (Heard) -> Void) {
+        self.settings = settings
+        self.deliver = deliver
+    }
+
+    /// Starts listening to the microphone (nil) or a WAV file; returns what to tell the user, or
+    /// throws what went wrong (nothing is listening then).
+    func start(input: String?) throws(VoiceSetupError) -> String {
+        let voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil)
+        let source = try VoiceSetup.audioInput(path: input, device: nil, settings: settings)
+        let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
+        let handed = HandedOver(voice: voice, source: source)
+        let thread = Thread { [self] in self.listen(voice: handed.voice, source: handed.source, generation: mine, input: input) }
+        thread.name = "coach-listen"
+        thread.start()
+        if let input { return "Listening to \(input)." }
+        return "Listening. Say \"\(settings.voice.wakePhrase), …\" before a command (\"\(settings.voice.wakePhrase), pause\")."
+    }
+
+    /// Stops listening (a thread in the middle of a read stops after it).
+    func stop() {
+        generation.add(1, ordering: .acquiringAndReleasing)
+    }
+
+    private func isCurrent(_ mine: Int) -> Bool { generation.load(ordering: .acquiring) == mine }
+
+    private func listen(voice: VoiceRecognizer, source: any AudioInput, generation mine: Int, input: String?) {
+        var vad = VoiceActivityDetector()
+        func hear(_ utterance: VoiceActivityDetector.Utterance) {
+            let heard = voice.recognize(utterance.samples, start: Double(utterance.start) / 16_000,
+                                        end: Double(utterance.end) / 16_000)
+            if let text = heard.heard, isCurrent(mine) { deliver(.line(text)) }
+        }
+        do {
+            while isCurrent(mine), let chunk = try source.next() {
+                for utterance in vad.feed(chunk) where isCurrent(mine) { hear(utterance) }
+            }
+        } catch {
+            if isCurrent(mine) { deliver(.note("Stopped listening: \(error.description)")) }
+            return
+        }
+        guard isCurrent(mine) else { return }
+        for utterance in vad.finish() { hear(utterance) }
+        if let input, isCurrent(mine) { deliver(.note("Finished listening to \(input).")) }
+    }
+}
+
+/// The decoder and the audio source, moved to the listening thread, which alone uses them from then
+/// on (neither is Sendable: they wrap pocketsphinx and ALSA handles).
+private struct HandedOver: @unchecked Sendable {
+    let voice: VoiceRecognizer
+    let source: any AudioInput
+}

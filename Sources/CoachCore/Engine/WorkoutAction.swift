@@ -7,6 +7,8 @@ public enum WorkoutNotification: Sendable, Hashable {
     case event(WorkoutEvent)
     case countdown(secondsLeft: Int)
     case goalReached(WorkoutGoal, at: Timestamp)
+    /// A whole kilometre or mile, or half the goal (Milestones.swift).
+    case milestone(Milestone, at: Timestamp)
     case saved(FinishedWorkout)
     case discarded(workoutID: String, reason: DiscardReason)
     case recovered(WorkoutSnapshot)

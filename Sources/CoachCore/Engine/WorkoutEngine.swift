@@ -10,12 +10,15 @@ public struct EngineConfiguration: Sendable, Hashable {
     /// Auto-pause settings per activity; an activity without an entry has auto-pause off.
     /// Defaults: outdoor runs and rides (`AutoPauseSettings.defaults`); an indoor workout has none.
     public var autoPause: AutoPausePolicy
+    /// The unit of distance milestones (each whole kilometre or mile is announced).
+    public var milestoneUnit: DistanceUnit
 
     public init(countdown: Duration = .seconds(3), minimumSavedDuration: Duration = .seconds(5),
-                autoPause: AutoPausePolicy = .defaults) {
+                autoPause: AutoPausePolicy = .defaults, milestoneUnit: DistanceUnit = .kilometers) {
         self.countdown = countdown
         self.minimumSavedDuration = minimumSavedDuration
         self.autoPause = autoPause
+        self.milestoneUnit = milestoneUnit
     }
 }
 
@@ -60,12 +63,16 @@ public struct Workout: Sendable, Hashable {
     var speedFromDistance = SpeedEstimator()
     /// The previous route point, for the distance auto-pause sees between fixes.
     var lastFix: LocationSample?
+    /// Kilometres (or miles) and the goal's halfway point already announced.
+    var milestones: MilestoneTracker
 
-    init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil) {
+    init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil,
+         milestoneUnit: DistanceUnit = .kilometers) {
         self.id = id
         self.configuration = configuration
         self.builder = WorkoutBuilder(goal: configuration.goal ?? .open)
         self.autoPause = autoPause.map(AutoPause.init(settings:))
+        self.milestones = MilestoneTracker(unit: milestoneUnit)
     }
 }
 
@@ -156,6 +163,7 @@ public struct WorkoutEngine: Sendable {
            case .applied = transition {
             actions.insert(.notify(.countdown(secondsLeft: left)), at: 0)
         }
+        actions += checkMilestones(at: now)
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return actions
@@ -181,6 +189,7 @@ public struct WorkoutEngine: Sendable {
         let outcome = workout!.builder.add(sample)
         guard outcome == .added || outcome == .replaced else { return (outcome, motion) }
         var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
+        actions += checkMilestones(at: now)
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return (outcome, actions)
@@ -201,6 +210,7 @@ public struct WorkoutEngine: Sendable {
         let outcome = workout!.builder.add(location)
         guard outcome == .added else { return (outcome, motion) }
         var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .location(location), at: now)), .publish]
+        actions += checkMilestones(at: now)
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return (outcome, actions)
@@ -219,6 +229,15 @@ public struct WorkoutEngine: Sendable {
         }
     }
 
+    /// Whole kilometres (or miles) and the goal's halfway point passed since the last change.
+    private mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
+        guard var current = workout, current.session.state == .running || current.session.state == .paused else { return [] }
+        let passed = current.milestones.passed(distance: current.builder.total(.distance), goal: current.builder.goal,
+                                               progress: current.builder.goalProgress(at: now.monotonic))
+        workout = current
+        return passed.map { .notify(.milestone($0, at: now)) }
+    }
+
     private mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
         guard workout?.builder.checkGoal(at: now) == true, let current = workout,
               let reachedAt = current.builder.goalReachedAt else { return [] }
@@ -232,7 +251,15 @@ public struct WorkoutEngine: Sendable {
             WorkoutSession.nextCountdownTick(after: now, deadline: $0)
         }
         let goal = current.builder.goalDeadline(at: now)
-        return [countdown, goal].compactMap { $0 }.min()
+        return [countdown, goal, halfwayDeadline(of: current, at: now)].compactMap { $0 }.min()
+    }
+
+    /// When a time goal's halfway point comes if the workout keeps running (nil once announced).
+    private func halfwayDeadline(of current: Workout, at now: MonotonicInstant) -> MonotonicInstant? {
+        guard !current.milestones.halfwayAnnounced, case .time(let seconds) = current.builder.goal,
+              current.session.state == .running, let half = current.builder.goalDeadline(at: now) else { return nil }
+        let due = half - .seconds(seconds / 2)
+        return due > now ? due : nil
     }
 
     private mutating func reschedule(at now: MonotonicInstant) -> [WorkoutAction] {
@@ -249,7 +276,8 @@ public struct WorkoutEngine: Sendable {
     private mutating func apply(_ kind: JournalEntry.Kind, workoutID: String? = nil, at now: Timestamp) -> [WorkoutAction] {
         if case .prepared(let start, let countdown) = kind {
             workout = Workout(id: workoutID ?? "", configuration: start,
-                              autoPause: configuration.autoPause.settings(for: start.activity ?? .other, location: start.location))
+                              autoPause: configuration.autoPause.settings(for: start.activity ?? .other, location: start.location),
+                              milestoneUnit: configuration.milestoneUnit)
             let entry = JournalEntry(workoutID: workout!.id, kind: kind, at: now)
             var actions: [WorkoutAction] = [.journal(entry)]
             let transition = workout!.session.prepare(at: now, countdown: .seconds(countdown))
@@ -354,6 +382,8 @@ public struct WorkoutEngine: Sendable {
         for entry in JournalRebase.rebase(entries, onto: now) {
             _ = engine.apply(entry.kind, workoutID: entry.workoutID, at: entry.at)
         }
+        // Milestones passed before the restart were announced then: take them as said.
+        _ = engine.checkMilestones(at: now)
         var actions = engine.tick(at: now)
         actions.insert(.notify(.recovered(engine.snapshot(at: now))), at: 0)
         actions.append(.publish)

@@ -44,6 +44,7 @@ public struct Announcement: Sendable {
         case .event(let event): return event.type.rawValue
         case .countdown: return "countdown"
         case .goalReached: return "goalReached"
+        case .milestone: return "milestone"
         case .saved: return "saved"
         case .discarded: return "discarded"
         case .recovered: return "recovered"

@@ -24,6 +24,8 @@ public struct GatewayConfiguration: Sendable {
     public var stateDirectory: String?
     /// Which activities auto-pause (docs/sensors.md); by default outdoor runs and rides.
     public var autoPause: AutoPausePolicy = .defaults
+    /// Each whole kilometre or mile is announced (settings: `units`).
+    public var milestoneUnit: DistanceUnit = .kilometers
 
     public init() {}
 }
@@ -96,7 +98,8 @@ public enum GatewayAssembly {
         let user = Recognizer.userIntentsDirectory()
         let recognizer = try Recognizer(intentsDirectory: intents,
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
-        let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause)
+        let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause,
+                                         milestoneUnit: configuration.milestoneUnit)
         let manager: WorkoutManager
         let clock: any WorkoutClock
         if configuration.virtualClock {

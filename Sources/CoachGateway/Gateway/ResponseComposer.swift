@@ -118,6 +118,12 @@ struct ResponseComposer: Sendable {
         case .goalReached(let goal, _):
             values["goal"] = self.goal(goal, language: language)
             return event("goalReached", values: values, language: language)
+        case .milestone(.distance(let count, let unit), _):
+            values["distance"] = quantity(Double(count), unit: unit == .miles ? "mile" : "kilometer", language: language)
+            return event("milestoneDistance", values: values, language: language)
+        case .milestone(.halfway(let goal), _):
+            values["goal"] = self.goal(goal, language: language)
+            return event("halfway", values: values, language: language)
         case .saved(let finished):
             values["elapsed"] = clock(finished.elapsed, language: language)
             return event("saved", values: values, language: language)
@@ -187,6 +193,11 @@ struct ResponseComposer: Sendable {
         case .energy(let kilocalories):
             (value, unit) = (kilocalories, "kilocalorie")
         }
+        return quantity(value, unit: unit, language: language)
+    }
+
+    /// "5 kilometers", "1 mile", "5キロ": a number and a unit from the units table, as spoken.
+    func quantity(_ value: Double, unit: String, language: Language) -> String {
         let number = JSONText.number(value, decimals: 2)
         let template = catalog.phrase("phrases", "goal", language: language) ?? "{value} {unit}"
         var unitName = catalog.phrase("units", unit, language: language) ?? unit

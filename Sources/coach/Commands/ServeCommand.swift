@@ -74,6 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
             autoPause[activity] = on
         }
         configuration.autoPause = AutoPausePolicy(switches: autoPause)
+        configuration.milestoneUnit = settings.milestoneUnit
         let location = SocketLocation.resolve(explicit: socket)
         let hosted: HostedGateway
         let server: GatewayServer

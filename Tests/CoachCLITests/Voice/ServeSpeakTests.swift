@@ -45,4 +45,31 @@ import Testing
             #expect(loud > audio.samples.count / 20, "\(texts[i]): mostly silence")
         }
     }
+
+    /// Distance milestones in the settings' units (miles here), and half of a 3 km goal; samples in metres.
+    @Test func milesAndTheGoalsHalfwayAreSpokenInTheUsersUnits() async throws {
+        let home = try ScratchHome()
+        let settings = home.root.appendingPathComponent("config/coach/config.yaml")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "units: mi\n".write(to: settings, atomically: true, encoding: .utf8)
+        let spoken = home.root.appendingPathComponent("spoken")
+        let gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--speak-to", spoken.path])
+        let binary = try #require(CoachBinary.path())
+        func coach(_ arguments: [String]) throws -> ProcessResult { try runProcess(binary, arguments, environment: home.environment) }
+        #expect(try coach(["start", "running", "--goal", "3km"]).status == 0)
+        for _ in 0..<18 { #expect(try coach(["sample", "distance", "100"]).status == 0) }  // 1.8 km: past 1 mile and halfway
+
+        var texts: [String] = []
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: spoken.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
+            texts = names.compactMap { try? String(contentsOf: spoken.appendingPathComponent($0), encoding: .utf8) }
+            if texts.contains(where: { $0.contains("mile done") }) && texts.contains(where: { $0.contains("Halfway") }) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await gateway.stop()
+        #expect(texts.filter { $0.contains("1 mile done") }.count == 1, "\(texts)")
+        #expect(texts.filter { $0.contains("Halfway to your 3 kilometers goal") }.count == 1, "\(texts)")
+        #expect(!texts.contains { $0.contains("kilometer done") }, "\(texts)")
+    }
 }

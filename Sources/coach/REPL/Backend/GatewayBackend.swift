@@ -4,6 +4,7 @@
 
 import CoachWire
 import CoachCore
+import CoachSettings
 import CoachGateway
 import CoachLanguage
 import Synchronization
@@ -24,6 +25,7 @@ final class GatewayBackend: ReplBackend {
         var configuration = GatewayConfiguration()
         configuration.virtualClock = virtualClock
         configuration.guest = guest
+        configuration.milestoneUnit = ((try? CoachSettings.load()) ?? CoachSettings()).milestoneUnit
         // On the virtual clock a script's times add up as written: no countdown before "running".
         if virtualClock { configuration.countdown = .zero }
         // Claim the socket before the store: a gateway that is already running keeps its workout.

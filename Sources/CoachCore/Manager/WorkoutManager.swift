@@ -174,9 +174,6 @@ public actor WorkoutManager {
     /// Whether a local workout is in progress (a gateway that runs one cannot mirror another).
     public var hasOwnWorkout: Bool { engine.state.isOngoing }
 
-    /// Publishes the current status again (e.g. after the privacy lock changed how it is shown).
-    public func republish() { snapshotFanOut.yield(status()) }
-
     /// Stops timers and finishes every subscriber's stream. Writes still pending after a failure
     /// get one last attempt first (a graceful stop must not leave an ended workout unsaved, to
     /// come back running after the restart); the problem is returned if that fails too.

@@ -4,6 +4,9 @@
 // fans the contents out to any number of subscribers. Socket
 // subscribers take `notificationLines()`: each content is encoded once for all of them, not once
 // per connection (1 000 encodings of the same content cost tens of milliseconds).
+// It is the gateway's one display clock: `statuses()` (the `status` subscription) gets the
+// manager's snapshots and, while a workout runs, the same snapshot moved on to each elapsed second
+// the pump wakes for — data flows manager → pump → subscribers, never back to the manager.
 
 import CoachWire
 import CoachCore
@@ -14,6 +17,9 @@ public actor FeedPump {
     private let clock: any WorkoutClock
     private let subscribers = FanOut<LiveActivityContent>()
     private let lineSubscribers = FanOut<String>()
+    private let statusSubscribers = FanOut<WorkoutSnapshot>()
+    /// The manager's latest snapshot, moved on by the clock for `statuses()`.
+    private var snapshot: WorkoutSnapshot?
     private var current: LiveActivityContent
     /// `current` as a `feed` notification line, encoded on first use.
     private var currentLine: String?
@@ -33,6 +39,12 @@ public actor FeedPump {
     /// only: a display never needs an old frame.
     public func contents() -> AsyncStream<LiveActivityContent> {
         subscribers.subscribe(buffering: .bufferingNewest(1), initial: current)
+    }
+
+    /// The workout's status after every change and, while it runs, at every elapsed second,
+    /// starting with the latest. Newest only, like `contents()`. Empty until the first snapshot.
+    public func statuses() -> AsyncStream<WorkoutSnapshot> {
+        statusSubscribers.subscribe(buffering: .bufferingNewest(1), initial: snapshot.map(advancedSnapshot))
     }
 
     /// Every content from now on as the protocol's `feed` notification line
@@ -68,9 +80,11 @@ public actor FeedPump {
     }
 
 
+    /// Locks or unlocks every presentation; status subscribers get the status again to show it so.
     public func setLocked(_ locked: Bool) {
         live.setLocked(locked)
         publish()
+        if let snapshot { statusSubscribers.yield(advancedSnapshot(snapshot)) }
     }
 
     /// Names the zone of the current heart rate from now on (nil: no zones).
@@ -80,8 +94,10 @@ public actor FeedPump {
     }
 
     public func apply(_ snapshot: WorkoutSnapshot) {
+        self.snapshot = snapshot
         live.apply(snapshot)
         publish()
+        statusSubscribers.yield(snapshot)
     }
 
     /// Shows `notice` instead of any workout until it is cleared (nil).
@@ -144,12 +160,20 @@ public actor FeedPump {
     private func fire(at deadline: MonotonicInstant) {
         if timer?.deadline == deadline { timer = nil }
         publish()
+        // A running workout's status moves with the clock: status bars see each elapsed second.
+        if let snapshot, snapshot.state == .running { statusSubscribers.yield(advancedSnapshot(snapshot)) }
+    }
+
+    /// A snapshot as it reads now (only the clock changed it since the manager took it).
+    private func advancedSnapshot(_ snapshot: WorkoutSnapshot) -> WorkoutSnapshot {
+        snapshot.advanced(to: clock.now(), countdownDeadline: nil)
     }
 
     /// Ends every subscriber's stream.
     public func finish() {
         subscribers.finishAll()
         lineSubscribers.finishAll()
+        statusSubscribers.finishAll()
     }
 
     private func publish() {

@@ -19,7 +19,6 @@ extension Gateway {
         state?.setLocked(locked)
         if changed {
             await feed.setLocked(locked)
-            await manager.republish()
         }
         return text
     }

@@ -220,7 +220,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                 }
                 if request.status {
                     group.addTask {
-                        for await snapshot in await gateway.manager.snapshots() {
+                        for await snapshot in await gateway.feed.statuses() {
                             let params = snapshot.json(locked: gateway.isLocked)
                             guard send(RPCMessage.notification(method: "status", params), channel: channel, shared: shared) else { return }
                         }

@@ -15,7 +15,7 @@ public final class GatewayServer: Sendable {
     private let channel: any Channel
     private let lock: InstanceLock?
     private let ownsSocketFile: Bool
-    private let ticker: Task<Void, Never>
+    private let workoutWatch: Task<Void, Never>
     private let feeding: Task<Void, Never>
     private let idleExit: IdleExitTimer?
     private let idleWatch: Task<Void, Never>?
@@ -104,16 +104,11 @@ public final class GatewayServer: Sendable {
         self.channel = channel
         self.lock = lock
         self.ownsSocketFile = ownsSocketFile
-        // Status subscribers (status bars) see the clock move when the feed's elapsed second does:
-        // the feed wakes exactly then, and not at all while no workout runs.
-        self.ticker = Task {
-            var shownSecond: Double?
+        // The idle exit counts a workout in progress as activity (status bars get each elapsed
+        // second from the feed pump itself: FeedPump.statuses()).
+        self.workoutWatch = Task {
             for await content in await gateway.feed.contents() {
                 idleExit?.workout(ongoing: [.countdown, .running, .paused, .stopping].contains(content.state.phase))
-                guard content.state.phase == .running else { shownSecond = nil; continue }
-                let second = content.state.elapsed.rounded(.down)
-                if let shownSecond, second != shownSecond { await gateway.manager.republish() }
-                shownSecond = second
             }
         }
     }
@@ -125,7 +120,7 @@ public final class GatewayServer: Sendable {
 
     /// Stops accepting, removes the socket file we created, and releases the lock.
     public func close() async {
-        ticker.cancel()
+        workoutWatch.cancel()
         feeding.cancel()
         idleExit?.cancel()
         idleWatch?.cancel()

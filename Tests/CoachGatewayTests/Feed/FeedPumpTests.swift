@@ -159,4 +159,39 @@ extension Sequence {
         input.finish()
         await running.value
     }
+
+    /// `status` subscribers get the manager's snapshots and, from the pump's own clock, the running
+    /// workout at each elapsed second (no ticker asks the manager again); paused, nothing moves.
+    @Test func statusesMoveWithTheElapsedSecondWhileRunningOnly() async throws {
+        let clock = ManualWorkoutClock()
+        let pump = FeedPump(clock: clock)
+        let (snapshots, input) = AsyncStream.makeStream(of: WorkoutSnapshot.self)
+        let running = Task { await pump.run(snapshots: snapshots) }
+        defer { running.cancel() }
+        let received = Mutex<[WorkoutSnapshot]>([])
+        let start = clock.now()
+        input.yield(FeedPumpTests.snapshot(.running, at: clock, elapsed: 0))
+        #expect(await Self.eventually { clock.earliestDeadline == (start + .seconds(1)).monotonic })
+        let reader = Task { for await status in await pump.statuses() { received.withLock { $0.append(status) } } }
+        defer { reader.cancel() }
+        #expect(await Self.eventually { received.withLock { $0.count } == 1 }, "the latest status first")
+
+        clock.advance(by: .seconds(1))
+        #expect(await Self.eventually { received.withLock { $0.last?.elapsed } == 1 })
+        clock.advance(by: .seconds(1))
+        #expect(await Self.eventually { received.withLock { $0.last?.elapsed } == 2 })
+        #expect(received.withLock { $0.map(\.elapsed) } == [0, 1, 2])
+
+        // Locking shows the same status again (subscribers redact it); paused, the clock moves nothing.
+        await pump.setLocked(true)
+        #expect(await Self.eventually { received.withLock { $0.count } == 4 })
+        input.yield(FeedPumpTests.snapshot(.paused, at: clock, elapsed: 2))
+        #expect(await Self.eventually { received.withLock { $0.last?.state } == .paused })
+        let seen = received.withLock { $0.count }
+        clock.advance(by: .seconds(5))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(received.withLock { $0.count } == seen, "a paused workout's status does not tick")
+        input.finish()
+        await running.value
+    }
 }

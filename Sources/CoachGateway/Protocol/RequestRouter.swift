@@ -68,18 +68,20 @@ public struct RequestRouter: Sendable {
     /// before its commit: the connection may then start its next request (pipelined samples share
     /// one commit) while this reply still waits for durability.
     public func reply(to line: String, session: ConnectionSession, ordered: (@Sendable () -> Void)? = nil) async -> String? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard let first = trimmed.first else { return nil }
-        guard first == "{" || first == "[" else {
-            // A plain-text utterance gets a plain-text answer on exactly one line.
-            let result = await gateway.say(trimmed, conversation: session.conversation)
-            return result.message.replacingOccurrences(of: "\n", with: " ")
-        }
+        await reply(to: RequestLine(line), session: session, ordered: ordered)
+    }
+
+    /// The reply to a line already parsed (the connection parses each line once, as it arrives).
+    public func reply(to request: RequestLine, session: ConnectionSession, ordered: (@Sendable () -> Void)? = nil) async -> String? {
         let parsed: RPCLine
-        do {
-            parsed = try RPCLine(parsing: trimmed)
-        } catch {
-            return RPCMessage.error(id: .null, .parseError(error.description))
+        switch request {
+        case .empty: return nil
+        case .text(let text):
+            // A plain-text utterance gets a plain-text answer on exactly one line.
+            let result = await gateway.say(text, conversation: session.conversation)
+            return result.message.replacingOccurrences(of: "\n", with: " ")
+        case .unparsable(let explanation): return RPCMessage.error(id: .null, .parseError(explanation))
+        case .rpc(let line): parsed = line
         }
         if case .array(let batch) = parsed.value {
             guard !batch.isEmpty else { return RPCMessage.error(id: .null, .invalidRequest("empty batch")) }
@@ -109,10 +111,10 @@ public struct RequestRouter: Sendable {
 
     /// Whether `line` only asks (a JSON-RPC request, or a batch of them, of read-only methods):
     /// such requests are dropped, not performed, once their client has gone.
-    public func isReadOnly(_ line: String) -> Bool {
-        guard let first = line.first, first == "{" || first == "[", let request = try? JSONValue(parsing: line) else { return false }
+    public func isReadOnly(_ request: RequestLine) -> Bool {
+        guard case .rpc(let line) = request else { return false }
         let requests: [JSONValue]
-        if case .array(let batch) = request { requests = batch } else { requests = [request] }
+        if case .array(let batch) = line.value { requests = batch } else { requests = [line.value] }
         return requests.allSatisfy { item in
             guard let method = item["method"]?.stringValue, let route = routes[method] else { return true }
             return route.description.readOnly
@@ -122,8 +124,8 @@ public struct RequestRouter: Sendable {
     /// Answers on the spot the requests that need no waiting (`ping`, `status`, `help`), so the
     /// connection can reply from the event loop; nil when the line must go through `reply(to:)`.
     /// The outer optional is "handled"; the inner one is the reply (nil for a notification).
-    public func immediateReply(to line: String) -> String?? {
-        guard line.first == "{", let parsed = try? RPCLine(parsing: line), case let request = parsed.value,
+    public func immediateReply(to line: RequestLine) -> String?? {
+        guard case .rpc(let parsed) = line, case let request = parsed.value,
               request["jsonrpc"]?.stringValue == "2.0",
               let method = request["method"]?.stringValue, ["ping", "help", "status"].contains(method),
               let route = routes[method], let params = try? route.description.decode(request["params"]) else { return nil }

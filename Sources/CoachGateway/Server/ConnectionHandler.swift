@@ -37,7 +37,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     private let broadcaster: FeedBroadcaster
     private let lineLimit: Int
     private let shared = Shared()
-    private var inbox: AsyncStream<InboundLine>.Continuation?
+    private var inbox: AsyncStream<Inbound>.Continuation?
     private var processor: Task<Void, Never>?
     private var needsFlush = false
     private var session: ConnectionSession?
@@ -50,7 +50,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
-        let (stream, continuation) = AsyncStream.makeStream(of: InboundLine.self)
+        let (stream, continuation) = AsyncStream.makeStream(of: Inbound.self)
         inbox = continuation
         let shared = self.shared
         let router = self.router
@@ -91,16 +91,16 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             }
             for await item in stream {
                 switch item {
-                case .line(let text):
+                case .request(let request, let text):
                     if !channel.isActive {
                         // The client is gone: nobody reads the answer to a question; an action still happens.
-                        if router.isReadOnly(text) { answer.yield(.ready(nil)); continue }
+                        if router.isReadOnly(request) { answer.yield(.ready(nil)); continue }
                         GatewayLog.note("performing a request from a client that has gone: \(text.prefix(120))")
                     }
                     let gate = OrderGate()
                     answer.yield(.pending(Task {
                         defer { gate.open() }
-                        return await router.reply(to: text, session: session, ordered: { gate.open() })
+                        return await router.reply(to: request, session: session, ordered: { gate.open() })
                     }))
                     await gate.wait()
                 case .tooLong(let bytes):
@@ -120,6 +120,13 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             broadcaster.remove(channel)
             session.closed()
         }
+    }
+
+    /// What the processing task is handed: a line parsed once on the event loop (with its text,
+    /// for the log), or a line that was too long to read.
+    private enum Inbound: Sendable {
+        case request(RequestLine, text: String)
+        case tooLong(bytes: Int)
     }
 
     /// A reply in the writer's queue: known already, or still being worked out.
@@ -142,11 +149,15 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let item = unwrapInboundIn(data)
+        let item: Inbound
+        switch unwrapInboundIn(data) {
+        case .line(let text): item = .request(RequestLine(text), text: text)
+        case .tooLong(let bytes): item = .tooLong(bytes: bytes)
+        }
         // Fast path: with nothing queued ahead of it (so order is kept), a request that needs no
         // waiting is answered right here on the event loop, without a hop to another thread.
-        if shared.queued.load(ordering: .acquiring) == 0, case .line(let text) = item,
-           let immediate = router.immediateReply(to: text) {
+        if shared.queued.load(ordering: .acquiring) == 0, case .request(let request, _) = item,
+           let immediate = router.immediateReply(to: request) {
             if let reply = immediate {
                 context.write(wrapOutboundOut(Self.line(reply, allocator: context.channel.allocator)), promise: nil)
                 needsFlush = true

@@ -118,7 +118,7 @@ import Testing
 
     @Test func commandsCompleteAtTheStart() {
         #expect(completer.complete(buffer: "", word: "/st") == ["/status"])
-        #expect(completer.complete(buffer: "", word: "/l") == ["/lang", "/lock"])
+        #expect(completer.complete(buffer: "", word: "/l") == ["/lang", "/listen", "/lock"])
     }
 
     @Test func argumentsCompleteByCommand() {

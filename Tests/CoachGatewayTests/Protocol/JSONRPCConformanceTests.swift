@@ -132,7 +132,7 @@ struct JSONRPCConformanceTests {
                 Self.check(reply, expected, line)
             }
             // The fast path (immediateReply, used on the socket for ping/help/status) echoes the same way.
-            if line.contains(#""method":"ping""#), !line.hasPrefix("["), case .some(.some(let fast)) = router.immediateReply(to: line) {
+            if line.contains(#""method":"ping""#), !line.hasPrefix("["), case .some(.some(let fast)) = router.immediateReply(to: RequestLine(line)) {
                 #expect(Self.idText(fast) == Self.idText(reply ?? ""), "fast path: \(fast)")
             }
         }

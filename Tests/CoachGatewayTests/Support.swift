@@ -54,6 +54,21 @@ struct TestGateway {
         return TestGateway(gateway: gateway, server: server, location: location, ownedDirectory: ownedDirectory)
     }
 
+    /// Runs `body` against a fresh gateway and stops it afterwards, awaited, whether `body`
+    /// succeeded or threw (a `defer { Task { … } }` would leave the stop running after the test).
+    static func running<T>(countdown: Duration = .zero, directory: String? = nil,
+                           _ body: (TestGateway) async throws -> T) async throws -> T {
+        let test = try await start(countdown: countdown, directory: directory)
+        do {
+            let result = try await body(test)
+            await test.stop()
+            return result
+        } catch {
+            await test.stop()
+            throw error
+        }
+    }
+
     func client() throws -> GatewayClient { try GatewayClient(location: location) }
 
     func stop() async {

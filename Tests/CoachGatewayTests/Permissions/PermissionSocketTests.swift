@@ -103,111 +103,111 @@ struct PermissionSocketTests {
 
     @Test func deniedReadsSeeOnlyTheClientsOwnSamples() async throws {
         let directory = temporaryDirectory()
-        let test = try await TestGateway.start(directory: directory)
-        defer { Task { await test.stop() } }
-        let result = try await onThread { () -> (JSONValue, JSONValue, JSONValue, JSONValue, String) in
-            let user = try test.client()
-            _ = try user.call("permissions.grant", ["client": "hr-bridge", "share": ["heartRate"], "read": ["workouts"]])
-            _ = try user.call("start", ["activity": "running"])
-            let bridge = try test.client()
-            _ = try bridge.call("hello", ["client": "hr-bridge"])
-            _ = try bridge.call("sample", ["type": "heartRate", "value": 140])
-            _ = try bridge.call("sample", ["type": "heartRate", "value": 142])
-            _ = try user.call("sample", ["type": "heartRate", "value": 150])
-            _ = try user.call("sample", ["type": "distance", "value": 1200])
-            _ = try user.call("end", ["save": true])
-            let id = Self.element(try user.call("history"), 0)?["id"]?.stringValue ?? ""
-            let shown = try bridge.call("show", ["id": .string(id)])
-            let changes = try bridge.call("workouts.changes")
-            // Without read permission for workouts, the workout itself is not there.
-            let other = try test.client()
-            _ = try other.call("hello", ["client": "stranger"])
-            let strangerHistory = try other.call("history")
-            let userShow = try user.call("show", ["id": .string(id)])
-            return (shown, changes, strangerHistory, userShow, id)
+        try await TestGateway.running(directory: directory) { test in
+            let result = try await onThread { () -> (JSONValue, JSONValue, JSONValue, JSONValue, String) in
+                let user = try test.client()
+                _ = try user.call("permissions.grant", ["client": "hr-bridge", "share": ["heartRate"], "read": ["workouts"]])
+                _ = try user.call("start", ["activity": "running"])
+                let bridge = try test.client()
+                _ = try bridge.call("hello", ["client": "hr-bridge"])
+                _ = try bridge.call("sample", ["type": "heartRate", "value": 140])
+                _ = try bridge.call("sample", ["type": "heartRate", "value": 142])
+                _ = try user.call("sample", ["type": "heartRate", "value": 150])
+                _ = try user.call("sample", ["type": "distance", "value": 1200])
+                _ = try user.call("end", ["save": true])
+                let id = Self.element(try user.call("history"), 0)?["id"]?.stringValue ?? ""
+                let shown = try bridge.call("show", ["id": .string(id)])
+                let changes = try bridge.call("workouts.changes")
+                // Without read permission for workouts, the workout itself is not there.
+                let other = try test.client()
+                _ = try other.call("hello", ["client": "stranger"])
+                let strangerHistory = try other.call("history")
+                let userShow = try user.call("show", ["id": .string(id)])
+                return (shown, changes, strangerHistory, userShow, id)
+            }
+            let (shown, changes, strangerHistory, userShow, _) = result
+            #expect(shown["sampleCount"]?.doubleValue == 2)
+            #expect(Self.element(shown["statistics"], 0)?["type"]?.stringValue == "heartRate")
+            #expect(Self.element(shown["statistics"], 0)?["maximum"]?.doubleValue == 142)
+            #expect(Self.element(shown["sources"], 0)?["source"]?["name"]?.stringValue == "hr-bridge")
+            if case .array(let added)? = changes["added"] {
+                // Items are {"kind":"sample",…the sample} (docs/protocol.md).
+                let sampleValues = added.filter { $0["kind"]?.stringValue == "sample" }.compactMap { $0["value"]?.doubleValue }
+                #expect(Set(sampleValues) == [140, 142])
+            } else {
+                Issue.record("no added array in \(changes)")
+            }
+            #expect(strangerHistory == .array([]))
+            // The user sees every sample, grouped by source.
+            #expect(userShow["sampleCount"]?.doubleValue == 4)
+            let names: [String] = {
+                guard case .array(let groups)? = userShow["sources"] else { return [] }
+                return groups.compactMap { $0["source"]?["name"]?.stringValue }
+            }()
+            #expect(Set(names) == ["hr-bridge", "coach"])
         }
-        let (shown, changes, strangerHistory, userShow, _) = result
-        #expect(shown["sampleCount"]?.doubleValue == 2)
-        #expect(Self.element(shown["statistics"], 0)?["type"]?.stringValue == "heartRate")
-        #expect(Self.element(shown["statistics"], 0)?["maximum"]?.doubleValue == 142)
-        #expect(Self.element(shown["sources"], 0)?["source"]?["name"]?.stringValue == "hr-bridge")
-        if case .array(let added)? = changes["added"] {
-            // Items are {"kind":"sample",…the sample} (docs/protocol.md).
-            let sampleValues = added.filter { $0["kind"]?.stringValue == "sample" }.compactMap { $0["value"]?.doubleValue }
-            #expect(Set(sampleValues) == [140, 142])
-        } else {
-            Issue.record("no added array in \(changes)")
-        }
-        #expect(strangerHistory == .array([]))
-        // The user sees every sample, grouped by source.
-        #expect(userShow["sampleCount"]?.doubleValue == 4)
-        let names: [String] = {
-            guard case .array(let groups)? = userShow["sources"] else { return [] }
-            return groups.compactMap { $0["source"]?["name"]?.stringValue }
-        }()
-        #expect(Set(names) == ["hr-bridge", "coach"])
     }
 
     @Test func lockedReadsFailWithTheCodeWhileWritesAndIntentsWork() async throws {
         let directory = temporaryDirectory()
-        let test = try await TestGateway.start(directory: directory)
-        defer { Task { await test.stop() } }
-        let result = try await onThread { () -> ([String?], String, String) in
-            let user = try test.client()
-            _ = try user.call("start", ["activity": "running"])
-            _ = try user.call("lock")
-            var codes: [String?] = []
-            for method in ["history", "workouts.changes"] {
-                codes.append(Self.refusalCode { () throws(GatewayClientError) in try user.call(method) })
+        try await TestGateway.running(directory: directory) { test in
+            let result = try await onThread { () -> ([String?], String, String) in
+                let user = try test.client()
+                _ = try user.call("start", ["activity": "running"])
+                _ = try user.call("lock")
+                var codes: [String?] = []
+                for method in ["history", "workouts.changes"] {
+                    codes.append(Self.refusalCode { () throws(GatewayClientError) in try user.call(method) })
+                }
+                codes.append(Self.refusalCode { () throws(GatewayClientError) in try user.call("show", ["id": "a"]) })
+                for value in 0..<5 { _ = try user.call("sample", ["type": "heartRate", "value": .number(Double(120 + value))]) }
+                let paused = try user.call("pause")["code"]?.stringValue ?? "?"
+                let spoken = try user.call("say", ["text": "resume"])["code"]?.stringValue ?? "?"
+                _ = try user.call("unlock")
+                return (codes, paused, spoken)
             }
-            codes.append(Self.refusalCode { () throws(GatewayClientError) in try user.call("show", ["id": "a"]) })
-            for value in 0..<5 { _ = try user.call("sample", ["type": "heartRate", "value": .number(Double(120 + value))]) }
-            let paused = try user.call("pause")["code"]?.stringValue ?? "?"
-            let spoken = try user.call("say", ["text": "resume"])["code"]?.stringValue ?? "?"
-            _ = try user.call("unlock")
-            return (codes, paused, spoken)
+            let (codes, paused, spoken) = result
+            #expect(codes == [AccessControl.inaccessibleCode, AccessControl.inaccessibleCode, AccessControl.inaccessibleCode])
+            #expect(paused == "success")
+            #expect(spoken == "success")
+            // Every sample sent while locked was stored.
+            let added = try Self.store(directory).changes(since: nil).added
+            let values = added.compactMap { object -> Double? in
+                if case .sample(let sample) = object { return sample.value }
+                return nil
+            }
+            #expect(values.sorted() == [120, 121, 122, 123, 124])
         }
-        let (codes, paused, spoken) = result
-        #expect(codes == [AccessControl.inaccessibleCode, AccessControl.inaccessibleCode, AccessControl.inaccessibleCode])
-        #expect(paused == "success")
-        #expect(spoken == "success")
-        // Every sample sent while locked was stored.
-        let added = try Self.store(directory).changes(since: nil).added
-        let values = added.compactMap { object -> Double? in
-            if case .sample(let sample) = object { return sample.value }
-            return nil
-        }
-        #expect(values.sorted() == [120, 121, 122, 123, 124])
     }
 
     @Test func underAskAnUnnamedClientIsNamedByItsExecutable() async throws {
         let directory = temporaryDirectory()
-        let test = try await TestGateway.start(directory: directory)
-        defer { Task { await test.stop() } }
-        let (policy, reply, list) = try await onThread { () -> (JSONValue, String, JSONValue) in
-            let user = try test.client()
-            let policy = try user.call("permissions.policy", ["unnamedClients": "ask"])
-            // socat is not this executable and says no hello: it is "socat".
-            let reply = try Self.socat(#"{"jsonrpc":"2.0","id":1,"method":"sample","params":{"type":"heartRate","value":120}}"#,
-                                       socket: test.location.path)
-            // Saying "coach" does not make it the user: only Coach's own executable is.
-            let spoofed = try Self.socat(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"coach"}}"#
-                                         + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"permissions.grant","params":{"client":"socat","share":"all"}}"#,
-                                         socket: test.location.path, replies: 2)
-            #expect(spoofed.contains("\"client\":null"), "\(spoofed)")
-            #expect(spoofed.contains(AccessControl.deniedCode), "\(spoofed)")
-            _ = try user.call("permissions.grant", ["client": "socat", "share": ["heartRate"]])
-            _ = try Self.socat(#"{"jsonrpc":"2.0","id":2,"method":"sample","params":{"type":"heartRate","value":121}}"#,
-                               socket: test.location.path)
-            return (policy, reply, try user.call("permissions.list"))
+        try await TestGateway.running(directory: directory) { test in
+            let (policy, reply, list) = try await onThread { () -> (JSONValue, String, JSONValue) in
+                let user = try test.client()
+                let policy = try user.call("permissions.policy", ["unnamedClients": "ask"])
+                // socat is not this executable and says no hello: it is "socat".
+                let reply = try Self.socat(#"{"jsonrpc":"2.0","id":1,"method":"sample","params":{"type":"heartRate","value":120}}"#,
+                                           socket: test.location.path)
+                // Saying "coach" does not make it the user: only Coach's own executable is.
+                let spoofed = try Self.socat(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"coach"}}"#
+                                             + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"permissions.grant","params":{"client":"socat","share":"all"}}"#,
+                                             socket: test.location.path, replies: 2)
+                #expect(spoofed.contains("\"client\":null"), "\(spoofed)")
+                #expect(spoofed.contains(AccessControl.deniedCode), "\(spoofed)")
+                _ = try user.call("permissions.grant", ["client": "socat", "share": ["heartRate"]])
+                _ = try Self.socat(#"{"jsonrpc":"2.0","id":2,"method":"sample","params":{"type":"heartRate","value":121}}"#,
+                                   socket: test.location.path)
+                return (policy, reply, try user.call("permissions.list"))
+            }
+            #expect(policy["unnamedClients"]?.stringValue == "ask")
+            let error = try JSONValue(parsing: reply)["error"]
+            #expect(error?["data"]?["code"]?.stringValue == AccessControl.notDeterminedCode)
+            #expect(error?["message"]?.stringValue?.contains("socat") == true)
+            guard case .array(let clients)? = list["clients"] else { Issue.record("no clients in \(list)"); return }
+            let socat = clients.first { $0["name"]?.stringValue == "socat" }
+            #expect(socat?["share"]?["heartRate"]?.stringValue == "allowed")
         }
-        #expect(policy["unnamedClients"]?.stringValue == "ask")
-        let error = try JSONValue(parsing: reply)["error"]
-        #expect(error?["data"]?["code"]?.stringValue == AccessControl.notDeterminedCode)
-        #expect(error?["message"]?.stringValue?.contains("socat") == true)
-        guard case .array(let clients)? = list["clients"] else { Issue.record("no clients in \(list)"); return }
-        let socat = clients.first { $0["name"]?.stringValue == "socat" }
-        #expect(socat?["share"]?["heartRate"]?.stringValue == "allowed")
     }
 
     /// Lines through `socat - UNIX-CONNECT:…`, the first `replies` reply lines back.
@@ -234,47 +234,47 @@ struct PermissionSocketTests {
 
     @Test func withNoReplToAskARequestReturnsAtOnceUndecidedSayingHowToAllow() async throws {
         let directory = temporaryDirectory()
-        let test = try await TestGateway.start(directory: directory)
-        defer { Task { await test.stop() } }
-        let (answer, status, own) = try await onThread { () -> (JSONValue, JSONValue, JSONValue) in
-            let bridge = try test.client()
-            _ = try bridge.call("hello", ["client": "hr-bridge"])
-            let answer = try bridge.call("authorization.request", ["share": "heartRate", "read": ["workouts"], "wait": 30])
-            let status = try bridge.call("authorization.status", ["type": "heartRate"])
-            // The user's own connection is never asked and may do everything.
-            let own = try test.client().call("authorization.request", ["share": ["heartRate"]])
-            return (answer, status, own)
+        try await TestGateway.running(directory: directory) { test in
+            let (answer, status, own) = try await onThread { () -> (JSONValue, JSONValue, JSONValue) in
+                let bridge = try test.client()
+                _ = try bridge.call("hello", ["client": "hr-bridge"])
+                let answer = try bridge.call("authorization.request", ["share": "heartRate", "read": ["workouts"], "wait": 30])
+                let status = try bridge.call("authorization.status", ["type": "heartRate"])
+                // The user's own connection is never asked and may do everything.
+                let own = try test.client().call("authorization.request", ["share": ["heartRate"]])
+                return (answer, status, own)
+            }
+            #expect(answer["asked"]?.boolValue == false)
+            #expect(answer["share"]?["heartRate"]?.stringValue == "notDetermined")
+            #expect(answer["message"]?.stringValue?.contains("coach permissions grant hr-bridge --share heartRate") == true)
+            #expect(status["status"]?.stringValue == "notDetermined")
+            #expect(own["share"]?["heartRate"]?.stringValue == "sharingAuthorized")
         }
-        #expect(answer["asked"]?.boolValue == false)
-        #expect(answer["share"]?["heartRate"]?.stringValue == "notDetermined")
-        #expect(answer["message"]?.stringValue?.contains("coach permissions grant hr-bridge --share heartRate") == true)
-        #expect(status["status"]?.stringValue == "notDetermined")
-        #expect(own["share"]?["heartRate"]?.stringValue == "sharingAuthorized")
     }
 
     @Test func badRequestsAreRefusedWithTheParamNamed() async throws {
         let directory = temporaryDirectory()
-        let test = try await TestGateway.start(directory: directory)
-        defer { Task { await test.stop() } }
-        let messages = try await onThread { () -> [String] in
-            let client = try test.client()
-            var messages: [String] = []
-            for (method, params) in [("hello", ["client": "has space"]), ("hello", [:]),
-                                     ("authorization.request", ["share": ["bloodGlucose"]]),
-                                     ("authorization.request", [:] as JSONValue),
-                                     ("authorization.status", ["type": 3])] as [(String, JSONValue)] {
-                do { _ = try client.call(method, params) } catch {
-                    guard case .rpc(let rpc)? = error as? GatewayClientError, rpc.code == -32602 else { messages.append("other: \(error)"); continue }
-                    messages.append(rpc.message)
+        try await TestGateway.running(directory: directory) { test in
+            let messages = try await onThread { () -> [String] in
+                let client = try test.client()
+                var messages: [String] = []
+                for (method, params) in [("hello", ["client": "has space"]), ("hello", [:]),
+                                         ("authorization.request", ["share": ["bloodGlucose"]]),
+                                         ("authorization.request", [:] as JSONValue),
+                                         ("authorization.status", ["type": 3])] as [(String, JSONValue)] {
+                    do { _ = try client.call(method, params) } catch {
+                        guard case .rpc(let rpc)? = error as? GatewayClientError, rpc.code == -32602 else { messages.append("other: \(error)"); continue }
+                        messages.append(rpc.message)
+                    }
                 }
+                return messages
             }
-            return messages
+            #expect(messages.count == 5)
+            #expect(messages[0].contains("\"client\""))
+            #expect(messages[2].contains("bloodGlucose"))
+            #expect(messages[3].contains("share"))
+            // Checked by the route table's description (docs/protocol.md): "type must be a string of …".
+            #expect(messages[4].hasPrefix("Invalid params: type must be"), "\(messages[4])")
         }
-        #expect(messages.count == 5)
-        #expect(messages[0].contains("\"client\""))
-        #expect(messages[2].contains("bloodGlucose"))
-        #expect(messages[3].contains("share"))
-        // Checked by the route table's description (docs/protocol.md): "type must be a string of …".
-        #expect(messages[4].hasPrefix("Invalid params: type must be"), "\(messages[4])")
     }
 }

@@ -32,54 +32,54 @@ struct HalfCloseTests {
 
     @Test func socatOneLinerFromTheDocsPrintsItsReply() async throws {
         let socat = try #require(Self.tool("socat"), "socat is needed (scripts/apt-packages.txt)")
-        let test = try await TestGateway.start()
-        defer { Task { await test.stop() } }
-        let path = test.location.path
-        // The docs' line, then a second: a text utterance and a status that must see it.
-        let (_, paused) = try await onThread { try Self.shell("\(socat) - UNIX-CONNECT:\(path)", input: "start a run\n") }
-        #expect(paused.contains("run"), "no reply printed: '\(paused)'")
-        let (status, output) = try await onThread { try Self.shell("echo \"pause my workout\" | \(socat) - UNIX-CONNECT:\(path)", input: "") }
-        #expect(status == 0)
-        #expect(output.lowercased().contains("paused"), "socat printed '\(output)'")
-        let state = try await onThread { try test.client().call("status") }
-        #expect(state["state"] == "paused")
+        try await TestGateway.running { test in
+            let path = test.location.path
+            // The docs' line, then a second: a text utterance and a status that must see it.
+            let (_, paused) = try await onThread { try Self.shell("\(socat) - UNIX-CONNECT:\(path)", input: "start a run\n") }
+            #expect(paused.contains("run"), "no reply printed: '\(paused)'")
+            let (status, output) = try await onThread { try Self.shell("echo \"pause my workout\" | \(socat) - UNIX-CONNECT:\(path)", input: "") }
+            #expect(status == 0)
+            #expect(output.lowercased().contains("paused"), "socat printed '\(output)'")
+            let state = try await onThread { try test.client().call("status") }
+            #expect(state["state"] == "paused")
+        }
     }
 
     @Test func everyPipelinedLineBeforeEOFIsAnsweredInOrder() async throws {
         let socat = try #require(Self.tool("socat"), "socat is needed (scripts/apt-packages.txt)")
-        let test = try await TestGateway.start()
-        defer { Task { await test.stop() } }
-        var input = ""
-        for n in 1...200 {
-            // Mixed: fast-path pings, slow-path parses, text lines and a notification (no reply).
-            switch n % 4 {
-            case 0: input += #"{"jsonrpc":"2.0","id":\#(n),"method":"ping"}"# + "\n"
-            case 1: input += #"{"jsonrpc":"2.0","id":\#(n),"method":"parse","params":{"text":"start a run"}}"# + "\n"
-            case 2: input += #"{"jsonrpc":"2.0","method":"ping"}"# + "\n"
-            default: input += #"{"jsonrpc":"2.0","id":\#(n),"method":"history","params":{"limit":1}}"# + "\n"
+        try await TestGateway.running { test in
+            var input = ""
+            for n in 1...200 {
+                // Mixed: fast-path pings, slow-path parses, text lines and a notification (no reply).
+                switch n % 4 {
+                case 0: input += #"{"jsonrpc":"2.0","id":\#(n),"method":"ping"}"# + "\n"
+                case 1: input += #"{"jsonrpc":"2.0","id":\#(n),"method":"parse","params":{"text":"start a run"}}"# + "\n"
+                case 2: input += #"{"jsonrpc":"2.0","method":"ping"}"# + "\n"
+                default: input += #"{"jsonrpc":"2.0","id":\#(n),"method":"history","params":{"limit":1}}"# + "\n"
+                }
             }
+            // The last line has no newline: it is still a request.
+            input += #"{"jsonrpc":"2.0","id":"last","method":"ping"}"#
+            let sent = input
+            let path = test.location.path
+            let (_, output) = try await onThread { try Self.shell("\(socat) - UNIX-CONNECT:\(path)", input: sent) }
+            let ids = output.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }.map { $0["id"] ?? .null }
+            var expected: [JSONValue] = (1...200).filter { $0 % 4 != 2 }.map { .number(Double($0)) }
+            expected.append("last")
+            #expect(ids == expected, "\(ids.count) replies of \(expected.count)")
         }
-        // The last line has no newline: it is still a request.
-        input += #"{"jsonrpc":"2.0","id":"last","method":"ping"}"#
-        let sent = input
-        let path = test.location.path
-        let (_, output) = try await onThread { try Self.shell("\(socat) - UNIX-CONNECT:\(path)", input: sent) }
-        let ids = output.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }.map { $0["id"] ?? .null }
-        var expected: [JSONValue] = (1...200).filter { $0 % 4 != 2 }.map { .number(Double($0)) }
-        expected.append("last")
-        #expect(ids == expected, "\(ids.count) replies of \(expected.count)")
     }
 
     @Test func ncWithShutdownOnEOFGetsItsReply() async throws {
         let nc = try #require(Self.tool("nc"), "nc (netcat-openbsd) is needed (scripts/apt-packages.txt)")
-        let test = try await TestGateway.start()
-        defer { Task { await test.stop() } }
-        let path = test.location.path
-        let (_, output) = try await onThread {
-            try Self.shell("printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}' 'status' | \(nc) -NU \(path)", input: "")
+        try await TestGateway.running { test in
+            let path = test.location.path
+            let (_, output) = try await onThread {
+                try Self.shell("printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}' 'status' | \(nc) -NU \(path)", input: "")
+            }
+            let lines = output.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "nc printed '\(output)'")
+            #expect(lines.first == #"{"jsonrpc":"2.0","id":1,"result":"pong"}"#)
         }
-        let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2, "nc printed '\(output)'")
-        #expect(lines.first == #"{"jsonrpc":"2.0","id":1,"result":"pong"}"#)
     }
 }

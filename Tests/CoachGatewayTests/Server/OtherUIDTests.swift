@@ -21,42 +21,42 @@ struct OtherUIDTests {
     func anotherUidIsRefusedClosedAndReleasedEveryTime() async throws {
         let socat = try #require(HalfCloseTests.tool("socat"), "socat is needed (scripts/apt-packages.txt)")
         let setpriv = try #require(HalfCloseTests.tool("setpriv"), "setpriv is needed (util-linux)")
-        let test = try await TestGateway.start()
-        defer { Task { await test.stop() } }
-        let path = test.location.path
-        _ = try await onThread { try test.client().call("ping") }
-        let baseline = Self.openDescriptors
-        // Loosen every directory on the way, and the socket itself (the owner's own clients refuse
-        // such a socket, so the modes are put back before the owner asks again).
-        var directories: [String] = []
-        var directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        while directory.path.hasPrefix("/tmp/coach-test-") {
-            directories.append(directory.path)
-            chmod(directory.path, 0o777)
-            directory.deleteLastPathComponent()
-        }
-        chmod(path, 0o777)
+        try await TestGateway.running { test in
+            let path = test.location.path
+            _ = try await onThread { try test.client().call("ping") }
+            let baseline = Self.openDescriptors
+            // Loosen every directory on the way, and the socket itself (the owner's own clients refuse
+            // such a socket, so the modes are put back before the owner asks again).
+            var directories: [String] = []
+            var directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            while directory.path.hasPrefix("/tmp/coach-test-") {
+                directories.append(directory.path)
+                chmod(directory.path, 0o777)
+                directory.deleteLastPathComponent()
+            }
+            chmod(path, 0o777)
 
-        let connections = 500
-        let script = "i=0; while [ $i -lt \(connections) ]; do \(socat) -t 5 - UNIX-CONNECT:\(path) </dev/null; i=$((i+1)); done"
-        let (status, output) = try await onThread {
-            try HalfCloseTests.shell("\(setpriv) --reuid=65534 --regid=65534 --clear-groups /bin/sh -c '\(script)'", input: "")
-        }
-        #expect(status == 0)
-        let refusals = output.split(separator: "\n").filter { $0.contains("-32003") }.count
-        #expect(refusals == connections, "\(refusals) refusals for \(connections) connections")
+            let connections = 500
+            let script = "i=0; while [ $i -lt \(connections) ]; do \(socat) -t 5 - UNIX-CONNECT:\(path) </dev/null; i=$((i+1)); done"
+            let (status, output) = try await onThread {
+                try HalfCloseTests.shell("\(setpriv) --reuid=65534 --regid=65534 --clear-groups /bin/sh -c '\(script)'", input: "")
+            }
+            #expect(status == 0)
+            let refusals = output.split(separator: "\n").filter { $0.contains("-32003") }.count
+            #expect(refusals == connections, "\(refusals) refusals for \(connections) connections")
 
-        // Every refused connection is closed: the descriptors come back (closing may lag a little).
-        var now = Self.openDescriptors
-        for _ in 0..<50 where now > baseline + 2 {
-            try await Task.sleep(for: .milliseconds(100))
-            now = Self.openDescriptors
+            // Every refused connection is closed: the descriptors come back (closing may lag a little).
+            var now = Self.openDescriptors
+            for _ in 0..<50 where now > baseline + 2 {
+                try await Task.sleep(for: .milliseconds(100))
+                now = Self.openDescriptors
+            }
+            #expect(now <= baseline + 2, "descriptors: \(baseline) before, \(now) after \(connections) refused connections")
+            for path in directories { chmod(path, 0o700) }
+            chmod(path, 0o600)
+            let pong = try await onThread { try test.client().call("ping") }
+            #expect(pong == "pong")
+            print("other uid: \(connections) connections, \(refusals) refused with -32003; descriptors \(baseline) → \(now)")
         }
-        #expect(now <= baseline + 2, "descriptors: \(baseline) before, \(now) after \(connections) refused connections")
-        for path in directories { chmod(path, 0o700) }
-        chmod(path, 0o600)
-        let pong = try await onThread { try test.client().call("ping") }
-        #expect(pong == "pong")
-        print("other uid: \(connections) connections, \(refusals) refused with -32003; descriptors \(baseline) → \(now)")
     }
 }

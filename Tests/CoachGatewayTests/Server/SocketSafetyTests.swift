@@ -9,28 +9,28 @@ import Testing
 @Suite("Socket safety", .serialized)
 struct SocketSafetyTests {
     @Test func socketIs0600InsideA0700Directory() async throws {
-        let test = try await TestGateway.start()
-        defer { Task { await test.stop() } }
-        let socket = try FileManager.default.attributesOfItem(atPath: test.location.path)
-        let directory = try FileManager.default.attributesOfItem(atPath: test.location.directory)
-        #expect((socket[.posixPermissions] as? Int) == 0o600)
-        #expect((directory[.posixPermissions] as? Int) == 0o700)
-        #expect((socket[.type] as? FileAttributeType) == .typeSocket)
+        try await TestGateway.running { test in
+            let socket = try FileManager.default.attributesOfItem(atPath: test.location.path)
+            let directory = try FileManager.default.attributesOfItem(atPath: test.location.directory)
+            #expect((socket[.posixPermissions] as? Int) == 0o600)
+            #expect((directory[.posixPermissions] as? Int) == 0o700)
+            #expect((socket[.type] as? FileAttributeType) == .typeSocket)
+        }
     }
 
     @Test func aSecondGatewayOnTheSameSocketRefuses() async throws {
         let directory = temporaryDirectory()
-        let first = try await TestGateway.start(directory: directory)
-        defer { Task { await first.stop() } }
-        await #expect {
-            _ = try await TestGateway.start(directory: directory)
-        } throws: { error in
-            guard let error = error as? GatewayStartError, case .alreadyRunning = error else { return false }
-            return error.description.contains("already running")
+        try await TestGateway.running(directory: directory) { first in
+            await #expect {
+                _ = try await TestGateway.start(directory: directory)
+            } throws: { error in
+                guard let error = error as? GatewayStartError, case .alreadyRunning = error else { return false }
+                return error.description.contains("already running")
+            }
+            // The first one still answers: its socket was not taken away.
+            let pong = try await onThread { try first.client().call("ping") }
+            #expect(pong == "pong")
         }
-        // The first one still answers: its socket was not taken away.
-        let pong = try await onThread { try first.client().call("ping") }
-        #expect(pong == "pong")
     }
 
     @Test func aStaleSocketFromAKilledGatewayIsReplaced() async throws {
@@ -44,10 +44,10 @@ struct SocketSafetyTests {
         close(fd)
         #expect(RawSocket.probe(location.path) == .refused)
 
-        let test = try await TestGateway.start(directory: directory)
-        defer { Task { await test.stop() } }
-        let pong = try await onThread { try test.client().call("ping") }
-        #expect(pong == "pong")
+        try await TestGateway.running(directory: directory) { test in
+            let pong = try await onThread { try test.client().call("ping") }
+            #expect(pong == "pong")
+        }
     }
 
     @Test func aFileThatIsNotASocketIsLeftAlone() async throws {

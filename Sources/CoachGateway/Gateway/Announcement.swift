@@ -1,6 +1,7 @@
 // Announcement: one announced change, its sentence and the workout at that moment.
 
 import CoachCore
+import CoachLanguage
 
 /// One announced change: the notification, its sentence, and the workout at that moment.
 public struct Announcement: Sendable {
@@ -10,11 +11,14 @@ public struct Announcement: Sendable {
     public var linkEvent: String?
     public var text: String
     public var snapshot: WorkoutSnapshot
+    /// The language `text` is in (a link's or relayed announcement: English).
+    public var language: Language = .en
 
-    public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot) {
+    public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot, language: Language = .en) {
         self.notification = notification
         self.text = text
         self.snapshot = snapshot
+        self.language = language
         self.relayedState = nil
     }
 

@@ -3,6 +3,7 @@
 
 import CoachCore
 import CoachLanguage
+import Synchronization
 
 extension Gateway {
     // MARK: - Announcements
@@ -13,6 +14,15 @@ extension Gateway {
         announcements.subscribe(gateway: self, language: language)
     }
 
+    /// Announcements in the language of the last command the gateway understood (English until
+    /// one is): someone who says 「一時停止」 hears the pause announced in Japanese.
+    public func announcementsFollowingTheUser() -> AsyncStream<Announcement> {
+        announcements.subscribe(gateway: self, language: nil)
+    }
+
+    /// The language of the last command understood (English until one is).
+    public var lastLanguage: Language { lastCommandLanguage.withLock { $0 } }
+
     /// Hands an announcement of the mirroring link to every announcement subscriber.
     public func relay(_ announcement: Announcement) { announcements.relay(announcement) }
 
@@ -22,7 +32,7 @@ extension Gateway {
                                                locked: isLocked) else {
             return nil
         }
-        return Announcement(notification: change.notification, text: text, snapshot: change.snapshot)
+        return Announcement(notification: change.notification, text: text, snapshot: change.snapshot, language: language)
     }
 }
 
@@ -33,7 +43,8 @@ final class AnnouncementHub: Sendable {
 
     func relay(_ announcement: Announcement) { relays.yield(announcement) }
 
-    func subscribe(gateway: Gateway, language: Language) -> AsyncStream<Announcement> {
+    /// `language` nil: each announcement in the language of the last command understood.
+    func subscribe(gateway: Gateway, language: Language?) -> AsyncStream<Announcement> {
         let changes = gateway.manager.changes()
         let relayed = relays.subscribe(buffering: .bufferingNewest(256))
         let (stream, continuation) = AsyncStream.makeStream(of: Announcement.self, bufferingPolicy: .bufferingNewest(256))
@@ -43,7 +54,9 @@ final class AnnouncementHub: Sendable {
                     for await announcement in relayed { continuation.yield(announcement) }
                 }
                 for await change in changes {
-                    if let announcement = gateway.announce(change, language: language) { continuation.yield(announcement) }
+                    if let announcement = gateway.announce(change, language: language ?? gateway.lastLanguage) {
+                        continuation.yield(announcement)
+                    }
                 }
                 group.cancelAll()
             }

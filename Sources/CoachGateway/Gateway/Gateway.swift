@@ -16,6 +16,9 @@ public final class Gateway: Sendable {
     let composer: ResponseComposer
     let lockState = Mutex(false)
     let announcements = AnnouncementHub()
+    /// The language of the last command understood: announcements that follow the user's language
+    /// (`coach serve --speak`) are worded in it.
+    let lastCommandLanguage = Mutex(Language.en)
     /// This gateway as a mirror of another, or as a primary with mirrors (Mirror/).
     public let mirroring = Mirroring()
 
@@ -82,6 +85,7 @@ public final class Gateway: Sendable {
                                  message: composer.confirmGuess(intent, snapshot: snapshot, language: lang),
                                  language: lang, recognition: recognition, suggestion: recognition.suggestion, locked: isLocked)
         }
+        lastCommandLanguage.withLock { $0 = lang }
         var result = await perform(intent, language: lang, conversation: conversation)
         result.recognition = recognition
         return result

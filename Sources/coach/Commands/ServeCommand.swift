@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "duration"))
     var idleExit: String?
 
-    @Flag(name: .long, help: "Speak the announcements: countdown, start, pause, resume, end, laps, goal (espeak-ng; docs/voice.md).")
+    @Flag(name: .long, help: "Speak the announcements (countdown, start, pause, resume, end, laps, milestones, goal) in the language of the last command (espeak-ng, Open JTalk; docs/voice.md).")
     var speak = false
 
     @Option(name: .customLong("speak-to"), help: ArgumentHelp("Speak the announcements into DIR/001.wav, 002.wav … (their text in 001.txt …) instead of the speaker.", valueName: "dir"))
@@ -117,8 +117,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// `--speak` / `--speak-to DIR` (or `voice.speak: true` in the settings): says every
-    /// announcement in English as it happens, on the speaker's own thread (the gateway never
-    /// waits for speech; a new announcement cuts off a stale one on the speaker).
+    /// announcement as it happens, in the language of the last command understood (English until
+    /// one is; Japanese through Open JTalk or espeak-ng), on the speaker's own thread (the gateway
+    /// never waits for speech; a new announcement cuts off a stale one on the speaker).
     func startSpeaking(gateway: Gateway, settings: CoachSettings) -> Task<Void, Never>? {
         guard speak || speakTo != nil || settings.voice.speak else { return nil }
         let output: Speaker.Output
@@ -133,9 +134,9 @@ struct ServeCommand: AsyncParsableCommand {
             OneShot.printError("cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1 — continuing without speech")
             return nil
         }
-        let stream = gateway.announcements(language: .en)
+        let stream = gateway.announcementsFollowingTheUser()
         return Task {
-            for await announcement in stream { speaker.say(announcement.text, language: "en") }
+            for await announcement in stream { speaker.say(announcement.text, language: announcement.language.rawValue) }
         }
     }
 }

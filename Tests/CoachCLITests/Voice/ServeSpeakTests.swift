@@ -72,4 +72,38 @@ import Testing
         #expect(texts.filter { $0.contains("Halfway to your 3 kilometers goal") }.count == 1, "\(texts)")
         #expect(!texts.contains { $0.contains("kilometer done") }, "\(texts)")
     }
+
+    /// Announcements follow the language of the last command: a Japanese start and pause are
+    /// announced (and spoken) in Japanese, an English resume after them in English.
+    @Test func announcementsFollowTheLanguageOfTheLastCommand() async throws {
+        let home = try ScratchHome()
+        let spoken = home.root.appendingPathComponent("spoken")
+        let gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--speak-to", spoken.path])
+        let binary = try #require(CoachBinary.path())
+        func coach(_ arguments: [String]) throws -> ProcessResult { try runProcess(binary, arguments, environment: home.environment) }
+        #expect(try coach(["say", "ランニングを始めて"]).status == 0)
+        #expect(try coach(["say", "一時停止して"]).status == 0)
+        #expect(try coach(["say", "resume my workout"]).status == 0)
+
+        var texts: [String] = []
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: spoken.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
+            texts = names.compactMap { try? String(contentsOf: spoken.appendingPathComponent($0), encoding: .utf8) }
+            if texts.contains(where: { $0.contains("again") }) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await gateway.stop()
+        func isJapanese(_ text: String) -> Bool { text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) } }
+        #expect(texts.count == 3, "start, pause, resume: \(texts)")
+        #expect(texts.prefix(2).allSatisfy(isJapanese), "the Japanese commands' announcements: \(texts)")
+        #expect(texts.last.map { !isJapanese($0) && $0.contains("again") } == true, "the English resume: \(texts)")
+        for i in texts.indices {
+            let wav = spoken.appendingPathComponent(String(format: "%03d.wav", i + 1))
+            let audio = try WAV.decode(Array(try Data(contentsOf: wav)))
+            #expect(audio.duration > 0.4 && audio.duration < 12, "\(texts[i]): \(audio.duration) s")
+            let loud = audio.samples.filter { abs(Int($0)) > 1000 }.count
+            #expect(loud > audio.samples.count / 20, "\(texts[i]): mostly silence")
+        }
+    }
 }

@@ -7,6 +7,20 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct ServeSpeakTests {
+    /// The words the gateway has spoken into `directory` (001.txt, 002.txt …), once `done` holds
+    /// or `within` has passed (speech is made on the speaker's thread, after the replies).
+    static func spokenTexts(in directory: URL, within: Duration, until done: ([String]) -> Bool) async throws -> [String] {
+        var texts: [String] = []
+        let deadline = ContinuousClock.now + within
+        while ContinuousClock.now < deadline {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
+            texts = names.compactMap { try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
+            if done(texts) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return texts
+    }
+
     @Test func announcementsAreSpokenInOrder() async throws {
         let home = try ScratchHome()
         let spoken = home.root.appendingPathComponent("spoken")
@@ -20,14 +34,7 @@ import Testing
         #expect(try coach(["end"]).status == 0)
 
         // Speech is made on the gateway's speaker thread, after the replies: wait for the end's.
-        var texts: [String] = []
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: spoken.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
-            texts = names.compactMap { try? String(contentsOf: spoken.appendingPathComponent($0), encoding: .utf8) }
-            if texts.contains(where: { $0.contains("saved") || $0.contains("too short") }) { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        let texts = try await Self.spokenTexts(in: spoken, within: .seconds(20)) { texts in texts.contains(where: { $0.contains("saved") || $0.contains("too short") }) }
         try await gateway.stop()
         // In order: a countdown number, the start, the pause, the resume, the end.
         let expected = ["…", "started", "paused", "again", "saved"]
@@ -59,14 +66,7 @@ import Testing
         #expect(try coach(["start", "running", "--goal", "3km"]).status == 0)
         for _ in 0..<18 { #expect(try coach(["sample", "distance", "100"]).status == 0) }  // 1.8 km: past 1 mile and halfway
 
-        var texts: [String] = []
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: spoken.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
-            texts = names.compactMap { try? String(contentsOf: spoken.appendingPathComponent($0), encoding: .utf8) }
-            if texts.contains(where: { $0.contains("mile done") }) && texts.contains(where: { $0.contains("Halfway") }) { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        let texts = try await Self.spokenTexts(in: spoken, within: .seconds(20)) { texts in texts.contains(where: { $0.contains("mile done") }) && texts.contains(where: { $0.contains("Halfway") }) }
         try await gateway.stop()
         #expect(texts.filter { $0.contains("1 mile done") }.count == 1, "\(texts)")
         #expect(texts.filter { $0.contains("Halfway to your 3 kilometers goal") }.count == 1, "\(texts)")
@@ -85,14 +85,7 @@ import Testing
         #expect(try coach(["say", "一時停止して"]).status == 0)
         #expect(try coach(["say", "resume my workout"]).status == 0)
 
-        var texts: [String] = []
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: spoken.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
-            texts = names.compactMap { try? String(contentsOf: spoken.appendingPathComponent($0), encoding: .utf8) }
-            if texts.contains(where: { $0.contains("again") }) { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        let texts = try await Self.spokenTexts(in: spoken, within: .seconds(30)) { texts in texts.contains(where: { $0.contains("again") }) }
         try await gateway.stop()
         func isJapanese(_ text: String) -> Bool { text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) } }
         #expect(texts.count == 3, "start, pause, resume: \(texts)")

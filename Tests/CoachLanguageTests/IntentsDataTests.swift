@@ -71,6 +71,20 @@ import Testing
         #expect(AnswerWords.builtIn == a)
     }
 
+    /// The permission prompt's words are data too (`permission:` in _answers.yaml), in both languages.
+    @Test func permissionPromptWordsComeFromTheAnswersFiles() {
+        let words = AnswerWords.builtIn
+        let expected: [(String, AnswerWords.PermissionAnswer?)] = [
+            ("y", .allow), ("Yes", .allow), ("allow", .allow), ("N", .deny), ("no", .deny), ("don't allow", .deny),
+            ("deny", .deny), ("choose", .choose), ("c", .choose), ("はい", .allow), ("いいえ", .deny), ("選ぶ", .choose),
+            ("maybe", nil), ("start a run", nil),
+        ]
+        for (line, answer) in expected { #expect(words.permission(line) == answer, "\(line)") }
+        // The general answers are another list: "sure" answers a question, not a permission prompt.
+        #expect(words.classify("sure") == .yes)
+        #expect(words.permission("sure") == nil)
+    }
+
     /// Distance/time questions are status only about the user's own workout.
     @Test func questionsAboutTheWorkoutOnly() {
         let en: [(String, String?)] = [

@@ -57,19 +57,6 @@ public enum AuthorizationAnswer: Sendable, Hashable {
             self.type = type
         }
     }
-
-    /// What a typed line means at the `[y/N/choose]` prompt: nil for "choose" (ask per type) and
-    /// for a line that is no answer. An empty line is N, as the capital letter says.
-    public enum Typed: Sendable, Hashable { case yes, no, choose }
-
-    public static func typed(_ line: String) -> Typed? {
-        switch String(line.filter { !$0.isWhitespace }).lowercased() {
-        case "y", "yes", "allow", "はい": return .yes
-        case "", "n", "no", "deny", "don'tallow", "いいえ": return .no
-        case "c", "choose", "選ぶ": return .choose
-        default: return nil
-        }
-    }
 }
 
 extension PermissionBook {

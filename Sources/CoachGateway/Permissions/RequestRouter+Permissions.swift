@@ -242,9 +242,11 @@ extension RequestRouter {
     static func answer(_ params: Params) throws -> AuthorizationAnswer {
         guard let raw = params.value["answer"] else { throw RPCError.invalidParams("\"answer\" must be \"yes\", \"no\" or {\"share\":[…],\"read\":[…]}") }
         if let word = raw.stringValue {
-            switch AuthorizationAnswer.typed(word) {
-            case .yes?: return .allowAll
-            case .no?: return .denyAll
+            // Protocol words, not language: a client sends exactly "yes" or "no" (the REPL's prompt
+            // reads the user's words from Intents/ and sends one of these).
+            switch word {
+            case "yes": return .allowAll
+            case "no": return .denyAll
             default: throw RPCError.invalidParams("\"answer\" must be \"yes\", \"no\" or {\"share\":[…],\"read\":[…]}")
             }
         }

@@ -1,12 +1,16 @@
 // AnswerWords: yes / no / "never mind" answers to a pending question, read from the `answers:`
 // key of Intents/<lang>/*.yaml (hassil ignores it). The gateway and the REPL share this one list.
+// The `permission:` key holds the words of the REPL's permission prompt (allow / deny / choose).
 
 import Foundation
 
 public struct AnswerWords: Sendable, Equatable {
     public enum Answer: Sendable, Equatable { case yes, no, dismiss }
+    /// An answer at the permission prompt: allow everything asked, nothing, or choose type by type.
+    public enum PermissionAnswer: Sendable, Equatable { case allow, deny, choose }
 
     var words: [String: Answer] = [:]
+    var permissionWords: [String: PermissionAnswer] = [:]
 
     public init() {}
 
@@ -17,10 +21,14 @@ public struct AnswerWords: Sendable, Equatable {
             if let user = userDirectory { dirs.append((user as NSString).appendingPathComponent(language.rawValue)) }
             for dir in dirs {
                 for file in IntentDefinitions.yamlFiles(in: dir) {
-                    guard let root = try? IntentDefinitions.loadYAML(file), let answers = root["answers"] as? [String: Any]
-                    else { continue }
+                    guard let root = try? IntentDefinitions.loadYAML(file) else { continue }
+                    let answers = root["answers"] as? [String: Any] ?? [:]
                     for (key, kind) in [("yes", Answer.yes), ("no", .no), ("dismiss", .dismiss)] {
                         for w in answers[key] as? [Any] ?? [] { words[Self.normalised("\(w)")] = kind }
+                    }
+                    let permission = root["permission"] as? [String: Any] ?? [:]
+                    for (key, kind) in [("allow", PermissionAnswer.allow), ("deny", .deny), ("choose", .choose)] {
+                        for w in permission[key] as? [Any] ?? [] { permissionWords[Self.normalised("\(w)")] = kind }
                     }
                 }
             }
@@ -33,6 +41,9 @@ public struct AnswerWords: Sendable, Equatable {
 
     /// What `text` answers, or nil when it is not an answer (then it is a new command).
     public func classify(_ text: String) -> Answer? { words[Self.normalised(text)] }
+
+    /// What a line typed at the permission prompt answers, or nil when it is no answer.
+    public func permission(_ text: String) -> PermissionAnswer? { permissionWords[Self.normalised(text)] }
 
     /// Lower-cased, punctuation dropped, whitespace trimmed and collapsed.
     public static func normalised(_ text: String) -> String {

@@ -86,11 +86,6 @@ struct AccessControlTests {
         #expect(question.text == "hr-bridge would like to write heart rate and read workouts. Allow? [y/N/choose]")
         let more = AuthorizationQuestion(id: 2, client: "x", share: [heart, .quantity(.power), .quantity(.cadence)], read: [])
         #expect(more.text == "x would like to write heart rate, power and cadence. Allow? [y/N/choose]")
-        #expect(AuthorizationAnswer.typed("y") == .yes)
-        #expect(AuthorizationAnswer.typed("") == .no)
-        #expect(AuthorizationAnswer.typed("N") == .no)
-        #expect(AuthorizationAnswer.typed("choose") == .choose)
-        #expect(AuthorizationAnswer.typed("maybe") == nil)
     }
 
     @Test func answersBecomeDecisions() {

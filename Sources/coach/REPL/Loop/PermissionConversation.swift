@@ -4,8 +4,11 @@
 // it, "choose" asks type by type. Questions that arrive meanwhile wait their turn.
 
 import CoachCore
+import CoachLanguage
 
 struct PermissionConversation: Sendable {
+    /// The prompt's words (Intents/<lang>/_answers.yaml, `permission:`).
+    let words: AnswerWords
     private var queue: [AuthorizationQuestion] = []
     /// While choosing type by type: the allowed so far and the index of the next choice.
     private var choosing: (allowed: Set<AuthorizationAnswer.ChosenType>, next: Int)?
@@ -19,7 +22,14 @@ struct PermissionConversation: Sendable {
         case again(text: String, prompt: String)
     }
 
+    init(words: AnswerWords = .builtIn) { self.words = words }
+
     var isAsking: Bool { !queue.isEmpty }
+
+    /// What a typed line answers; an empty line is N, as the prompt's capital letter says.
+    private func typed(_ line: String) -> AnswerWords.PermissionAnswer? {
+        line.allSatisfy(\.isWhitespace) ? .deny : words.permission(line)
+    }
 
     /// A question arrived: it is asked now, or after the ones before it.
     mutating func received(_ question: AuthorizationQuestion) -> Step? {
@@ -33,10 +43,10 @@ struct PermissionConversation: Sendable {
         if let choosing {
             let choices = question.choices
             guard choosing.next < choices.count else { return finish(.chosen(allowed: choosing.allowed)) }
-            switch AuthorizationAnswer.typed(line) {
-            case .yes?, .no?:
+            switch typed(line) {
+            case .allow?, .deny?:
                 var allowed = choosing.allowed
-                if AuthorizationAnswer.typed(line) == .yes {
+                if typed(line) == .allow {
                     allowed.insert(.init(choices[choosing.next].access, choices[choosing.next].type))
                 }
                 let next = choosing.next + 1
@@ -50,9 +60,9 @@ struct PermissionConversation: Sendable {
                 return .again(text: "Answer y or n.", prompt: Self.choicePrompt(question, choosing.next))
             }
         }
-        switch AuthorizationAnswer.typed(line) {
-        case .yes?: return finish(.allowAll)
-        case .no?: return finish(.denyAll)
+        switch typed(line) {
+        case .allow?: return finish(.allowAll)
+        case .deny?: return finish(.denyAll)
         case .choose?:
             choosing = ([], 0)
             return .ask(text: nil, prompt: Self.choicePrompt(question, 0))

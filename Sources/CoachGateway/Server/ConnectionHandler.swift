@@ -26,11 +26,12 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     /// Notifications a subscriber may fall behind by before it is disconnected.
     static let maximumSubscriberBacklog = 256
 
+    /// State the processing and subscription tasks share with the handler: each state machine
+    /// under one lock, its step computed there and its effects performed after (ConnectionFlow.swift).
     private final class Shared: Sendable {
-        let queued = Atomic<Int>(0)
-        let readingPaused = Atomic<Bool>(false)
+        let flow = Mutex(RequestFlow(maximumInFlight: ConnectionHandler.maximumInFlight))
         let subscription = Mutex<Task<Void, Never>?>(nil)
-        let lagging = Atomic<Int>(0)
+        let backlog = Mutex(SubscriberBacklog(limit: ConnectionHandler.maximumSubscriberBacklog))
     }
 
     private let router: RequestRouter
@@ -79,12 +80,10 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                     // could answer it first and break the order.
                     channel.eventLoop.execute {
                         if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil) }
-                        let remaining = shared.queued.subtract(1, ordering: .acquiringAndReleasing).newValue
-                        if remaining == 0 {
-                            channel.flush()
-                            if shared.readingPaused.exchange(false, ordering: .acquiringAndReleasing) {
-                                channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
-                            }
+                        let next = shared.flow.withLock { $0.answered() }
+                        if next.flush { channel.flush() }
+                        if next.resumeReading {
+                            channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
                         }
                     }
                 }
@@ -156,7 +155,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         }
         // Fast path: with nothing queued ahead of it (so order is kept), a request that needs no
         // waiting is answered right here on the event loop, without a hop to another thread.
-        if shared.queued.load(ordering: .acquiring) == 0, case .request(let request, _) = item,
+        if shared.flow.withLock({ $0.mayAnswerAtOnce }), case .request(let request, _) = item,
            let immediate = router.immediateReply(to: request) {
             if let reply = immediate {
                 context.write(wrapOutboundOut(Self.line(reply, allocator: context.channel.allocator)), promise: nil)
@@ -164,9 +163,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             }
             return
         }
-        let queued = shared.queued.add(1, ordering: .acquiringAndReleasing).newValue
+        let pauseReading = shared.flow.withLock { $0.queued() }
         inbox?.yield(item)
-        if queued >= Self.maximumInFlight, !shared.readingPaused.exchange(true, ordering: .acquiringAndReleasing) {
+        if pauseReading {
             context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
         }
     }
@@ -250,13 +249,13 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     private static func send(bytes: ByteBuffer, channel: any Channel, shared: Shared) -> Bool {
         guard channel.isActive else { return false }
-        if channel.isWritable {
-            shared.lagging.store(0, ordering: .relaxed)
+        switch shared.backlog.withLock({ $0.notification(writable: channel.isWritable) }) {
+        case .write:
             channel.writeAndFlush(bytes, promise: nil)
             return true
-        }
-        let lag = shared.lagging.add(1, ordering: .relaxed).newValue
-        if lag >= maximumSubscriberBacklog {
+        case .skip:
+            return true
+        case .drop(let lag):
             // The `disconnect` line queues behind the unread ones, so the client may never see it: log it.
             GatewayLog.note("dropped a subscriber that stopped reading (\(lag) notifications behind)")
             let reason = RPCMessage.notification(method: "disconnect", [
@@ -267,6 +266,5 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
             return false
         }
-        return true
     }
 }

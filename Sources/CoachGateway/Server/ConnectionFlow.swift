@@ -1,0 +1,72 @@
+// ConnectionFlow: the bookkeeping of one connection as pure state machines, apart from the I/O.
+// `RequestFlow` counts the requests read and not yet answered and decides when reading pauses and
+// resumes (backpressure) and when replies are flushed; it lives on the channel's event loop.
+// `SubscriberBacklog` counts the notifications a subscriber could not take and decides when it is
+// dropped; it is shared with the subscription tasks under one lock. ConnectionHandler computes
+// each step and then performs what it returns (async-http-client's pattern): the rules can be
+// tested without a socket (ConnectionFlowTests).
+
+/// Requests in flight on one connection. Event-loop bound: every call is on the channel's loop.
+struct RequestFlow: Sendable, Hashable {
+    /// Requests in flight beyond which the socket is not read until they drain.
+    let maximumInFlight: Int
+    private(set) var inFlight = 0
+    private(set) var readingPaused = false
+
+    init(maximumInFlight: Int) { self.maximumInFlight = maximumInFlight }
+
+    /// Whether a request read now may be answered on the spot: nothing ahead of it to overtake.
+    var mayAnswerAtOnce: Bool { inFlight == 0 }
+
+    /// A request was queued for the processing task. True: stop reading the socket now.
+    mutating func queued() -> Bool {
+        inFlight += 1
+        guard inFlight >= maximumInFlight, !readingPaused else { return false }
+        readingPaused = true
+        return true
+    }
+
+    /// What to do once a queued request's reply is written.
+    struct AfterReply: Sendable, Hashable {
+        /// The queue ran dry: flush the replies written so far.
+        var flush = false
+        /// Reading was paused and the queue ran dry: read again.
+        var resumeReading = false
+    }
+
+    mutating func answered() -> AfterReply {
+        precondition(inFlight > 0, "a reply without a request")
+        inFlight -= 1
+        guard inFlight == 0 else { return AfterReply() }
+        defer { readingPaused = false }
+        return AfterReply(flush: true, resumeReading: readingPaused)
+    }
+}
+
+/// How far a subscriber has fallen behind: notifications it could not take since it last could.
+struct SubscriberBacklog: Sendable, Hashable {
+    /// Notifications a subscriber may fall behind by before it is disconnected.
+    let limit: Int
+    private(set) var behind = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    enum Decision: Sendable, Hashable {
+        /// Write the notification.
+        case write
+        /// The client is not reading: skip this one (a display needs only the newest).
+        case skip
+        /// Too far behind: tell it why and disconnect (`behind` notifications missed).
+        case drop(behind: Int)
+    }
+
+    /// A notification is ready and the channel is (or is not) writable.
+    mutating func notification(writable: Bool) -> Decision {
+        if writable {
+            behind = 0
+            return .write
+        }
+        behind += 1
+        return behind >= limit ? .drop(behind: behind) : .skip
+    }
+}

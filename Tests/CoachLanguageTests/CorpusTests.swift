@@ -3,6 +3,7 @@
 // commands, paraphrased commands must. scripts/corpus-eval.py prints the same figures and
 // the calibration table.
 
+import CoachWire
 import Foundation
 import Testing
 @testable import CoachLanguage

@@ -1,5 +1,6 @@
 // FuzzyTests: typo tolerance, the End/Cancel safety rule, non-workout lines.
 
+import CoachWire
 import Testing
 @testable import CoachLanguage
 

@@ -2,6 +2,7 @@
 // Intents/tests/<lang>/*.yaml (intent and slots), every negative (no intent), and the
 // held-out paraphrases (understood fraction, with a floor we actually reach).
 
+import CoachWire
 import Testing
 @testable import CoachLanguage
 

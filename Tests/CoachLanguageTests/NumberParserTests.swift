@@ -1,5 +1,6 @@
 // NumberParserTests: digits, English number words, Japanese numerals.
 
+import CoachWire
 import Testing
 @testable import CoachLanguage
 

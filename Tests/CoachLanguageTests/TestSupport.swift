@@ -1,6 +1,7 @@
 // TestSupport: the shared recogniser over the repository's Intents/, test-case loading, and
 // small grammars written to temporary directories.
 
+import CoachWire
 import Foundation
 @testable import CoachLanguage
 

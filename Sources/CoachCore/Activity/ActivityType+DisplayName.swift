@@ -1,14 +1,11 @@
 // Display names of activity types in the languages Coach speaks, for responses and the status feed.
 
-/// A language Coach answers in. The recogniser has its own list; these two must agree (tested).
-public enum DisplayLanguage: String, Sendable, Hashable, Codable, CaseIterable {
-    case en, ja
-}
+import CoachWire
 
 extension ActivityType {
     /// The noun a person would use mid-sentence ("your outdoor run", "HIIT", "ランニング"): lower-case in
     /// English so responses can say "Starting your run".
-    public func displayName(_ language: DisplayLanguage) -> String {
+    public func displayName(_ language: Language) -> String {
         let names = Self.names[self] ?? (String(describing: self), String(describing: self))
         return language == .en ? names.en : names.ja
     }
@@ -103,7 +100,7 @@ extension ActivityType {
 
 extension LocationType {
     /// The adjective before an activity: "outdoor run", "屋外ランニング". Empty when unknown.
-    public func displayName(_ language: DisplayLanguage) -> String {
+    public func displayName(_ language: Language) -> String {
         switch (self, language) {
         case (.unknown, _): return ""
         case (.indoor, .en): return "indoor"

@@ -8,7 +8,7 @@ extension Gateway {
 
     /// Pushes every feed change into `@coach` on that tmux server until the gateway stops.
     /// Following the same server twice is a no-op.
-    public func followTmux(_ target: TmuxTarget, language: DisplayLanguage = .en) async {
+    public func followTmux(_ target: TmuxTarget, language: Language = .en) async {
         let contents = await feed.contents()
         tmuxFollowers.withLock { followers in
             guard followers[target] == nil else { return }

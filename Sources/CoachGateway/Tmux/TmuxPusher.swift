@@ -101,7 +101,7 @@ public actor TmuxPusher {
 extension TmuxPusher {
     /// Pushes every content as the compact tmux line until the stream ends, then clears the option.
     /// A tmux that is not running is not an error: the next change tries again.
-    public func follow(_ contents: AsyncStream<LiveActivityContent>, language: DisplayLanguage = .en,
+    public func follow(_ contents: AsyncStream<LiveActivityContent>, language: Language = .en,
                        presentation: FeedPresentation = .compact) async {
         let renderer = FeedRenderer(language: language)
         for await content in contents {

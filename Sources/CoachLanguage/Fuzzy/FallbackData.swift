@@ -27,6 +27,7 @@
 // Phrases are normalised like user input. English phrases match whole words; Japanese ones
 // match anywhere (no spaces to anchor on). Longer cues win where cues overlap.
 
+import CoachWire
 import Foundation
 
 struct FallbackData: Sendable {

@@ -1,3 +1,4 @@
+import CoachWire
 import Foundation
 
 // FuzzyModel: what the recogniser does when no template accepts the text.

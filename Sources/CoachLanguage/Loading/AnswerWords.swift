@@ -2,6 +2,7 @@
 // key of Intents/<lang>/*.yaml (hassil ignores it). The gateway and the REPL share this one list.
 // The `permission:` key holds the words of the REPL's permission prompt (allow / deny / choose).
 
+import CoachWire
 import Foundation
 
 public struct AnswerWords: Sendable, Equatable {

@@ -70,4 +70,5 @@ public struct ResponseCatalog: Sendable {
     }
 }
 
+import CoachWire
 import Foundation

@@ -1,6 +1,8 @@
 // Grammar+Compile: IntentDefinitions → Grammar. Builds the op graph back to front
 // (each construct is compiled with its continuation), then computes first-scalar filters.
 
+import CoachWire
+
 public struct GrammarCompileError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }

@@ -3,6 +3,8 @@
 // accepts wins, as in hassil's `recognize`), records slot events on a stack, and undoes them
 // on backtracking. No allocation beyond the two preallocated stacks.
 
+import CoachWire
+
 struct MatchEvent: Sendable {
     enum Kind: UInt8, Sendable { case begin, end, number, wildcard }
     var kind: Kind

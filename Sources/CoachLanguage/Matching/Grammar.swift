@@ -4,6 +4,8 @@
 // 40 templates exists once; branches carry a 64-bit first-scalar filter so the matcher
 // skips alternatives that cannot start with the next input scalar.
 
+import CoachWire
+
 struct GrammarOp: Sendable {
     enum Kind: UInt8, Sendable {
         /// Consume scalar `a`.

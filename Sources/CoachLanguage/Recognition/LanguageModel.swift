@@ -1,6 +1,8 @@
 // LanguageModel: everything compiled for one language (grammar + fuzzy tables) and the
 // recognition pipeline: exact → typo-corrected → keywords → not understood.
 
+import CoachWire
+
 /// A final class (not a struct): the recogniser hands it out per utterance, and copying a
 /// struct of ~40 arrays and tables cost ~40 retains and releases per call.
 final class LanguageModel: Sendable {

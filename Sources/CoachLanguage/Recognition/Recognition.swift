@@ -1,5 +1,7 @@
 // Recognition: what the recogniser understood from one utterance — the public result type.
 
+import CoachWire
+
 /// A workout goal in base units: seconds, metres or kilocalories.
 public struct WorkoutGoal: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable { case time, distance, energy }

@@ -1,6 +1,8 @@
 // Vocabulary: words for tab completion and help, per language — activity and location
 // phrases, goal units, and the literal command words of the templates.
 
+import CoachWire
+
 public struct Vocabulary: Sendable, Equatable {
     public var activities: [Language: [String]] = [:]
     public var locations: [Language: [String]] = [:]

@@ -2,6 +2,8 @@
 // digits arrive here already folded), English number words ("thirty", "twenty five",
 // "a hundred", "two point five", "one and a half") and Japanese numerals (三十, 二十五, 百, 一万).
 
+import CoachWire
+
 struct ParsedNumber: Sendable, Equatable {
     var end: Int
     var value: Double

@@ -39,7 +39,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let client = try OneShot.connect(options)
         let language = options.lang ?? .en
-        let display: DisplayLanguage = language == .ja ? .ja : .en
+        let display: Language = language == .ja ? .ja : .en
         do {
             if !follow {
                 try QuickStatus.answer(client, QuickStatus.Query(format: format.rawValue, presentation: presentation?.rawValue,
@@ -55,7 +55,7 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    private func followBar(_ client: GatewayClient, format: FeedFormat, language: DisplayLanguage) throws(GatewayClientError) {
+    private func followBar(_ client: GatewayClient, format: FeedFormat, language: Language) throws(GatewayClientError) {
         var stream = FeedStream(format: format, presentation: presentation, language: language)
         _ = try client.call("subscribe", ["events": false, "status": false, "feed": true])
         while true {

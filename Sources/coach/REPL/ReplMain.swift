@@ -57,7 +57,7 @@ enum ReplMain {
     /// - a script (--script, or stdin not a terminal): a private in-process gateway, so the output
     ///   is repeatable — unless --socket names a gateway explicitly, which the script then drives.
     static func run(_ options: ReplOptions, gateway: GatewayOptions) async -> Int32 {
-        let language = gateway.lang.flatMap { DisplayLanguage(rawValue: $0.rawValue) } ?? .en
+        let language = gateway.lang ?? .en
         let session = ReplSession(language: language, json: gateway.json)
         let interactive = options.script == nil && isatty(STDIN_FILENO) != 0
         let location = gateway.location
@@ -110,7 +110,7 @@ enum ReplMain {
     /// Client of a running gateway, else host one. A gateway that starts between the probe and
     /// the bind is joined too.
     private static func interactiveBackend(_ options: ReplOptions, location: SocketLocation,
-                                           language: DisplayLanguage) async -> Result<any ReplBackend, ExitFailure> {
+                                           language: Language) async -> Result<any ReplBackend, ExitFailure> {
         let ownGateway = options.guest || options.virtualClock
         // Neither join nor serve a socket in a directory another user controls (issue 21).
         do { try GatewayTrust.checkDirectory(of: location) } catch {

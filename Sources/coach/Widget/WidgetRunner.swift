@@ -22,7 +22,7 @@ enum WidgetRunner {
     /// staleness and dismissal. `locked` redacts metrics from the first frame on.
     static func run(snapshots: AsyncStream<WorkoutSnapshot>, changes: AsyncStream<WorkoutChange>? = nil,
                     locked: Bool = false, clock: any WorkoutClock = SystemWorkoutClock(),
-                    language: DisplayLanguage = .en) async {
+                    language: Language = .en) async {
         let pump = FeedPump(clock: clock, locked: locked)
         let contents = await pump.contents()
         let feeding = Task { await pump.run(snapshots: snapshots, changes: changes) }
@@ -33,7 +33,7 @@ enum WidgetRunner {
 
     /// Shows ready-made contents (for instance from the gateway's feed, already redacted when
     /// locked) until q, Ctrl-C, SIGTERM or the end of the stream.
-    static func run(contents: AsyncStream<LiveActivityContent>, language: DisplayLanguage = .en) async {
+    static func run(contents: AsyncStream<LiveActivityContent>, language: Language = .en) async {
         let terminal = Terminal()
         terminal.enter()
         defer { terminal.leave() }

@@ -1,5 +1,6 @@
 // The REPL's conversation and command parsing, without a terminal: one expectation per turn.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 import Testing

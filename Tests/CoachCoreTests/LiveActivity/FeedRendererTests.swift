@@ -1,5 +1,6 @@
 // Renderers: every presentation × format × state, with the exact shapes consumers parse.
 
+import CoachWire
 import Foundation
 import Testing
 @testable import CoachCore
@@ -74,7 +75,7 @@ import Testing
         content.state = content.state.redacted()
         for format in Self.formats {
             for presentation in Self.presentations {
-                for language in DisplayLanguage.allCases {
+                for language in Language.allCases {
                     let out = content.render(presentation: presentation, format: format, language: language)
                     for digits in Fixture.metricDigits + ["bpm", "kcal", "Tempo"] {
                         #expect(!out.contains(digits), "\(state) \(presentation) \(format) \(language) shows \(digits)")

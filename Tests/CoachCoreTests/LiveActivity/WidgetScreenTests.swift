@@ -1,5 +1,6 @@
 // The widget's pure screen: exact frame sizes, big digits, redaction while locked, fallbacks.
 
+import CoachWire
 import Testing
 @testable import CoachCore
 
@@ -10,7 +11,7 @@ import Testing
     @Test(arguments: Fixture.Case.allCases)
     func everyFrameFillsTheTerminalExactly(state: Fixture.Case) {
         for size in Self.sizes {
-            for language in DisplayLanguage.allCases {
+            for language in Language.allCases {
                 let frame = WidgetScreen.render(state.content(name: "日曜日の長距離走 Sunday long run"), size: size, language: language)
                 #expect(frame.lines.count == size.rows)
                 #expect(frame.lines.allSatisfy { TextWidth.columns($0) == size.columns }, "\(state) \(size) \(language)")

@@ -1,6 +1,8 @@
 // The static half of a Live Activity (ActivityKit's `ActivityAttributes`): what is fixed when the
 // activity is requested and never changes while it lives.
 
+import CoachWire
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -28,7 +30,7 @@ public struct LiveActivityAttributes: Sendable, Hashable, Codable {
     }
 
     /// "outdoor run", "屋外ランニング": the location adjective only where it changes the measuring.
-    public func title(_ language: DisplayLanguage) -> String {
+    public func title(_ language: Language) -> String {
         let name = activity.displayName(language)
         let place = activity.distinguishesLocation ? location.displayName(language) : ""
         if place.isEmpty { return name }

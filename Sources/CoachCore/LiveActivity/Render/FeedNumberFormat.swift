@@ -1,6 +1,8 @@
 // Number and duration formatting for the feed, without Foundation's locale machinery: the feed
 // must read the same on every machine, and status bars want fixed, compact forms.
 
+import CoachWire
+
 enum FeedNumberFormat {
     /// "0:05", "12:34", "1:02:03". Seconds are floored: a clock never shows a second early.
     static func clock(_ seconds: Double) -> String {
@@ -42,7 +44,7 @@ enum FeedNumberFormat {
     }
 
     /// A goal's target: "5 km", "30 min" / "30分", "1:30:00", "500 kcal".
-    static func goal(_ goal: WorkoutGoal, _ language: DisplayLanguage) -> String? {
+    static func goal(_ goal: WorkoutGoal, _ language: Language) -> String? {
         switch goal {
         case .open: return nil
         case .time(let seconds):

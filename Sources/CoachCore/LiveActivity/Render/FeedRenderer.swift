@@ -1,10 +1,12 @@
 // FeedRenderer: one content × presentation × format → the exact text a consumer reads. Pure: the
 // same content gives the same bytes, so tests pin formats and the pusher can skip unchanged values.
 
-public struct FeedRenderer: Sendable {
-    public var language: DisplayLanguage
+import CoachWire
 
-    public init(language: DisplayLanguage = .en) { self.language = language }
+public struct FeedRenderer: Sendable {
+    public var language: Language
+
+    public init(language: Language = .en) { self.language = language }
 
     /// One update in `format`, without a trailing newline. Single-line formats (tmux, polybar, JSON,
     /// waybar, i3bar) join the expanded presentation's lines with two spaces; text keeps its lines.
@@ -40,7 +42,7 @@ public struct FeedRenderer: Sendable {
 extension LiveActivityContent {
     /// Shorthand for `FeedRenderer(language:).render(self, presentation:format:)`.
     public func render(presentation: FeedPresentation = .compact, format: FeedFormat,
-                       language: DisplayLanguage = .en) -> String {
+                       language: Language = .en) -> String {
         FeedRenderer(language: language).render(self, presentation: presentation, format: format)
     }
 }

@@ -2,13 +2,15 @@
 // flush, newline-terminated; unchanged output is skipped (a bar gains nothing from a repeat), and
 // i3bar gets its header, the opening `[`, and `,` before every status line after the first.
 
+import CoachWire
+
 public struct FeedStream: Sendable {
     public let format: FeedFormat
     public let presentation: FeedPresentation
     public let renderer: FeedRenderer
     private var last: String?
 
-    public init(format: FeedFormat, presentation: FeedPresentation? = nil, language: DisplayLanguage = .en) {
+    public init(format: FeedFormat, presentation: FeedPresentation? = nil, language: Language = .en) {
         self.format = format
         self.presentation = presentation ?? Self.defaultPresentation(for: format)
         self.renderer = FeedRenderer(language: language)

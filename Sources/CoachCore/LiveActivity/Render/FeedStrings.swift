@@ -1,8 +1,10 @@
 // The feed's words in English and Japanese. Activity names come from `ActivityType.displayName(_:)`;
 // everything else a presentation says is here, so a new language is one table.
 
+import CoachWire
+
 struct FeedStrings {
-    let language: DisplayLanguage
+    let language: Language
 
     var noWorkout: String { language == .ja ? "ワークアウトなし" : "No workout" }
     var elapsed: String { language == .ja ? "経過" : "Elapsed" }

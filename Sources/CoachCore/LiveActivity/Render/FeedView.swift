@@ -1,6 +1,8 @@
 // The format-neutral view of one presentation: lines of spans, each with a role that formats turn
 // into colour (tmux, polybar, i3bar) or drop (text, JSON). Every presentation is decided here once.
 
+import CoachWire
+
 /// What a span is, so a format can colour it. User-derived text is always `.title`.
 public enum FeedRole: Sendable, Hashable {
     case glyph, title, state, time, label, metric(FeedMetricKind), unavailable, progress, separator
@@ -21,9 +23,9 @@ public typealias FeedLine = [FeedSpan]
 /// Builds the lines of a presentation for one content, in one language.
 public struct FeedView: Sendable {
     public var content: LiveActivityContent
-    public var language: DisplayLanguage
+    public var language: Language
 
-    public init(content: LiveActivityContent, language: DisplayLanguage) {
+    public init(content: LiveActivityContent, language: Language) {
         self.content = content
         self.language = language
     }

@@ -3,6 +3,8 @@
 // countdown) in big digits, then state, metrics, goal bar and laps, centred. The terminal loop in
 // the executable only writes these lines; everything worth testing is here.
 
+import CoachWire
+
 public struct WidgetSize: Sendable, Hashable {
     public var columns: Int
     public var rows: Int
@@ -25,7 +27,7 @@ public struct WidgetFrame: Sendable, Hashable {
 
 public enum WidgetScreen {
     public static func render(_ content: LiveActivityContent, size: WidgetSize,
-                              language: DisplayLanguage = .en) -> WidgetFrame {
+                              language: Language = .en) -> WidgetFrame {
         let columns = Swift.max(size.columns, 1), rows = Swift.max(size.rows, 1)
         let view = FeedView(content: content, language: language)
         let strings = FeedStrings(language: language)

@@ -21,7 +21,7 @@ final class GatewayBackend: ReplBackend {
     /// `listen`: serve the socket too (the interactive REPL); a gateway already serving it is an error.
     /// `guest`: workouts run and show, nothing is written (GatewayConfiguration.guest).
     static func start(virtualClock: Bool, guest: Bool = false, listen: Bool, socket: SocketLocation,
-                      language: DisplayLanguage = .en) async throws -> GatewayBackend {
+                      language: Language = .en) async throws -> GatewayBackend {
         var configuration = GatewayConfiguration()
         configuration.virtualClock = virtualClock
         configuration.guest = guest
@@ -44,7 +44,7 @@ final class GatewayBackend: ReplBackend {
         if let problem = hosted.storeProblem { mode += "\nstore: \(problem)" }
         if let recovered = hosted.recovered {
             // Recovered before anyone could subscribe: the announcement is said here instead.
-            mode += "\n" + hosted.gateway.recoveryMessage(recovered, language: Language(rawValue: language.rawValue) ?? .en)
+            mode += "\n" + hosted.gateway.recoveryMessage(recovered, language: language)
         }
         return GatewayBackend(gateway: hosted.gateway, server: server, keepsWorkouts: hosted.store != nil,
                               virtualClock: virtualClock, mode: mode)
@@ -58,19 +58,19 @@ final class GatewayBackend: ReplBackend {
         self.modeDescription = mode
     }
 
-    func submit(_ utterance: String, language: DisplayLanguage) async -> ReplReply {
+    func submit(_ utterance: String, language: Language) async -> ReplReply {
         let conversation = self.conversation.withLock { $0 }
         // Recognise in the REPL's language when the text is written in it; a Japanese line in an
         // English session is still understood (and answered in Japanese).
-        let lang = Language(rawValue: language.rawValue).flatMap { Language.detect(utterance) == $0 ? $0 : nil }
+        let lang = Language.detect(utterance) == language ? language : nil
         let result = await gateway.say(utterance, language: lang, conversation: conversation)
         return reply(result, conversation: conversation)
     }
 
-    func answer(_ question: ReplQuestion, with value: String, language: DisplayLanguage) async -> ReplReply {
+    func answer(_ question: ReplQuestion, with value: String, language: Language) async -> ReplReply {
         // The gateway's conversation holds the question; the answer is a line like any other.
         let conversation = self.conversation.withLock { $0 }
-        let result = await gateway.say(value, language: Language(rawValue: language.rawValue), conversation: conversation)
+        let result = await gateway.say(value, language: language, conversation: conversation)
         return reply(result, conversation: conversation)
     }
 
@@ -105,11 +105,11 @@ final class GatewayBackend: ReplBackend {
         }
     }
 
-    func status(language: DisplayLanguage) async -> ReplReply {
-        reply(await gateway.status(language: Language(rawValue: language.rawValue) ?? .en), conversation: nil)
+    func status(language: Language) async -> ReplReply {
+        reply(await gateway.status(language: language), conversation: nil)
     }
 
-    func sample(type: String, value: Double, unit: String?, language: DisplayLanguage) async -> ReplReply {
+    func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply {
         guard let quantity = QuantityType(name: type) else {
             let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
             return failure("unknown sample type \"\(type)\" (one of \(names))")
@@ -131,8 +131,8 @@ final class GatewayBackend: ReplBackend {
         }
     }
 
-    func setLocked(_ locked: Bool, language: DisplayLanguage) async -> ReplReply {
-        let text = await gateway.setLocked(locked, language: Language(rawValue: language.rawValue) ?? .en)
+    func setLocked(_ locked: Bool, language: Language) async -> ReplReply {
+        let text = await gateway.setLocked(locked, language: language)
         let json: JSONValue = ["locked": .bool(locked), "message": .string(text)]
         return ReplReply(text: text, code: "success", question: nil, json: json.serialized())
     }
@@ -145,8 +145,8 @@ final class GatewayBackend: ReplBackend {
         }
     }
 
-    func events(language: DisplayLanguage) -> AsyncStream<ReplEvent> {
-        let announcements = gateway.announcements(language: Language(rawValue: language.rawValue) ?? .en)
+    func events(language: Language) -> AsyncStream<ReplEvent> {
+        let announcements = gateway.announcements(language: language)
         return AsyncStream { continuation in
             let task = Task {
                 for await announcement in announcements {
@@ -164,7 +164,7 @@ final class GatewayBackend: ReplBackend {
         }
     }
 
-    func leaveWarning(language: DisplayLanguage) async -> String? {
+    func leaveWarning(language: Language) async -> String? {
         guard server != nil else { return nil }
         let snapshot = await gateway.manager.status()
         guard snapshot.state.isOngoing else { return nil }
@@ -189,14 +189,14 @@ final class GatewayBackend: ReplBackend {
     // MARK: - Replies
 
     private func reply(_ result: GatewayResult, conversation: Conversation?) -> ReplReply {
-        let language = DisplayLanguage(rawValue: result.language.rawValue) ?? .en
+        let language = result.language
         let code = result.code == GatewayResult.notUnderstood ? nil : result.code
         return ReplReply(text: result.message, code: code,
                          question: conversation?.question.map { Self.question($0, language: language) },
                          json: result.json.serialized())
     }
 
-    private static func question(_ pending: PendingQuestion, language: DisplayLanguage) -> ReplQuestion {
+    private static func question(_ pending: PendingQuestion, language: Language) -> ReplQuestion {
         let en = language == .en
         switch pending {
         case .activity(_, let options):

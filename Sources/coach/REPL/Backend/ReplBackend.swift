@@ -2,6 +2,7 @@
 // (embedded) or behind the Unix socket (client). The REPL owns the conversation (prompts,
 // follow-up questions, numbering of options); the backend owns recognition, intents and wording.
 
+import CoachWire
 import CoachCore
 
 protocol ReplBackend: Sendable {
@@ -9,18 +10,18 @@ protocol ReplBackend: Sendable {
     var modeDescription: String { get }
 
     /// One utterance, recognised and performed.
-    func submit(_ utterance: String, language: DisplayLanguage) async -> ReplReply
+    func submit(_ utterance: String, language: Language) async -> ReplReply
 
     /// Answers the question the last reply asked: `value` is the chosen option's `value`, or
     /// "yes" / "no" for a confirmation.
-    func answer(_ question: ReplQuestion, with value: String, language: DisplayLanguage) async -> ReplReply
+    func answer(_ question: ReplQuestion, with value: String, language: Language) async -> ReplReply
 
     /// Ctrl-C: the pending question, if any, is dropped with the line.
     func forgetQuestion()
 
-    func status(language: DisplayLanguage) async -> ReplReply
-    func sample(type: String, value: Double, unit: String?, language: DisplayLanguage) async -> ReplReply
-    func setLocked(_ locked: Bool, language: DisplayLanguage) async -> ReplReply
+    func status(language: Language) async -> ReplReply
+    func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply
+    func setLocked(_ locked: Bool, language: Language) async -> ReplReply
 
     /// Lets time pass: on a virtual clock it moves the clock (timers fire on the way); on the real
     /// clock it sleeps.
@@ -28,11 +29,11 @@ protocol ReplBackend: Sendable {
 
     /// Things that happened without this REPL asking: countdown, state changes, goals, other
     /// clients' commands — worded in `language` (the REPL subscribes again after /lang).
-    func events(language: DisplayLanguage) -> AsyncStream<ReplEvent>
+    func events(language: Language) -> AsyncStream<ReplEvent>
 
     /// What leaving would do to an ongoing workout, if it matters (an embedded gateway ends with
     /// the REPL). Nil: leaving is harmless.
-    func leaveWarning(language: DisplayLanguage) async -> String?
+    func leaveWarning(language: Language) async -> String?
 
     /// Stops the gateway if this process hosts it. Called once, on the way out.
     func shutdown() async

@@ -58,16 +58,16 @@ final class SocketBackend: ReplBackend {
 
     // MARK: - Requests
 
-    func submit(_ utterance: String, language: DisplayLanguage) async -> ReplReply {
+    func submit(_ utterance: String, language: Language) async -> ReplReply {
         // As in the embedded REPL: the REPL's language when the line is written in it, else the
         // gateway detects the line's own language.
-        let lang = Language(rawValue: language.rawValue).flatMap { Language.detect(utterance) == $0 ? $0 : nil }
+        let lang = Language.detect(utterance) == language ? language : nil
         var params: [(String, JSONValue)] = [("text", .string(utterance))]
         if let lang { params.append(("lang", .string(lang.rawValue))) }
         return await intentReply("say", .object(params), language: language)
     }
 
-    func answer(_ question: ReplQuestion, with value: String, language: DisplayLanguage) async -> ReplReply {
+    func answer(_ question: ReplQuestion, with value: String, language: Language) async -> ReplReply {
         await intentReply("say", ["text": .string(value), "lang": .string(language.rawValue)], language: language)
     }
 
@@ -75,11 +75,11 @@ final class SocketBackend: ReplBackend {
         freshConversation.store(true, ordering: .relaxed)
     }
 
-    func status(language: DisplayLanguage) async -> ReplReply {
+    func status(language: Language) async -> ReplReply {
         await intentReply("status", ["lang": .string(language.rawValue)], language: language)
     }
 
-    func sample(type: String, value: Double, unit: String?, language: DisplayLanguage) async -> ReplReply {
+    func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply {
         guard let quantity = QuantityType(name: type) else {
             let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
             return failure("unknown sample type \"\(type)\" (one of \(names))")
@@ -97,7 +97,7 @@ final class SocketBackend: ReplBackend {
         return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
     }
 
-    func setLocked(_ locked: Bool, language: DisplayLanguage) async -> ReplReply {
+    func setLocked(_ locked: Bool, language: Language) async -> ReplReply {
         let result: JSONValue
         do { result = try await call(locked ? "lock" : "unlock", ["lang": .string(language.rawValue)]) } catch { return failure(error) }
         return ReplReply(text: result["message"]?.stringValue ?? "", code: "success", question: nil, json: result.serialized())
@@ -110,7 +110,7 @@ final class SocketBackend: ReplBackend {
 
     // MARK: - Events
 
-    func events(language: DisplayLanguage) -> AsyncStream<ReplEvent> {
+    func events(language: Language) -> AsyncStream<ReplEvent> {
         let connection: GatewayConnection
         do {
             connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
@@ -203,7 +203,7 @@ final class SocketBackend: ReplBackend {
     // MARK: - Leaving
 
     /// The gateway runs on without this REPL: leaving harms nothing.
-    func leaveWarning(language: DisplayLanguage) async -> String? { nil }
+    func leaveWarning(language: Language) async -> String? { nil }
 
     func shutdown() async {
         lost.leaving()
@@ -226,18 +226,18 @@ final class SocketBackend: ReplBackend {
         return try await requests.withLock { $0 }.call(method, params)
     }
 
-    private func intentReply(_ method: String, _ params: JSONValue, language: DisplayLanguage) async -> ReplReply {
+    private func intentReply(_ method: String, _ params: JSONValue, language: Language) async -> ReplReply {
         let result: JSONValue
         do { result = try await call(method, params) } catch { return failure(error) }
         let code = result["code"]?.stringValue
-        let replyLanguage = result["lang"]?.stringValue.flatMap(DisplayLanguage.init(rawValue:)) ?? language
+        let replyLanguage = result["lang"]?.stringValue.flatMap(Language.init(rawValue:)) ?? language
         return ReplReply(text: result["message"]?.stringValue ?? "",
                          code: code == GatewayResult.notUnderstood ? nil : code,
                          question: Self.question(in: result, language: replyLanguage), json: result.serialized())
     }
 
     /// The follow-up the gateway now waits for on this connection, as the embedded REPL asks it.
-    static func question(in result: JSONValue, language: DisplayLanguage) -> ReplQuestion? {
+    static func question(in result: JSONValue, language: Language) -> ReplQuestion? {
         let en = language == .en
         switch result["code"]?.stringValue {
         case "needsValue" where result["parameter"]?.stringValue == "activity" && result["intent"]?.stringValue == "StartWorkout":

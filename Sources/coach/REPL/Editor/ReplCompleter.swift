@@ -2,6 +2,7 @@
 // (verbs, activities, locations, units) in English and Japanese, from Recognizer.vocabulary
 // (the words of Intents/<lang>/), so completion and recognition never disagree.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 

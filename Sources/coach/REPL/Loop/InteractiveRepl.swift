@@ -1,6 +1,7 @@
 // InteractiveRepl: the REPL on a terminal. Lines come from the LineEditor; replies and events are
 // printed above the prompt, so an event never garbles what the user is typing.
 
+import CoachWire
 import CoachCore
 import Synchronization
 
@@ -24,7 +25,7 @@ enum InteractiveRepl {
         let json = Flag(session.json)
         let above = OncePrinter(editor: editor)
         let conversation = ConversationLanguage(session.language)
-        let printers = DisplayLanguage.allCases.map { language in
+        let printers = Language.allCases.map { language in
             printEventsTask(backend.events(language: language), printer: above, json: json, speech: speech,
                             shown: { conversation.current == language })
         }
@@ -169,15 +170,15 @@ final class OncePrinter: Sendable {
 private final class ConversationLanguage: Sendable {
     private let index: Atomic<Int>
 
-    init(_ language: DisplayLanguage) { index = Atomic(Self.position(of: language)) }
+    init(_ language: Language) { index = Atomic(Self.position(of: language)) }
 
-    var current: DisplayLanguage {
-        get { DisplayLanguage.allCases[index.load(ordering: .relaxed)] }
+    var current: Language {
+        get { Language.allCases[index.load(ordering: .relaxed)] }
         set { index.store(Self.position(of: newValue), ordering: .relaxed) }
     }
 
-    private static func position(of language: DisplayLanguage) -> Int {
-        DisplayLanguage.allCases.firstIndex(of: language) ?? 0
+    private static func position(of language: Language) -> Int {
+        Language.allCases.firstIndex(of: language) ?? 0
     }
 }
 

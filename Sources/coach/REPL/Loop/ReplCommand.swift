@@ -1,6 +1,7 @@
 // ReplCommand: the lines that start with "/" — parsed here, performed by ReplInterpreter. Pure, so
 // every spelling the REPL accepts is tested without a terminal.
 
+import CoachWire
 import CoachCore
 
 enum ReplCommand: Sendable, Hashable {
@@ -10,7 +11,7 @@ enum ReplCommand: Sendable, Hashable {
     case sample(type: String, value: Double, unit: String?)
     case lock
     case unlock
-    case language(DisplayLanguage)
+    case language(Language)
     case json(Bool)
     case speak(Bool)
     /// `/listen on [FILE]` (the microphone, or a WAV file) and `/listen off`.
@@ -50,7 +51,7 @@ enum ReplCommand: Sendable, Hashable {
             return .unlock
         case "/lang":
             try expect(1...1, "/lang en|ja")
-            guard let language = DisplayLanguage(rawValue: arguments[0].lowercased()) else {
+            guard let language = Language(rawValue: arguments[0].lowercased()) else {
                 throw ReplUsageError("usage: /lang en|ja")
             }
             return .language(language)

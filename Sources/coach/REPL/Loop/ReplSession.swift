@@ -2,16 +2,17 @@
 // question, the Ctrl-D warning — as a pure state machine. Each input returns a Step that
 // ReplInterpreter performs; no I/O here, so every turn of the conversation is unit-tested.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 
 struct ReplSession: Sendable {
-    var language: DisplayLanguage
+    var language: Language
     var json: Bool
     private(set) var question: ReplQuestion?
     private(set) var warnedAboutLeaving = false
 
-    init(language: DisplayLanguage = .en, json: Bool = false) {
+    init(language: Language = .en, json: Bool = false) {
         self.language = language
         self.json = json
     }
@@ -63,7 +64,7 @@ struct ReplSession: Sendable {
 
     /// The language the reply to `line` (and the events it causes) will be in: an utterance's own
     /// (as the gateway detects it), else the session's. Decided without changing the session.
-    func replyLanguage(for line: String) -> DisplayLanguage {
+    func replyLanguage(for line: String) -> Language {
         var copy = self
         guard case .submit(let utterance) = copy.interpret(line) else { return copy.language }
         return Language.detect(utterance) == .ja ? .ja : .en

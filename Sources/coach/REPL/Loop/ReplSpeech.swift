@@ -2,6 +2,7 @@
 // settings' voice.speak). Replies and announcements are handed to a Speaker, whose own thread
 // synthesises and plays them: the prompt never waits, and a new line cuts off a stale one.
 
+import CoachWire
 import CoachCore
 import CoachLanguage
 import CoachSettings

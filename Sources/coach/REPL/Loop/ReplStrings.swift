@@ -1,6 +1,7 @@
 // The REPL's own words (help, questions' decorations, notices) in the languages Coach speaks.
 // Replies to utterances are worded by the backend, not here.
 
+import CoachWire
 import CoachCore
 
 enum ReplStrings {
@@ -8,13 +9,13 @@ enum ReplStrings {
 
     static func banner(mode: String) -> String { "Coach \(version) — \(mode)" }
 
-    static func hint(_ language: DisplayLanguage) -> String {
+    static func hint(_ language: Language) -> String {
         language == .en
             ? "Type a workout command (\"start a 30 minute outdoor run\"), /help for commands, Ctrl-D to leave."
             : "ワークアウトの指示を入力してください（「30分の屋外ランニングを開始」）。/help でコマンド一覧、Ctrl-D で終了。"
     }
 
-    static func help(_ language: DisplayLanguage) -> String {
+    static func help(_ language: Language) -> String {
         let commands = """
           /status                    the workout now
           /wait DURATION             let time pass (60s, 1m30s, 2m); scripts on --virtual-clock move the clock
@@ -35,7 +36,7 @@ enum ReplStrings {
         return "\(intro)\n\(commands)\n\(keys)"
     }
 
-    static func languageSet(_ language: DisplayLanguage) -> String {
+    static func languageSet(_ language: Language) -> String {
         language == .en ? "Answering in English." : "日本語で答えます。"
     }
 
@@ -43,7 +44,7 @@ enum ReplStrings {
 
     static func speak(_ on: Bool) -> String { on ? "Speaking replies." : "Speech off." }
 
-    static func unansweredAtEnd(_ language: DisplayLanguage) -> String {
+    static func unansweredAtEnd(_ language: Language) -> String {
         language == .en ? "The script ended with a question unanswered." : "質問に答えないままスクリプトが終わりました。"
     }
 

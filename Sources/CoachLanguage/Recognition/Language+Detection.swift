@@ -1,9 +1,8 @@
-// Language: the languages Coach understands, and how to guess one from a line of text.
+// How to guess a line's language (the type itself is CoachWire's Language).
 
-public enum Language: String, Sendable, Codable, CaseIterable {
-    case en
-    case ja
+import CoachWire
 
+extension Language {
     /// Guesses the language of an utterance: any kana or CJK ideograph means Japanese,
     /// because an English command never contains one and a Japanese one almost always does.
     public static func detect(_ text: String) -> Language {

@@ -45,8 +45,9 @@ struct CorpusTests {
         var got = r.slots.values.filter { ["activity", "location", "goal_value", "goal_unit"].contains($0.key) }
         if c.intent != "StartWorkout", expected["activity"] == nil { got["activity"] = nil }
         if let v = expected["goal_value"]?.doubleValue, let u = expected["goal_unit"]?.stringValue {
-            guard let want = UnitTable.defaults.goal(value: v, unit: u), let have = r.slots.goal,
-                abs(want.value - have.value) <= max(1e-6, want.value * 0.01), want.type == have.type
+            guard let want = UnitTable.defaults.goal(value: v, unit: u), let wanted = want.value,
+                  let have = r.slots.goal, let had = have.value,
+                  abs(wanted - had) <= max(1e-6, wanted * 0.01), want.type == have.type
             else { return false }
             expected["goal_value"] = nil
             expected["goal_unit"] = nil

@@ -20,7 +20,7 @@ import Testing
     @Test func typoCorrectedSlotsKeepSpans() {
         let r = rec.recognize("strat a 30 minute run", language: .en)
         #expect(r.slots.activity == "running")
-        #expect(r.slots.goal == WorkoutGoal(type: .time, value: 1800))
+        #expect(r.slots.goal == WorkoutGoal.time(seconds: 1800))
         #expect(r.slots.spans["activity"] == SlotSpan(start: 18, end: 21))
     }
 
@@ -101,7 +101,7 @@ import Testing
     @Test func setPhraseGoalAnywhere() {
         let r = rec.recognize("I'm gonna do half an hour on the treadmill", language: .en)
         #expect(r.intent == "StartWorkout")
-        #expect(r.slots.goal == WorkoutGoal(type: .time, value: 1800))
+        #expect(r.slots.goal == WorkoutGoal.time(seconds: 1800))
         #expect(r.slots.location == "indoor")
     }
 

@@ -1,5 +1,6 @@
 // RecognizerAPITests: user extensions, responses, goal conversion, JSON, vocabulary, lookup.
 
+import CoachWire
 import Foundation
 import Testing
 @testable import CoachLanguage
@@ -119,9 +120,9 @@ import Testing
 
     @Test func goalsAreConvertedToBaseUnits() {
         let rec = TestSupport.recognizer
-        #expect(rec.recognize("start a 30 minute run", language: .en).slots.goal == WorkoutGoal(type: .time, value: 1800))
-        #expect(rec.recognize("start a 5 km run", language: .en).slots.goal == WorkoutGoal(type: .distance, value: 5000))
-        #expect(rec.recognize("start a 500 calorie workout", language: .en).slots.goal == WorkoutGoal(type: .energy, value: 500))
+        #expect(rec.recognize("start a 30 minute run", language: .en).slots.goal == WorkoutGoal.time(seconds: 1800))
+        #expect(rec.recognize("start a 5 km run", language: .en).slots.goal == WorkoutGoal.distance(meters: 5000))
+        #expect(rec.recognize("start a 500 calorie workout", language: .en).slots.goal == WorkoutGoal.energy(kilocalories: 500))
     }
 
     @Test func jsonMatchesTheDesignContract() {

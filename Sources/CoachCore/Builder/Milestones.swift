@@ -4,6 +4,8 @@
 // announced once, in order; a jump over several kilometres at once (a late sensor catching up)
 // announces only the latest, and a goal reached in one step gets no "halfway" (goalReached says it).
 
+import CoachWire
+
 /// The user's distance unit for milestones (settings: `units: km|mi`).
 public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, Codable {
     case kilometers = "km"

@@ -178,6 +178,7 @@ public enum SampleRejection: String, Sendable, Hashable, Codable {
 }
 
 #if canImport(FoundationEssentials)
+import CoachWire
 import FoundationEssentials
 #else
 import Foundation

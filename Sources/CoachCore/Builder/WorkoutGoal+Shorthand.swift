@@ -1,5 +1,7 @@
 // Goals as people type them on a command line: "30min", "1h30m", "5km", "3mi", "500kcal".
 
+import CoachWire
+
 extension WorkoutGoal {
     /// Parses `--goal` shorthand: a number and a unit (time: s, min, h, "1h30m"; distance: m, km,
     /// mi; energy: kcal, cal, kJ), or "open". Nil when it is not a goal.

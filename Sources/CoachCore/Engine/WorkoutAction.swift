@@ -1,6 +1,8 @@
 // What the engine asks the manager to do after an input: timers, journal writes, notifications,
 // feed updates, saving or discarding the finished workout.
 
+import CoachWire
+
 /// A notification for subscribers: a change worth announcing to every channel.
 public enum WorkoutNotification: Sendable, Hashable {
     case stateChanged(from: SessionState, to: SessionState, at: Timestamp)

@@ -1,6 +1,8 @@
 // WorkoutEngine: one workout session and its builder, driven by intents, ticks and samples.
 // Pure: handed the time, it returns what happened and what to do; WorkoutManager performs it.
 
+import CoachWire
+
 public struct EngineConfiguration: Sendable, Hashable {
     /// The countdown between "start" and the activity running (HealthKit: prepare, then start).
     public var countdown: Duration

@@ -1,6 +1,8 @@
 // Resolve and confirm, SiriKit's first two phases, as pure functions of the intent and the state
 // of the ongoing workout. Handle, the third, changes the workout and lives in WorkoutEngine.
 
+import CoachWire
+
 /// What the handler knows about the workout when it resolves and confirms.
 public struct IntentContext: Sendable, Hashable {
     public var state: SessionState

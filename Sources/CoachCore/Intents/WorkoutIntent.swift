@@ -1,6 +1,8 @@
 // The intents Coach understands: SiriKit's five workout intents plus two of our own
 // (WorkoutStatus, MarkLap), with their parameters.
 
+import CoachWire
+
 /// The name of an intent as it appears in the vocabulary, the protocol and `coach parse --json`.
 public enum IntentKind: String, Sendable, Hashable, Codable, CaseIterable {
     case startWorkout = "StartWorkout"

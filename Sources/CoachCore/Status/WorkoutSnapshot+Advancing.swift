@@ -1,6 +1,8 @@
 // Moving a snapshot forward in time without the engine: while nothing happens, only the clock
 // changes what a status shows. Lets readers get the status without waiting on the manager actor.
 
+import CoachWire
+
 extension WorkoutSnapshot {
     /// This snapshot as it reads at `now`, assuming no input arrived since it was taken.
     /// `countdownDeadline` is the instant the countdown ends, when one runs.

@@ -1,5 +1,7 @@
 // WorkoutSnapshot: everything a channel or the status feed shows about the workout at one moment.
 
+import CoachWire
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else

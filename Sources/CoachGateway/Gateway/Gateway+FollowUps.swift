@@ -49,7 +49,7 @@ extension Gateway {
                       recognition.intent == nil || recognition.intent == IntentKind.startWorkout.rawValue {
                 start.activity = heard
                 if start.location == nil { start.location = recognition.slots.location.flatMap(LocationType.init(rawValue:)) }
-                if start.goal == nil { start.goal = recognition.slots.goal.map(\.coreGoal) }
+                if start.goal == nil { start.goal = recognition.slots.goal }
             } else {
                 return nil
             }

@@ -13,7 +13,7 @@ extension Recognition {
             return .start(StartWorkoutIntent(
                 activity: activity,
                 location: slots.location.flatMap(LocationType.init(rawValue:)),
-                goal: slots.goal.map(\.coreGoal),
+                goal: slots.goal,
                 isOpenEnded: slots.openEnded,
                 workoutName: slots.workoutName))
         // Naming the activity in "pause my run" is informational: a wrong name is not a reason
@@ -34,15 +34,5 @@ extension Recognition {
         let lower = text.lowercased()
         return (lower.contains("save") && !lower.contains("without saving") && !lower.contains("don't save"))
             || (text.contains("保存") && !text.contains("保存せず") && !text.contains("保存しない"))
-    }
-}
-
-extension CoachLanguage.WorkoutGoal {
-    var coreGoal: CoachCore.WorkoutGoal {
-        switch type {
-        case .time: return .time(seconds: value)
-        case .distance: return .distance(meters: value)
-        case .energy: return .energy(kilocalories: value)
-        }
     }
 }

@@ -180,7 +180,7 @@ struct ResponseComposer: Sendable {
     }
 
     /// "30 minutes", "5 kilometers", "500 calories", "30分".
-    func goal(_ goal: CoachCore.WorkoutGoal, language: Language) -> String {
+    func goal(_ goal: WorkoutGoal, language: Language) -> String {
         let (value, unit): (Double, String)
         switch goal {
         case .open: return ""

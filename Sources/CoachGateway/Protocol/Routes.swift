@@ -349,16 +349,16 @@ extension DecodedParams {
     var location: LocationType? { string("location").flatMap(LocationType.init(rawValue:)) }
 
     /// The goal: its shape was checked by the description; here its meaning is.
-    var workoutGoal: CoachCore.WorkoutGoal? {
+    var workoutGoal: WorkoutGoal? {
         get throws {
             guard let goal = goal("goal") else { return nil }
             if let shorthand = goal.stringValue {
-                guard let parsed = CoachCore.WorkoutGoal(shorthand: shorthand) else {
+                guard let parsed = WorkoutGoal(shorthand: shorthand) else {
                     throw RPCError.invalidParams("goal \"\(shorthand)\" is not a goal (examples: 30min, 5km, 500kcal)")
                 }
                 return parsed
             }
-            guard let type = goal["type"]?.stringValue, let parsed = CoachCore.WorkoutGoal(type: type, value: goal["value"]?.doubleValue) else {
+            guard let type = goal["type"]?.stringValue, let parsed = WorkoutGoal(type: type, value: goal["value"]?.doubleValue) else {
                 throw RPCError.invalidParams(#"goal must be {"type":"time|distance|energy","value":…} or a shorthand such as "30min""#)
             }
             return parsed

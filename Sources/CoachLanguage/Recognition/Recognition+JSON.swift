@@ -11,7 +11,7 @@ extension Recognition {
         var slotsObject: [String: any Sendable] = [:]
         if let a = slots.activity { slotsObject["activity"] = a }
         if let l = slots.location { slotsObject["location"] = l }
-        if let g = slots.goal { slotsObject["goal"] = ["type": g.type.rawValue, "value": g.value] as [String: any Sendable] }
+        if let g = slots.goal, let value = g.value { slotsObject["goal"] = ["type": g.type, "value": value] as [String: any Sendable] }
         return [
             "text": text, "lang": language.rawValue, "intent": intent, "slots": slotsObject,
             "confidence": Self.rounded(confidence),
@@ -44,8 +44,8 @@ extension RecognizedSlots {
         var members: [(String, JSONValue)] = []
         if let a = activity { members.append(("activity", .string(a))) }
         if let l = location { members.append(("location", .string(l))) }
-        if let g = goal {
-            members.append(("goal", .object([("type", .string(g.type.rawValue)), ("value", .number(JSONText.rounded(g.value, decimals: 3)))])))
+        if let g = goal, let value = g.value {
+            members.append(("goal", .object([("type", .string(g.type)), ("value", .number(JSONText.rounded(value, decimals: 3)))])))
         }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) where !Self.typedSlotNames.contains(name) {
             switch value {

@@ -2,18 +2,6 @@
 
 import CoachWire
 
-/// A workout goal in base units: seconds, metres or kilocalories.
-public struct WorkoutGoal: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable { case time, distance, energy }
-    public var type: Kind
-    public var value: Double
-
-    public init(type: Kind, value: Double) {
-        self.type = type
-        self.value = value
-    }
-}
-
 /// Where a slot's text is in the caller's string, in Unicode-scalar offsets (as hassil's
 /// `text_span`, which counts Python code points).
 public struct SlotSpan: Sendable, Equatable, Codable {

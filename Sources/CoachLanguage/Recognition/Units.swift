@@ -2,8 +2,23 @@
 // kilocalories). Read from Intents/intents.yaml `units:` when present; these defaults
 // mirror it so the module works without that file.
 
+import CoachWire
+
 struct UnitTable: Sendable {
-    var units: [String: (WorkoutGoal.Kind, Double)]
+    /// The goal a unit measures (the `units:` families of the contract file).
+    enum Family: String, Sendable {
+        case time, distance, energy
+
+        func goal(_ value: Double) -> WorkoutGoal {
+            switch self {
+            case .time: return .time(seconds: value)
+            case .distance: return .distance(meters: value)
+            case .energy: return .energy(kilocalories: value)
+            }
+        }
+    }
+
+    var units: [String: (Family, Double)]
 
     static let defaults = UnitTable(units: [
         "second": (.time, 1), "minute": (.time, 60), "hour": (.time, 3600),
@@ -18,7 +33,7 @@ struct UnitTable: Sendable {
             return table
         }
         for (family, entries) in units {
-            guard let kind = WorkoutGoal.Kind(rawValue: family), let entries = entries as? [String: Any] else { continue }
+            guard let kind = Family(rawValue: family), let entries = entries as? [String: Any] else { continue }
             for (unit, factor) in entries {
                 if let f = (factor as? Double) ?? (factor as? Int).map(Double.init) { table.units[unit] = (kind, f) }
             }
@@ -30,6 +45,6 @@ struct UnitTable: Sendable {
         guard let (kind, factor) = units[unit] else { return nil }
         let base = value * factor
         // Round away float noise (0.239005736 × 500 kJ) to what a person would state.
-        return WorkoutGoal(type: kind, value: (base * 1000).rounded() / 1000)
+        return kind.goal((base * 1000).rounded() / 1000)
     }
 }

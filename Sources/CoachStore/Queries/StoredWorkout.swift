@@ -1,6 +1,7 @@
 // The values the store's queries return: what `coach history`, `coach show` and the change feed
 // print. Plain Codable structs, so the gateway can send them as JSON as they are.
 
+import CoachWire
 import CoachCore
 import Foundation
 

@@ -1,5 +1,6 @@
 // WorkoutRecord: one row of `workout` — an active, saved or discarded workout with its summary.
 
+import CoachWire
 import CoachCore
 import Foundation
 import GRDB

@@ -55,7 +55,7 @@ struct StartCommand: ParsableCommand {
             let close = ActivityType.allCases.map(\.rawValue).filter { $0.lowercased().hasPrefix(activity.lowercased().prefix(3)) }
             throw ValidationError("Unknown activity '\(activity)'." + (close.isEmpty ? " See coach start --list." : " Did you mean \(close.prefix(3).joined(separator: ", "))?"))
         }
-        if let goal, CoachCore.WorkoutGoal(shorthand: goal) == nil {
+        if let goal, WorkoutGoal(shorthand: goal) == nil {
             throw ValidationError("'\(goal)' is not a goal. Examples: 30min, 1h30m, 5km, 3mi, 500kcal, open.")
         }
     }

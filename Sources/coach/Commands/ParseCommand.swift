@@ -92,9 +92,9 @@ struct ParseCommand: ParsableCommand {
         var parts = [intent]
         if let a = r.slots.activity { parts.append("activity=\(a)") }
         if let l = r.slots.location { parts.append("location=\(l)") }
-        if let g = r.slots.goal {
-            let unit = ["time": "s", "distance": "m", "energy": "kcal"][g.type.rawValue] ?? ""
-            parts.append("goal=\(g.type.rawValue):\(JSONText.number(g.value, decimals: 3))\(unit)")
+        if let g = r.slots.goal, let value = g.value {
+            let unit = ["time": "s", "distance": "m", "energy": "kcal"][g.type] ?? ""
+            parts.append("goal=\(g.type):\(JSONText.number(value, decimals: 3))\(unit)")
         }
         if r.slots.openEnded == true { parts.append("openEnded") }
         if let n = r.slots.workoutName { parts.append("name=\(n)") }

@@ -2,6 +2,7 @@
 // order — by the pure tracker for any growing distance, and by the engine on samples, on the clock
 // (a time goal's halfway) and never again after a crash recovery.
 
+import CoachWire
 import CoachCore
 import PropertyBased
 import Testing

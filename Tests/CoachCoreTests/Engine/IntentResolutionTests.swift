@@ -1,5 +1,6 @@
 // Resolve → confirm → handle: what each phase asks of the user, and that nothing happens before handle.
 
+import CoachWire
 import CoachCore
 import Testing
 

@@ -1,6 +1,7 @@
 // Fixtures for the live-activity tests: a fixed time origin, snapshots in every state, and metric
 // values with distinctive digits so a leak of any of them is easy to spot.
 
+import CoachWire
 import Foundation
 import Testing
 @testable import CoachCore

@@ -4,6 +4,7 @@
 // (when the dismissal policy says so). Nothing here reads a clock.
 
 #if canImport(FoundationEssentials)
+import CoachWire
 import FoundationEssentials
 #else
 import Foundation

@@ -100,18 +100,7 @@ final class MirrorChannel: Sendable {
     @discardableResult
     func send(_ line: String) -> Bool {
         guard !closed.load(ordering: .acquiring) else { return false }
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        return RawSocket.writeLine(fd, line)
     }
 
     /// Ends the stream: half-closes our side (the bridge sees EOF and exits, as dial-stdio), stops

@@ -75,7 +75,7 @@ final class TmuxControlClient: Sendable {
             let (queued, failure): (Bool, TmuxError?) = state.withLock { state in
                 guard !state.closed else { return (false, .unavailable("control client closed")) }
                 state.pending.append(continuation)
-                return Self.writeAll(inputFD, line) ? (true, nil) : (true, .unavailable("control client gone"))
+                return RawSocket.writeAll(inputFD, line) ? (true, nil) : (true, .unavailable("control client gone"))
             }
             guard let failure else { return }
             if queued { failAll(failure) } else { continuation.resume(throwing: failure) }
@@ -177,16 +177,5 @@ final class TmuxControlClient: Sendable {
         guard Glibc.pipe(&fds) == 0 else { throw .spawnFailed("pipe: \(String(cString: strerror(errno)))") }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return (fds[0], fds[1])
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
     }
 }

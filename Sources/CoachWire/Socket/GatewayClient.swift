@@ -76,17 +76,7 @@ public final class GatewayClient: @unchecked Sendable {
     }
 
     public func send(_ line: String) throws(GatewayClientError) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .closed
-            }
-            offset += written
-        }
+        guard RawSocket.writeLine(fd, line) else { throw .closed }
     }
 
     /// The next line from the gateway (a reply or a notification), without its newline.

@@ -28,6 +28,27 @@ public enum RawSocket {
         }
     }
 
+    /// Writes all of `bytes` to `fd` (a socket, a pipe, stdout), retrying after EINTR and short
+    /// writes; false once a write fails (the other end is gone).
+    public static func writeAll(_ fd: Int32, _ bytes: some Collection<UInt8>) -> Bool {
+        let contiguous = Array(bytes)
+        var offset = 0
+        while offset < contiguous.count {
+            let written = contiguous[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// Writes `line` and a newline to `fd` (see `writeAll`).
+    public static func writeLine(_ fd: Int32, _ line: String) -> Bool {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        return writeAll(fd, bytes)
+    }
+
     /// connect(2) to a Unix path; returns 0 or the errno.
     public static func connect(_ fd: Int32, _ path: String) -> Int32 {
         withAddress(path) { address, length in Glibc.connect(fd, address, length) }

@@ -38,7 +38,7 @@ struct BridgeCommand: ParsableCommand {
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0, Bridge.writeAll(fd, chunk[..<count]) else { break }
+                guard count > 0, RawSocket.writeAll(fd, chunk[..<count]) else { break }
             }
             shutdown(fd, Int32(SHUT_WR))
         }
@@ -48,25 +48,14 @@ struct BridgeCommand: ParsableCommand {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0, Bridge.writeAll(1, chunk[..<count]) else { break }
+            guard count > 0, RawSocket.writeAll(1, chunk[..<count]) else { break }
         }
         Glibc.exit(0)
     }
 }
 
 enum Bridge {
-    static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
-        var offset = bytes.startIndex
-        while offset < bytes.endIndex {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
-    }
+
 }
 
 struct MirrorCommand: ParsableCommand {

@@ -38,6 +38,7 @@ public final class GatewayServer: Sendable {
         let router = RequestRouter(gateway: gateway)
         let broadcaster = FeedBroadcaster()
         FileLimit.raiseSoftLimitToHard()
+        let memoryTrim = MemoryTrim()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelInitializer { channel in
@@ -51,6 +52,7 @@ public final class GatewayServer: Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 256 * 1024))
             .childChannelInitializer { channel in
+                memoryTrim.track(channel)
                 if let idle {
                     idle.clientConnected()
                     channel.closeFuture.whenComplete { _ in idle.clientDisconnected() }

@@ -33,3 +33,21 @@ import Testing
         #expect(backlog.notification(writable: false) == .drop(behind: 3))
     }
 }
+
+/// When the gateway gives freed heap back: after a large drop in open connections only.
+@Suite struct TrimPolicyTests {
+    @Test func aLargeDropTrimsOnceAndSmallChurnNever() {
+        var policy = TrimPolicy(minimumDrop: 3)
+        // A status bar polling: open, close, again and again — never a trim.
+        for _ in 0..<100 {
+            policy.opened()
+            #expect(policy.closed() == false)
+        }
+        // Fifty stuck subscribers dropped one after the other: a trim at the third close, the next
+        // three closes later, and so on — never for fewer than three gone since the last one.
+        for _ in 0..<50 { policy.opened() }
+        let trims = (0..<50).map { _ in policy.closed() }
+        #expect(trims.enumerated().filter(\.element).map(\.offset) == Array(stride(from: 2, to: 50, by: 3)))
+        #expect(policy.open == 0)
+    }
+}

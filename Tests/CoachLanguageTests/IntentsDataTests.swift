@@ -86,6 +86,17 @@ import Testing
         #expect(words.permission("sure") == nil)
     }
 
+    /// "End and save" keeps a short workout; "end without saving" does not (`save:` in _answers.yaml).
+    @Test func anEndAsksToSaveByTheAnswersFiles() {
+        let words = AnswerWords.builtIn
+        for line in ["end and save", "Stop and SAVE my run", "save and end it", "保存して終了"] {
+            #expect(words.asksToSave(line), "\(line)")
+        }
+        for line in ["end my run", "end without saving", "stop, don't save it", "保存せずに終了", "終了"] {
+            #expect(!words.asksToSave(line), "\(line)")
+        }
+    }
+
     /// Distance/time questions are status only about the user's own workout.
     @Test func questionsAboutTheWorkoutOnly() {
         let en: [(String, String?)] = [

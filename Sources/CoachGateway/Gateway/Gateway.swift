@@ -72,7 +72,7 @@ public final class Gateway: Sendable {
                 return answered
             }
         }
-        guard let intent = recognition.workoutIntent() else {
+        guard let intent = recognition.workoutIntent(answers: recognizer.answers) else {
             return GatewayResult(intent: nil, code: GatewayResult.notUnderstood,
                                  message: composer.notUnderstood(recognition, language: lang), language: lang,
                                  recognition: recognition, suggestion: recognition.suggestion, locked: isLocked)

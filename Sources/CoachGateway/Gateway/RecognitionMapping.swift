@@ -5,7 +5,8 @@ import CoachLanguage
 
 extension Recognition {
     /// The intent this recognition asks for, with its parameters; nil when not understood.
-    func workoutIntent() -> WorkoutIntent? {
+    /// `answers` says whether an end asks to save (Intents/<lang>/_answers.yaml, `save:`).
+    func workoutIntent(answers: AnswerWords) -> WorkoutIntent? {
         guard let name = intent, let kind = IntentKind(rawValue: name) else { return nil }
         let activity = slots.activity.flatMap(ActivityType.init(rawValue:))
         switch kind {
@@ -21,18 +22,10 @@ extension Recognition {
         case .pauseWorkout: return .pause()
         case .resumeWorkout: return .resume()
         // "end and save" keeps even a very short workout, as `coach end --save` does.
-        case .endWorkout: return .end(saveShort: Self.asksToSave(text))
+        case .endWorkout: return .end(saveShort: answers.asksToSave(text))
         case .cancelWorkout: return .cancel()
         case .workoutStatus: return .status
         case .markLap: return .lap
         }
-    }
-}
-
-extension Recognition {
-    static func asksToSave(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        return (lower.contains("save") && !lower.contains("without saving") && !lower.contains("don't save"))
-            || (text.contains("保存") && !text.contains("保存せず") && !text.contains("保存しない"))
     }
 }

@@ -12,6 +12,9 @@ public struct AnswerWords: Sendable, Equatable {
 
     var words: [String: Answer] = [:]
     var permissionWords: [String: PermissionAnswer] = [:]
+    /// Words that ask an end to save (`save:`), and phrases that say the opposite.
+    var saveWords: [String] = []
+    var saveExceptions: [String] = []
 
     public init() {}
 
@@ -31,6 +34,9 @@ public struct AnswerWords: Sendable, Equatable {
                     for (key, kind) in [("allow", PermissionAnswer.allow), ("deny", .deny), ("choose", .choose)] {
                         for w in permission[key] as? [Any] ?? [] { permissionWords[Self.normalised("\(w)")] = kind }
                     }
+                    let save = root["save"] as? [String: Any] ?? [:]
+                    saveWords += (save["words"] as? [Any] ?? []).map { Self.normalised("\($0)") }
+                    saveExceptions += (save["except"] as? [Any] ?? []).map { Self.normalised("\($0)") }
                 }
             }
         }
@@ -42,6 +48,12 @@ public struct AnswerWords: Sendable, Equatable {
 
     /// What `text` answers, or nil when it is not an answer (then it is a new command).
     public func classify(_ text: String) -> Answer? { words[Self.normalised(text)] }
+
+    /// Whether an end asks to save ("end and save", 「保存して終了」) rather than not to.
+    public func asksToSave(_ text: String) -> Bool {
+        let line = Self.normalised(text)
+        return saveWords.contains { line.contains($0) } && !saveExceptions.contains { line.contains($0) }
+    }
 
     /// What a line typed at the permission prompt answers, or nil when it is no answer.
     public func permission(_ text: String) -> PermissionAnswer? { permissionWords[Self.normalised(text)] }

@@ -191,6 +191,118 @@ enum GatewayBench {
         }
     }
 
+    // MARK: Fan-out, against any server that speaks enough of the protocol
+
+    struct FanOutRun {
+        /// From each pause/resume sent to each subscriber's receipt of the new phase, µs.
+        var latencies: [Double]
+        var replies: [Double]
+        var afterReply: [Double]
+        /// The length of the server's feed line (the floor writes lines as long).
+        var lineBytes: Int
+        var missing: Int
+    }
+
+    /// N connections subscribe to the feed; `changes` pauses and resumes are sent on one more;
+    /// reader threads note when each subscriber first sees the new phase.
+    static func fanOut(socketPath: String, subscribers: Int, changes: Int, readerThreads: Int) throws -> FanOutRun {
+        let client = try LineSocket(path: socketPath)
+        var connections: [LineSocket] = []
+        for index in 0..<subscribers {
+            let connection = try LineSocket(path: socketPath)
+            try connection.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"subscribe","params":{"events":false,"status":false,"feed":true}}"#)
+            connections.append(connection)
+        }
+        // Each has its reply and the current content before the first change.
+        var lineBytes = 0
+        for connection in connections {
+            var gotReply = false, gotFeed = false
+            while !(gotReply && gotFeed) {
+                let line = try connection.readLine()
+                if line.contains(#""subscribed":true"#) { gotReply = true }
+                if line.contains(#""method":"feed""#) { gotFeed = true; lineBytes = line.utf8.count + 1 }
+            }
+        }
+        final class Shared: Sendable {
+            let latencies = Mutex<[Double]>([])
+            let missing = Mutex<Int>(0)
+            let start = Mutex<ContinuousClock.Instant?>(nil)
+        }
+        let shared = Shared()
+        var replies: [Double] = []
+        var afterReply: [Double] = []
+        var roundStart = 0
+        let slices = (0..<readerThreads).map { thread in
+            stride(from: thread, to: connections.count, by: readerThreads).map { connections[$0] }
+        }
+        for change in 0..<changes {
+            // Pause/resume alternately: paused feeds do not tick, so the first line showing the
+            // new phase is the change itself.
+            let method = change % 2 == 0 ? "pause" : "resume"
+            let needle = change % 2 == 0 ? #""phase":"paused""# : #""phase":"running""#
+            for connection in connections { connection.discardAll() }
+            let go = DispatchSemaphore(value: 0)
+            let group = DispatchGroup()
+            for slice in slices {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    go.wait()
+                    let start = shared.start.withLock { $0! }
+                    var fds = slice.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                    var done = [Bool](repeating: false, count: slice.count)
+                    var remaining = slice.count
+                    var mine: [Double] = []
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    while remaining > 0, ContinuousClock.now < deadline {
+                        guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
+                        for index in fds.indices where fds[index].revents != 0 {
+                            fds[index].revents = 0
+                            let connection = slice[index]
+                            connection.fill()
+                            guard !done[index], connection.scan(for: needle) else { continue }
+                            mine.append(microseconds(ContinuousClock.now - start))
+                            done[index] = true
+                            fds[index].events = 0
+                            remaining -= 1
+                        }
+                    }
+                    if remaining > 0 { shared.missing.withLock { $0 += remaining } }
+                    shared.latencies.withLock { $0 += mine }
+                }.start()
+            }
+            usleep(2_000) // the readers are up and about to poll
+            let id = 1_000_000 + change
+            let start = ContinuousClock.now
+            shared.start.withLock { $0 = start }
+            try client.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{}}"#)
+            for _ in slices { go.signal() }
+            _ = try client.readLine()
+            let replied = ContinuousClock.now
+            replies.append(microseconds(replied - start))
+            group.wait()
+            let offset = microseconds(replied - start)
+            shared.latencies.withLock { all in
+                afterReply += all[roundStart...].map { $0 - offset }
+                roundStart = all.count
+            }
+            usleep(50_000)
+        }
+        connections.removeAll()
+        return FanOutRun(latencies: shared.latencies.withLock { $0 }, replies: replies, afterReply: afterReply,
+                         lineBytes: lineBytes, missing: shared.missing.withLock { $0 })
+    }
+
+    /// Compiles Benchmarks/fanout-floor/fanout_floor.c next to the scratch files.
+    static func buildFanOutFloor(in scratch: URL) throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fanout-floor/fanout_floor.c").path
+        let binary = scratch.appendingPathComponent("fanout_floor").path
+        let compiler = try spawn(["/usr/bin/cc", "-O2", "-o", binary, source], environment: ProcessInfo.processInfo.environment)
+        guard wait(compiler) == 0 else { throw Failure("cc fanout_floor.c failed") }
+        return binary
+    }
+
     // MARK: Run
 
     static func run(coach: String, subscribers: Int, fanoutChanges: Int, tmuxChanges: Int,
@@ -270,97 +382,37 @@ enum GatewayBench {
             print("    output: \(output.trimmingCharacters(in: .newlines))")
         }
 
-        // MARK: B. fan-out to N feed subscribers
+        // MARK: B. fan-out to N feed subscribers, then the same against the C floor
         if subscribers > 0, fanoutChanges > 0 {
-            var connections: [LineSocket] = []
-            for index in 0..<subscribers {
-                let connection = try LineSocket(path: socketPath)
-                try connection.send(#"{"jsonrpc":"2.0","id":\#(index),"method":"subscribe","params":{"events":false,"status":false,"feed":true}}"#)
-                connections.append(connection)
-            }
-            // Each has its reply and the current content before the first change.
-            for connection in connections {
-                var gotReply = false, gotFeed = false
-                while !(gotReply && gotFeed) {
-                    let line = try connection.readLine()
-                    if line.contains(#""subscribed":true"#) { gotReply = true }
-                    if line.contains(#""method":"feed""#) { gotFeed = true }
-                }
-            }
+            let coachRun = try fanOut(socketPath: socketPath, subscribers: subscribers, changes: fanoutChanges,
+                                      readerThreads: readerThreads)
             print("fan-out: \(subscribers) feed subscribers connected, \(readerThreads) reader thread(s) with poll()")
-            final class Shared: Sendable {
-                let latencies = Mutex<[Double]>([])
-                let missing = Mutex<Int>(0)
-                let start = Mutex<ContinuousClock.Instant?>(nil)
-            }
-            let shared = Shared()
-            var replies: [Double] = []
-            var afterReply: [Double] = []
-            var roundStart = 0
-            let slices = (0..<readerThreads).map { thread in
-                stride(from: thread, to: connections.count, by: readerThreads).map { connections[$0] }
-            }
-            for change in 0..<fanoutChanges {
-                // Pause/resume alternately: paused feeds do not tick, so the first line showing the
-                // new phase is the change itself.
-                let method = change % 2 == 0 ? "pause" : "resume"
-                let needle = change % 2 == 0 ? #""phase":"paused""# : #""phase":"running""#
-                for connection in connections { connection.discardAll() }
-                let go = DispatchSemaphore(value: 0)
-                let group = DispatchGroup()
-                for slice in slices {
-                    group.enter()
-                    Thread {
-                        defer { group.leave() }
-                        go.wait()
-                        let start = shared.start.withLock { $0! }
-                        var fds = slice.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-                        var done = [Bool](repeating: false, count: slice.count)
-                        var remaining = slice.count
-                        var mine: [Double] = []
-                        let deadline = ContinuousClock.now + .seconds(10)
-                        while remaining > 0, ContinuousClock.now < deadline {
-                            guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
-                            for index in fds.indices where fds[index].revents != 0 {
-                                fds[index].revents = 0
-                                let connection = slice[index]
-                                connection.fill()
-                                guard !done[index], connection.scan(for: needle) else { continue }
-                                mine.append(microseconds(ContinuousClock.now - start))
-                                done[index] = true
-                                fds[index].events = 0
-                                remaining -= 1
-                            }
-                        }
-                        if remaining > 0 { shared.missing.withLock { $0 += remaining } }
-                        shared.latencies.withLock { $0 += mine }
-                    }.start()
-                }
-                usleep(2_000) // the readers are up and about to poll
-                nextID += 1
-                let id = nextID
-                let start = ContinuousClock.now
-                shared.start.withLock { $0 = start }
-                try client.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":{}}"#)
-                for _ in slices { go.signal() }
-                _ = try client.readLine()
-                let replied = ContinuousClock.now
-                replies.append(microseconds(replied - start))
-                group.wait()
-                let offset = microseconds(replied - start)
-                shared.latencies.withLock { all in
-                    afterReply += all[roundStart...].map { $0 - offset }
-                    roundStart = all.count
-                }
-                usleep(50_000)
-            }
-            report("fan-out: change → each of \(subscribers) subscribers", shared.latencies.withLock { $0 }, unit: "ms", scale: 1000,
+            report("fan-out: change → each of \(subscribers) subscribers", coachRun.latencies, unit: "ms", scale: 1000,
                    target: "p99 ≤ 5 ms")
-            report("fan-out: \(fanoutChanges) pause/resume request → reply", replies, unit: "ms", scale: 1000)
-            report("fan-out: reply → each subscriber (negative: before)", afterReply, unit: "ms", scale: 1000)
-            let lost = shared.missing.withLock { $0 }
-            if lost > 0 { print("    MISSING: \(lost) subscriber notifications never arrived") }
-            connections.removeAll()
+            report("fan-out: \(fanoutChanges) pause/resume request → reply", coachRun.replies, unit: "ms", scale: 1000)
+            report("fan-out: reply → each subscriber (negative: before)", coachRun.afterReply, unit: "ms", scale: 1000)
+            if coachRun.missing > 0 { print("    MISSING: \(coachRun.missing) subscriber notifications never arrived") }
+            if let floor = try? buildFanOutFloor(in: scratch) {
+                let floorSocket = scratch.appendingPathComponent("run/floor.sock").path
+                let server = try spawn([floor, floorSocket, String(coachRun.lineBytes)], environment: environment)
+                defer {
+                    server.signal(SIGTERM)
+                    wait(server)
+                }
+                for _ in 0..<200 where !FileManager.default.fileExists(atPath: floorSocket) { usleep(10_000) }
+                let floorRun = try fanOut(socketPath: floorSocket, subscribers: subscribers, changes: fanoutChanges,
+                                          readerThreads: readerThreads)
+                report("fan-out floor (C, epoll, \(coachRun.lineBytes)-byte lines): change → each", floorRun.latencies,
+                       unit: "ms", scale: 1000)
+                func p(_ samples: [Double], _ q: Double) -> Double {
+                    let sorted = samples.sorted()
+                    return sorted.isEmpty ? .nan : sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * q))]
+                }
+                print(String(format: "fan-out: coach ÷ C floor, same client, same run: p50 %.2fx  p99 %.2fx",
+                             p(coachRun.latencies, 0.5) / p(floorRun.latencies, 0.5), p(coachRun.latencies, 0.99) / p(floorRun.latencies, 0.99)))
+            } else {
+                print("fan-out floor: not built (no C compiler?)")
+            }
             usleep(200_000)
         }
 

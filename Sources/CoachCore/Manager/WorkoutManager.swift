@@ -215,18 +215,21 @@ public actor WorkoutManager {
                 timer = nil
             }
         }
+        // One status for everything this input changed: the snapshot subscribers (displays) get it
+        // at once — it is the engine's state, which a failed write does not undo (the write is
+        // retried) — and the notifications carry the same one once the writes are durable, so an
+        // announcement ("Your run is paused.") never comes before its reply could.
+        let snapshot = notifications.isEmpty && !publish ? nil : status()
+        if publish, let snapshot { snapshotFanOut.yield(snapshot) }
         var problem: JournalProblem?
         if let journal, !writes.isEmpty {
             let ticket = journal.enqueue(writes)
             queued?()
             problem = await durable(ticket, in: journal)
         }
-        // One status for everything this input changed: the notifications carry it, and the
-        // snapshot subscribers get the same one.
-        guard !notifications.isEmpty || publish else { return problem }
-        let snapshot = status()
-        for notification in notifications { changeFanOut.yield(WorkoutChange(notification, snapshot: snapshot)) }
-        if publish { snapshotFanOut.yield(snapshot) }
+        if let snapshot {
+            for notification in notifications { changeFanOut.yield(WorkoutChange(notification, snapshot: snapshot)) }
+        }
         return problem
     }
 

@@ -16,7 +16,7 @@ public final class GatewayServer: Sendable {
     private let lock: InstanceLock?
     private let ownsSocketFile: Bool
     private let workoutWatch: Task<Void, Never>
-    private let feeding: Task<Void, Never>
+    private let broadcaster: FeedBroadcaster
     private let idleExit: IdleExitTimer?
     private let idleWatch: Task<Void, Never>?
 
@@ -36,7 +36,8 @@ public final class GatewayServer: Sendable {
         let location = claim.location
         let idle = idleExit.map(IdleExitTimer.init(after:))
         let router = RequestRouter(gateway: gateway)
-        let broadcaster = FeedBroadcaster()
+        let feed = gateway.feed
+        let broadcaster = FeedBroadcaster(lines: { await feed.notificationLines() })
         FileLimit.raiseSoftLimitToHard()
         let memoryTrim = MemoryTrim()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -81,15 +82,13 @@ public final class GatewayServer: Sendable {
             chmod(location.path, 0o600)
             owns = true
         }
-        let lines = await gateway.feed.notificationLines()
-        let feeding = Task { await broadcaster.run(lines) }
         return GatewayServer(location: location, channel: channel, lock: claim.lock, ownsSocketFile: owns, gateway: gateway,
-                             feeding: feeding, idleExit: idle)
+                             broadcaster: broadcaster, idleExit: idle)
     }
 
     private init(location: SocketLocation, channel: any Channel, lock: InstanceLock?, ownsSocketFile: Bool, gateway: Gateway,
-                 feeding: Task<Void, Never>, idleExit: IdleExitTimer?) {
-        self.feeding = feeding
+                 broadcaster: FeedBroadcaster, idleExit: IdleExitTimer?) {
+        self.broadcaster = broadcaster
         self.idleExit = idleExit
         self.idleWatch = idleExit.map { idle in
             Task {
@@ -123,7 +122,7 @@ public final class GatewayServer: Sendable {
     /// Stops accepting, removes the socket file we created, and releases the lock.
     public func close() async {
         workoutWatch.cancel()
-        feeding.cancel()
+        broadcaster.stop()
         idleExit?.cancel()
         idleWatch?.cancel()
         try? await channel.close()

@@ -69,13 +69,6 @@ struct ResponseComposer: Sendable {
             // Composed from the structured suggestion: the catalog's frame around the example.
             return catalog.text(intent: "errors", code: "didYouMean", language: language, values: ["suggestion": suggested.example])
         }
-        if let suggestion = recognition.suggestion {
-            // The recogniser words it "did you mean: start a run?"; the catalog has its own frame.
-            var example = Substring(suggestion)
-            for prefix in ["did you mean: ", "もしかして："] where example.hasPrefix(prefix) { example = example.dropFirst(prefix.count) }
-            while let last = example.last, last == "?" || last == "？" { example = example.dropLast() }
-            return catalog.text(intent: "errors", code: "didYouMean", language: language, values: ["suggestion": String(example)])
-        }
         return catalog.text(intent: "errors", code: "notUnderstood", language: language)
     }
 

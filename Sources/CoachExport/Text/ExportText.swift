@@ -2,6 +2,7 @@
 // times, by hand. `String(format:)` and ISO8601DateFormatter cost microseconds a call, and a
 // 3-hour file has ~50 000 numbers (Benchmarks/export/README.md).
 
+import CoachWire
 import Foundation
 
 enum ExportText {
@@ -57,7 +58,7 @@ enum ExportText {
         let millisTotal = (seconds * 1000).rounded()
         let whole = (millisTotal / 1000).rounded(.down)
         let millis = Int(millisTotal - whole * 1000)
-        let (y, m, d, hh, mm, ss) = civil(Int64(whole))
+        let (y, m, d, hh, mm, ss) = CivilTime.civil(Int64(whole))
         guard (0...9999).contains(y) else { return "1970-01-01T00:00:00Z" }
         // Fixed-width fields straight into the string's storage (one allocation per date).
         let length = millis != 0 ? 24 : 20
@@ -76,33 +77,6 @@ enum ExportText {
             buffer[length - 1] = UInt8(ascii: "Z")
             return length
         }
-    }
-
-    /// Unix seconds to a UTC calendar date and time (Howard Hinnant's days-from-civil inverse).
-    static func civil(_ unix: Int64) -> (Int, Int, Int, Int, Int, Int) {
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let secondOfDay = Int(unix - days * 86_400)
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = Int(doy - (153 * mp + 2) / 5 + 1)
-        let month = Int(mp < 10 ? mp + 3 : mp - 9)
-        let year = Int(yoe + era * 400 + (month <= 2 ? 1 : 0))
-        return (year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
-    }
-
-    /// Days since 1970-01-01 of a UTC calendar date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = Int64(month > 2 ? month - 3 : month + 9)
-        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 
     /// Parses ISO 8601 date-times as GPX, TCX and Strava write them: "2026-11-23T18:30:05Z",
@@ -157,7 +131,7 @@ enum ExportText {
         }
         while index < bytes.count, bytes[index] == 32 || bytes[index] == 10 || bytes[index] == 9 || bytes[index] == 13 { index += 1 }
         guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilTime.daysFromCivil(year: year, month: month, day: day)
         let unix = Double(days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)) + fraction
         return Date(timeIntervalSince1970: unix)
     }

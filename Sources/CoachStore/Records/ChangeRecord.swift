@@ -42,7 +42,7 @@ extension ChangeRecord {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO "change" (objectKind, objectId, workoutId, operation, date) VALUES (?, ?, ?, ?, ?)
             """)
-        try statement.execute(arguments: [objectKind, objectId, workoutId, operation, date])
+        try statement.execute(arguments: [objectKind, objectId, workoutId, operation, StorageDate.databaseValue(date)])
         id = db.lastInsertedRowID
     }
 }

@@ -67,7 +67,7 @@ extension SampleRecord {
                                 sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        try statement.execute(arguments: [workoutId, type, value, date, monotonicNs, syncIdentifier, syncVersion,
+        try statement.execute(arguments: [workoutId, type, value, StorageDate.databaseValue(date), monotonicNs, syncIdentifier, syncVersion,
                                           sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer])
         id = db.lastInsertedRowID
     }

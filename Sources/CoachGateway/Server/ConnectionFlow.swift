@@ -35,8 +35,9 @@ struct RequestFlow: Sendable, Hashable {
     }
 
     mutating func answered() -> AfterReply {
-        precondition(inFlight > 0, "a reply without a request")
-        inFlight -= 1
+        // Never below zero: a bookkeeping slip must not stop the gateway (each queued request
+        // yields exactly one reply, so this does not happen).
+        inFlight = Swift.max(inFlight - 1, 0)
         guard inFlight == 0 else { return AfterReply() }
         defer { readingPaused = false }
         return AfterReply(flush: true, resumeReading: readingPaused)

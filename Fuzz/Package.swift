@@ -21,7 +21,7 @@ let package = Package(
         ]),
         // An utterance through the recogniser, in English and in Japanese.
         .executableTarget(name: "FuzzRecognizer", dependencies: [
-            "FuzzCommon", .product(name: "CoachLanguage", package: "coach"),
+            "FuzzCommon", .product(name: "CoachLanguage", package: "coach"), .product(name: "CoachWire", package: "coach"),
         ]),
         // A GPX, TCX or FIT file through `coach import`'s readers (the byte-level XML reader and the
         // FIT decoder), seeded with small files Coach exported.

@@ -2,6 +2,7 @@
 // English and once as Japanese.
 
 import CoachLanguage
+import CoachWire
 import FuzzCommon
 
 nonisolated(unsafe) var recognizer: Recognizer?

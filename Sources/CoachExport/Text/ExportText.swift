@@ -60,23 +60,8 @@ enum ExportText {
         let millis = Int(millisTotal - whole * 1000)
         let (y, m, d, hh, mm, ss) = CivilTime.civil(Int64(whole))
         guard (0...9999).contains(y) else { return "1970-01-01T00:00:00Z" }
-        // Fixed-width fields straight into the string's storage (one allocation per date).
-        let length = millis != 0 ? 24 : 20
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            func put(_ value: Int, _ width: Int, at offset: Int) {
-                var rest = value
-                for position in stride(from: offset + width - 1, through: offset, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(y, 4, at: 0); buffer[4] = UInt8(ascii: "-"); put(m, 2, at: 5); buffer[7] = UInt8(ascii: "-")
-            put(d, 2, at: 8); buffer[10] = UInt8(ascii: "T"); put(hh, 2, at: 11); buffer[13] = UInt8(ascii: ":")
-            put(mm, 2, at: 14); buffer[16] = UInt8(ascii: ":"); put(ss, 2, at: 17)
-            if millis != 0 { buffer[19] = UInt8(ascii: "."); put(millis, 3, at: 20) }
-            buffer[length - 1] = UInt8(ascii: "Z")
-            return length
-        }
+        return CivilTime.text((y, m, d, hh, mm, ss), milliseconds: millis != 0 ? millis : nil,
+                              separator: UInt8(ascii: "T"), suffix: UInt8(ascii: "Z"))
     }
 
     /// Parses ISO 8601 date-times as GPX, TCX and Strava write them: "2026-11-23T18:30:05Z",

@@ -23,19 +23,6 @@ enum StorageDate {
         let (y, m, d, hh, mm, ss) = CivilTime.civil(Int64(whole))
         guard (1000...9999).contains(y) else { return nil }
         let millis = Int(milliseconds - whole * 1000)
-        return String(unsafeUninitializedCapacity: 23) { buffer in
-            func put(_ value: Int, _ width: Int, at offset: Int) {
-                var rest = value
-                for position in stride(from: offset + width - 1, through: offset, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(y, 4, at: 0); buffer[4] = UInt8(ascii: "-"); put(m, 2, at: 5); buffer[7] = UInt8(ascii: "-")
-            put(d, 2, at: 8); buffer[10] = UInt8(ascii: " "); put(hh, 2, at: 11); buffer[13] = UInt8(ascii: ":")
-            put(mm, 2, at: 14); buffer[16] = UInt8(ascii: ":"); put(ss, 2, at: 17); buffer[19] = UInt8(ascii: ".")
-            put(millis, 3, at: 20)
-            return 23
-        }
+        return CivilTime.text((y, m, d, hh, mm, ss), milliseconds: millis, separator: UInt8(ascii: " "))
     }
 }

@@ -29,4 +29,28 @@ public enum CivilTime {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
     }
+
+    /// "YYYY-MM-DD?HH:MM:SS[.mmm][suffix]" for fields from `civil` (year 0–9999), `separator`
+    /// between date and time ("T" in ISO 8601, a space in the store), written straight into the
+    /// string's storage: one allocation, no formatter.
+    public static func text(_ fields: (Int, Int, Int, Int, Int, Int), milliseconds: Int?, separator: UInt8,
+                            suffix: UInt8? = nil) -> String {
+        let (y, m, d, hh, mm, ss) = fields
+        let length = 19 + (milliseconds == nil ? 0 : 4) + (suffix == nil ? 0 : 1)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            func put(_ value: Int, _ width: Int, at offset: Int) {
+                var rest = value
+                for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(y, 4, at: 0); buffer[4] = UInt8(ascii: "-"); put(m, 2, at: 5); buffer[7] = UInt8(ascii: "-")
+            put(d, 2, at: 8); buffer[10] = separator; put(hh, 2, at: 11); buffer[13] = UInt8(ascii: ":")
+            put(mm, 2, at: 14); buffer[16] = UInt8(ascii: ":"); put(ss, 2, at: 17)
+            if let milliseconds { buffer[19] = UInt8(ascii: "."); put(milliseconds, 3, at: 20) }
+            if let suffix { buffer[length - 1] = suffix }
+            return length
+        }
+    }
 }

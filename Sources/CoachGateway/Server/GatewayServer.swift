@@ -15,7 +15,7 @@ public final class GatewayServer: Sendable {
     private let channel: any Channel
     private let lock: InstanceLock?
     private let ownsSocketFile: Bool
-    private let workoutWatch: Task<Void, Never>
+    private let workoutWatch: Task<Void, Never>?
     private let broadcaster: FeedBroadcaster
     private let idleExit: IdleExitTimer?
     private let idleWatch: Task<Void, Never>?
@@ -105,11 +105,13 @@ public final class GatewayServer: Sendable {
         self.channel = channel
         self.lock = lock
         self.ownsSocketFile = ownsSocketFile
-        // The idle exit counts a workout in progress as activity (status bars get each elapsed
-        // second from the feed pump itself: FeedPump.statuses()).
-        self.workoutWatch = Task {
-            for await content in await gateway.feed.contents() {
-                idleExit?.workout(ongoing: [.countdown, .running, .paused, .stopping].contains(content.state.phase))
+        // The idle exit counts a workout in progress as activity; without an idle exit nothing
+        // needs to follow the feed here (status bars get each elapsed second from the pump itself).
+        self.workoutWatch = idleExit.map { idle in
+            Task {
+                for await content in await gateway.feed.contents() {
+                    idle.workout(ongoing: [.countdown, .running, .paused, .stopping].contains(content.state.phase))
+                }
             }
         }
     }
@@ -121,7 +123,7 @@ public final class GatewayServer: Sendable {
 
     /// Stops accepting, removes the socket file we created, and releases the lock.
     public func close() async {
-        workoutWatch.cancel()
+        workoutWatch?.cancel()
         broadcaster.stop()
         idleExit?.cancel()
         idleWatch?.cancel()

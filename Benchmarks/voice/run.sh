@@ -3,8 +3,9 @@
 # `coach listen`, and in the same run on the same audio Debian's pocketsphinx_continuous with the
 # same grammar (as JSGF) and dictionary: intent accuracy and time side by side.
 #   Benchmarks/voice/run.sh [COACH_BINARY]       (default: .build/release/coach, else .build/debug/coach)
-# Audio: the commands of Tests/CoachCLITests/Voice/commands.txt, synthesised by espeak-ng in 7
-# voices at 130–200 words a minute (clean). Needs espeak-ng, sox, pocketsphinx (scripts/apt-packages.txt).
+# Audio: the commands of Tests/CoachCLITests/Voice/commands.txt, synthesised in turn by espeak-ng in 7
+# voices at 130–200 words a minute and by flite in its 4 voices (never tuned on), clean. Needs
+# espeak-ng, flite, sox, pocketsphinx (scripts/apt-packages.txt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 coach=${1:-$root/.build/release/coach}
@@ -12,11 +13,17 @@ coach=${1:-$root/.build/release/coach}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 export XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
 
-voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2); speeds=(130 150 170 185 200 160 140)
+voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2 flite:kal16 flite:awb flite:rms flite:slt)
+speeds=(130 150 170 185 200 160 140 0 0 0 0)
+nv=${#voices[@]}
 grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" | sed 's/^[a-z]*: //' > "$work/texts"
 i=0
 while read -r t; do
-    espeak-ng -v "${voices[$((i % 7))]}" -s "${speeds[$((i % 7))]}" -w "$work/raw.wav" "$t"
+    v=${voices[$((i % nv))]}
+    case $v in
+        flite:*) flite -voice "${v#flite:}" -t "$t" -o "$work/raw.wav" ;;
+        *) espeak-ng -v "$v" -s "${speeds[$((i % nv))]}" -w "$work/raw.wav" "$t" ;;
+    esac
     sox "$work/raw.wav" -r 16000 -c 1 -b 16 "$(printf '%s/u%03d.wav' "$work" $i)" pad 0.5 0.7
     i=$((i + 1))
 done < "$work/texts"
@@ -47,11 +54,17 @@ psc_cpu=$(awk '{print $1 + $2}' "$work/psc.time")
 score() {  # intents in utterance order against the expected ones (counts differ when VAD splits)
     paste -d' ' "$work/expected" "$1" | awk '$1 == $2 && $1 != "null" {ok++} END {print ok + 0}'
 }
+score_flite() {  # the same, flite's utterances only (every nv-th from the 8th)
+    paste -d' ' "$work/expected" "$1" | awk -v nv="$nv" '(NR - 1) % nv >= 7 && $1 == $2 && $1 != "null" {ok++} END {print ok + 0}'
+}
 printf 'utterances %d, audio %.1f s (%s)\n' "$n" "$audio" "$(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
 printf '%-26s %10s %14s %10s %10s\n' "" "intent" "CPU/utterance" "max ms" "RTF"
 printf '%-26s %7d/%-3d %11.0f ms %10s %10.3f\n' "coach listen" "$(score "$work/coach.intents")" "$n" \
     "$(echo "$coach_cpu * 1000 / $n" | bc -l)" "$coach_max" "$(echo "$coach_cpu / $audio" | bc -l)"
 printf '%-26s %7d/%-3d %11.0f ms %10s %10.3f\n' "pocketsphinx_continuous" "$(score "$work/psc.intents")" "$n" \
     "$(echo "$psc_cpu * 1000 / $n" | bc -l)" "-" "$(echo "$psc_cpu / $audio" | bc -l)"
+nf=$(awk -v nv="$nv" '(NR - 1) % nv >= 7' "$work/texts" | wc -l)
+printf 'of them flite (voices never tuned on): coach %d/%d, pocketsphinx_continuous %d/%d\n' \
+    "$(score_flite "$work/coach.intents")" "$nf" "$(score_flite "$work/psc.intents")" "$nf"
 printf 'grammar build: %.1f s cold (compile + cache, wall), %s ms warm (cached FSG + dictionary + decoder, wall)\n' "$cold" "$build_ms"
 printf 'targets: <= 30 ms per command, RTF <= 0.02, grammar build <= 100 ms, better accuracy than the peer\n'

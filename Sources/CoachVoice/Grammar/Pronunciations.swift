@@ -53,6 +53,11 @@ public struct Pronunciations: Sendable {
     /// `words`: word → origin (from SpeechGrammar); `cmudict`: the model dictionary's text.
     public init(words: [String: String], cmudict: String, lexicon: VoiceLexicon) {
         let lines = cmudict.split(separator: "\n", omittingEmptySubsequences: true)
+        // A garbage-loop token ("~the") is said as its word: look the word up, write both.
+        let marked = Set(words.keys.filter { $0.hasPrefix(SpeechGrammar.fillerMark) })
+        let plain = Set(words.keys).subtracting(marked)
+        let words = words.filter { !marked.contains($0.key) }
+            .merging(marked.map { (String($0.dropFirst(SpeechGrammar.fillerMark.count)), words[$0]!) }) { command, _ in command }
         var found = Self.lookUp(Set(words.keys), in: lines)
         let missing = words.keys.filter { found[$0] == nil && lexicon.pronunciations[$0] == nil }
         // Letter-to-sound for a missing word: first as a compound of dictionary words
@@ -84,7 +89,10 @@ public struct Pronunciations: Sendable {
             }
         }
         var out: [String] = []
-        for (word, variants) in found.sorted(by: { $0.key < $1.key }) {
+        for (word, variants) in found.sorted(by: { $0.key < $1.key }) where marked.contains(SpeechGrammar.fillerMark + word) {
+            out.append(SpeechGrammar.fillerMark + word + " " + variants[0])  // one variant: the loop is garbage, not a transcript
+        }
+        for (word, variants) in found.sorted(by: { $0.key < $1.key }) where plain.contains(word) {
             for (i, phones) in variants.enumerated() {
                 out.append((i == 0 ? word : "\(word)(\(i + 1))") + " " + phones)
             }

@@ -47,7 +47,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
 
     public struct Options: Sendable {
         public var useFiller = true
-        public var fillerWeight = 0.01
+        /// Per word of the garbage loop (docs/voice.md: 0.005 keeps commands, refuses most non-commands).
+        public var fillerWeight = 0.005
         public var branchingPenalty = 0.0
         /// Commands must follow this phrase ("hey coach"); nil: any command.
         public var wakePhrase: String? = nil
@@ -95,6 +96,19 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
+    /// Speech that is not a command, forced onto the grammar, comes out as short cheap words: "one
+    /// foot", "two metre bike", "five seconds". A typed "2 m run" is the user's business; a heard one
+    /// is far likelier noise than a goal, so it is refused (the smallest goals anyone sets: a 10 s
+    /// sprint, a 50 m swim length, 10 kcal).
+    public static func isPlausibleSpoken(_ goal: WorkoutGoal) -> Bool {
+        switch goal {
+        case .open: return true
+        case .time(let seconds): return seconds >= 10
+        case .distance(let meters): return meters >= 50
+        case .energy(let kilocalories): return kilocalories >= 10
+        }
+    }
+
     /// Decodes and judges one utterance; `start`/`end` are its place in the stream (s).
     public func recognize(_ samples: [Int16], start: Double, end: Double) -> HeardUtterance {
         let result = decoder.decode(samples)
@@ -103,11 +117,10 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                            decodeSeconds: result.seconds)
         }
         guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
-        if grammar.isFiller(hyp) || hyp.split(separator: " ").contains(where: { grammar.fillerWords.contains(String($0)) }) {
-            return refuse("not a command (filler)")
-        }
+        if SpeechGrammar.isFiller(hyp) { return refuse("not a command (garbage loop: \(SpeechGrammar.unmarked(hyp)))") }
         let r = text.recognize(hyp, language: .en)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
+        if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }
         return HeardUtterance(heard: hyp, hypothesis: hyp, recognition: r, refusal: nil, start: start, end: end,
                               decodeSeconds: result.seconds)
     }

@@ -62,7 +62,7 @@ struct ListenCommand: ParsableCommand {
     var noFiller = false
 
     @Option(name: .customLong("filler-weight"), help: .hidden)
-    var fillerWeight: Double = 0.01
+    var fillerWeight: Double = VoiceRecognizer.Options().fillerWeight
 
     @Option(name: .customLong("branching-penalty"), help: .hidden)
     var branchingPenalty: Double = 0

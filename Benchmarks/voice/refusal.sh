@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Commands heard and non-commands refused, per voice and per corpus split, on clean speech from two
+# synthesisers: espeak-ng en-us and flite's 4 voices (never tuned on). The corpora are the voice
+# tests' (Tests/CoachCLITests/Voice/*.txt), each line marked tune: or fresh: (fresh lines were
+# never looked at while choosing weights). docs/voice.md, "Refusing what is not a command".
+#   Benchmarks/voice/refusal.sh [COACH_BINARY] [coach listen options, e.g. --filler-weight 0.01]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+coach=${1:-$root/.build/release/coach}; shift || true
+[[ -x $coach ]] || coach=$root/.build/debug/coach
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
+voices=(espeak:en-us flite:kal16 flite:awb flite:rms flite:slt)
+
+for corpus in commands noncommands; do
+    grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/$corpus.txt" > "$work/$corpus.lines"
+    sed 's/^[a-z]*: //' "$work/$corpus.lines" > "$work/$corpus.texts"
+    cut -d: -f1 "$work/$corpus.lines" > "$work/$corpus.splits"
+    for v in "${voices[@]}"; do
+        dir=$work/$corpus-${v#*:}; mkdir -p "$dir"; i=0
+        while read -r t; do
+            case $v in
+                flite:*) flite -voice "${v#flite:}" -t "$t" -o "$dir/raw.wav" ;;
+                *) espeak-ng -v "${v#espeak:}" -s 160 -w "$dir/raw.wav" "$t" ;;
+            esac
+            sox "$dir/raw.wav" -r 16000 -c 1 -b 16 "$(printf '%s/u%03d.wav' "$dir" $i)" pad 0.5 0.7
+            i=$((i + 1))
+        done < "$work/$corpus.texts"
+        sox "$dir"/u*.wav "$dir/all.wav"
+        "$coach" listen --input "$dir/all.wav" --no-act --json "$@" > "$dir/heard.json" 2>/dev/null
+    done
+done
+"$coach" parse --lang en --json --stdin < "$work/commands.texts" > "$work/expected.json"
+
+python3 - "$work" "${voices[@]}" <<'PY'
+import json, sys
+work, voices = sys.argv[1], [v.split(':')[1] for v in sys.argv[2:]]
+lines = lambda p: [l for l in open(p).read().splitlines()]
+expected = [json.loads(l) for l in lines(f'{work}/expected.json')]
+print(f'{"voice":8} {"commands tune":>16} {"commands fresh":>16} {"slots":>7} {"non-commands acting tune":>26} {"fresh":>7}')
+for v in voices:
+    heard = [json.loads(l) for l in lines(f'{work}/commands-{v}/heard.json')]
+    splits = lines(f'{work}/commands.splits')
+    row = []
+    for part in ('tune', 'fresh'):
+        idx = [i for i, s in enumerate(splits) if s == part]
+        ok = sum(1 for i in idx if i < len(heard) and heard[i]['intent'] == expected[i]['intent'])
+        row.append(f'{ok}/{len(idx)}')
+    slots = sum(1 for i, e in enumerate(expected) if i < len(heard) and heard[i]['intent'] == e['intent'] and heard[i]['slots'] == e['slots'])
+    nheard = [json.loads(l) for l in lines(f'{work}/noncommands-{v}/heard.json')]
+    nsplits = lines(f'{work}/noncommands.splits')
+    for part in ('tune', 'fresh'):
+        idx = [i for i, s in enumerate(nsplits) if s == part]
+        row.append(f'{sum(1 for i in idx if i < len(nheard) and nheard[i]["intent"])}/{len(idx)}')
+    print(f'{v:8} {row[0]:>16} {row[1]:>16} {slots:>4}/{len(expected)} {row[2]:>26} {row[3]:>7}')
+print('(utterances compared in order; a VAD split shifts the rest of that voice)')
+PY

@@ -32,6 +32,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         let flow = Mutex(RequestFlow(maximumInFlight: ConnectionHandler.maximumInFlight))
         let subscription = Mutex<Task<Void, Never>?>(nil)
         let backlog = Mutex(SubscriberBacklog(limit: ConnectionHandler.maximumSubscriberBacklog))
+        let outbox = Mutex(Outbox())
     }
 
     private let router: RequestRouter
@@ -75,16 +76,9 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
                     case .ready(let text): reply = text
                     case .pending(let work): reply = await work.value
                     }
-                    // Write and count down on the event loop, in one step: a request read meanwhile
-                    // must see this one as still queued until its reply is written, or the fast path
-                    // could answer it first and break the order.
-                    channel.eventLoop.execute {
-                        if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil) }
-                        let next = shared.flow.withLock { $0.answered() }
-                        if next.flush { channel.flush() }
-                        if next.resumeReading {
-                            channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
-                        }
+                    // Replies ready while the event loop is busy go over in one hop (`Outbox`).
+                    if shared.outbox.withLock({ $0.add(reply) }) {
+                        channel.eventLoop.execute { Self.writeReplies(channel: channel, shared: shared) }
                     }
                 }
             }
@@ -118,6 +112,24 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             shared.subscription.withLock { $0?.cancel() }
             broadcaster.remove(channel)
             session.closed()
+        }
+    }
+
+    /// On the event loop: writes the replies waiting in the outbox and counts each down in the
+    /// same step — a request read meanwhile must see a reply not yet written as still queued, or
+    /// the fast path could answer it first and break the order. One flush for them all.
+    private static func writeReplies(channel: any Channel, shared: Shared) {
+        let replies = shared.outbox.withLock { $0.take() }
+        var flush = false, resumeReading = false
+        for reply in replies {
+            if let reply { channel.write(Self.line(reply, allocator: channel.allocator), promise: nil); flush = true }
+            let next = shared.flow.withLock { $0.answered() }
+            flush = flush || next.flush
+            resumeReading = resumeReading || next.resumeReading
+        }
+        if flush { channel.flush() }
+        if resumeReading {
+            channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in channel.read() }
         }
     }
 

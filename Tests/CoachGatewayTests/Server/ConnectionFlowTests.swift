@@ -5,20 +5,22 @@ import Testing
 @testable import CoachGateway
 
 @Suite struct ConnectionFlowTests {
-    @Test func readingPausesAtTheLimitAndResumesWhenTheQueueRunsDry() {
-        var flow = RequestFlow(maximumInFlight: 3)
+    @Test func readingPausesAtTheLimitAndResumesAtHalf() {
+        var flow = RequestFlow(maximumInFlight: 4)
         #expect(flow.mayAnswerAtOnce)
         #expect(flow.queued() == false)
         #expect(!flow.mayAnswerAtOnce, "a request read now would overtake the queued one")
         #expect(flow.queued() == false)
-        #expect(flow.queued() == true, "the third in flight stops reading")
+        #expect(flow.queued() == false)
+        #expect(flow.queued() == true, "the fourth in flight stops reading")
         #expect(flow.queued() == false, "already paused: not paused twice")
-        #expect(flow.answered() == .init(flush: false, resumeReading: false))
-        #expect(flow.answered() == .init(flush: false, resumeReading: false))
-        #expect(flow.answered() == .init(flush: false, resumeReading: false))
-        #expect(flow.answered() == .init(flush: true, resumeReading: true), "dry: flush and read again")
-        #expect(flow.mayAnswerAtOnce)
+        #expect(flow.answered() == .init(flush: false, resumeReading: false), "4 left: still paused")
+        #expect(flow.answered() == .init(flush: false, resumeReading: false), "3 left: still paused")
+        #expect(flow.answered() == .init(flush: false, resumeReading: true), "down to half: read again before running dry")
         #expect(!flow.readingPaused)
+        #expect(flow.answered() == .init(flush: false, resumeReading: false), "resumed once, not twice")
+        #expect(flow.answered() == .init(flush: true, resumeReading: false), "dry: flush")
+        #expect(flow.mayAnswerAtOnce)
         #expect(flow.queued() == false)
         #expect(flow.answered() == .init(flush: true, resumeReading: false), "never paused: only flush")
     }

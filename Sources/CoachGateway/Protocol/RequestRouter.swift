@@ -64,8 +64,8 @@ public struct RequestRouter: Sendable {
     public static var methods: [MethodDescription] { Routes.all.map(\.description) }
 
     /// The reply to one line, without its newline; nil for JSON-RPC notifications (no id).
-    /// `ordered` is called once a single (unbatched) `sample` has its place in the journal's order,
-    /// before its commit: the connection may then start its next request (pipelined samples share
+    /// `ordered` is called once a single `sample` has its place in the journal's order, before its
+    /// commit (a batch orders its own items the same way): the connection may then start its next request (pipelined samples share
     /// one commit) while this reply still waits for durability.
     public func reply(to line: String, session: ConnectionSession, ordered: (@Sendable () -> Void)? = nil) async -> String? {
         await reply(to: RequestLine(line), session: session, ordered: ordered)
@@ -88,10 +88,24 @@ public struct RequestRouter: Sendable {
             guard batch.count <= Self.maximumBatch else {
                 return RPCMessage.error(id: .null, .invalidRequest("a batch holds at most \(Self.maximumBatch) requests; this one has \(batch.count)"))
             }
+            // Each item starts once the one before has its place (`OrderGate`, as between a
+            // connection's lines): the samples of a batch share their commits instead of waiting
+            // for one fsync each, and every reply still waits for its own commit.
+            var started: [Task<String?, Never>] = []
+            for (position, item) in batch.enumerated() {
+                let gate = OrderGate()
+                let idText = parsed.numberIDTexts[position]
+                started.append(Task {
+                    defer { gate.open() }
+                    return await handle(item, idText: idText, session: session, ordered: { gate.open() })
+                })
+                await gate.wait()
+            }
+            ordered?()  // every item has its place: the connection's next line may start
             var replies: [String] = []
             var total = 2
-            for (position, item) in batch.enumerated() {
-                guard var reply = await handle(item, idText: parsed.numberIDTexts[position], session: session) else { continue }
+            for (position, (item, task)) in zip(batch, started).enumerated() {
+                guard var reply = await task.value else { continue }
                 if total + reply.utf8.count + 1 > Self.maximumReplyBytes {
                     reply = RPCMessage.error(id: item["id"] ?? .null, idText: parsed.numberIDTexts[position], Self.replyTooLarge(total + reply.utf8.count))
                 }

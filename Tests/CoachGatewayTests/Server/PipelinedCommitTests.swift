@@ -68,4 +68,45 @@ struct PipelinedCommitTests {
         await server.close()
         await gateway.manager.shutdown()
     }
+
+    /// A JSON-RPC batch of samples orders its items the way a connection orders its lines: they
+    /// share commits (before: one write each), and the batch's reply comes after the last commit.
+    @Test func aBatchOfSamplesSharesCommits() async throws {
+        let journal = SlowCountingJournal()
+        var configuration = GatewayConfiguration()
+        configuration.countdown = .zero
+        let gateway = try GatewayAssembly.makeGateway(configuration, journal: journal)
+        let directory = temporaryDirectory()
+        let location = SocketLocation(path: directory + "/coach/coach.sock")
+        let server = try await GatewayServer.start(gateway: gateway, location: location)
+
+        let count = 200
+        let (writesBefore, durableBefore, reply, durableSeen): (Int, Int, String, Int) = try await onThread {
+            let client = try GatewayClient(location: location)
+            _ = try client.call("start", ["activity": "running", "location": "outdoor"])
+            let writesBefore = journal.writes.load(ordering: .relaxed)
+            let durableBefore = journal.durableEntries.load(ordering: .acquiring)
+            let items = (1...count).map { id in
+                #"{"jsonrpc":"2.0","id":\#(id),"method":"sample","params":{"type":"heartRate","value":\#(100 + id % 60)}}"#
+            }
+            try client.send("[" + items.joined(separator: ",") + "]\n")
+            let reply = try client.readLine()
+            return (writesBefore, durableBefore, reply, journal.durableEntries.load(ordering: .acquiring))
+        }
+        let writes = journal.writes.load(ordering: .relaxed) - writesBefore
+        print("batched commit: \(count) samples in \(writes) journal writes")
+        #expect(reply.components(separatedBy: #""accepted":true"#).count - 1 == count, "\(reply.prefix(300))")
+        // Replies in the batch's order.
+        let ids = (1...count).map { #""id":\#($0)"# }
+        var from = reply.startIndex
+        for id in ids {
+            guard let found = reply.range(of: id, range: from..<reply.endIndex) else { Issue.record("\(id) missing or out of order"); break }
+            from = found.upperBound
+        }
+        #expect(durableSeen - durableBefore >= count, "the batch was answered before its last commit")
+        #expect(writes < count / 4, "\(writes) writes for a batch of \(count) samples: commits were not shared")
+
+        await server.close()
+        await gateway.manager.shutdown()
+    }
 }

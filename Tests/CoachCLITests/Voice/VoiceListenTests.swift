@@ -32,16 +32,23 @@ import Testing
             }
     }
 
-    /// Synthesises every sentence, mixes noise into some, and writes one 16 kHz file.
-    static func speak(_ sentences: [(split: String, text: String)], into dir: URL, offset: Int = 0) throws -> (URL, [Spoken]) {
+    /// flite's voices: a second synthesiser, never used while tuning (docs/voice.md).
+    static let fliteVoices = ["kal16", "awb", "rms", "slt"]
+
+    /// Synthesises every sentence (espeak-ng's voices, or with `flite` flite's, clean), mixes noise
+    /// into some (espeak-ng only), and writes one 16 kHz file.
+    static func speak(_ sentences: [(split: String, text: String)], into dir: URL, offset: Int = 0,
+                      flite: Bool = false) throws -> (URL, [Spoken]) {
         var all: [Int16] = Array(repeating: 0, count: 16_000)
         var spoken: [Spoken] = []
         for (i, s) in sentences.enumerated() {
             let (voice, speed) = voices[(i + offset) % voices.count]
-            let condition = conditions[(i + offset) % conditions.count]
+            let condition = flite ? nil : conditions[(i + offset) % conditions.count]
             let clean = dir.appendingPathComponent("u\(i).wav").path
-            let synth = try runProcess("/usr/bin/espeak-ng", ["-v", voice, "-s", "\(speed)", "-w", clean, s.text])
-            try #require(synth.status == 0, "espeak-ng failed: \(synth.stderr)")
+            let synth = flite
+                ? try runProcess("/usr/bin/flite", ["-voice", fliteVoices[(i + offset) % fliteVoices.count], "-t", s.text, "-o", clean])
+                : try runProcess("/usr/bin/espeak-ng", ["-v", voice, "-s", "\(speed)", "-w", clean, s.text])
+            try #require(synth.status == 0, "synthesis failed: \(synth.stderr)")
             var file = clean
             if let snr = condition { file = try mixNoise(clean, snr: snr, dir: dir, index: i) }
             let audio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
@@ -157,6 +164,31 @@ import Testing
         // that done.
         #expect(Double(intentsRight) >= 0.50 * n, "\(summary)\n\(report.joined(separator: "\n"))")
         #expect(Double(slotsRight) >= 0.35 * n, "\(summary)\n\(report.joined(separator: "\n"))")
+    }
+
+    /// The same commands in flite's four voices, clean: a synthesiser never tuned on (the held-out
+    /// check of docs/voice.md). Measured 59/60 intent and 51/60 slots, which meets the issue's 95 % /
+    /// 85 %; the floors (85 % / 75 %) leave room for a voice or two and catch a real regression.
+    @Test func commandsInAnotherSynthesisersVoicesAreHeard() throws {
+        let home = try ScratchHome()
+        let sentences = try Self.corpus("commands.txt")
+        let (wav, spoken) = try Self.speak(sentences, into: home.root, flite: true)
+        let heard = try Self.listen(wav, home: home)
+        let parsed = try Self.parse(spoken.map(\.text), in: home.root)
+        var intentsRight = 0, slotsRight = 0
+        var misses: [String] = []
+        for (s, expected) in zip(spoken, parsed) {
+            let got = Self.results(for: s, in: heard).filter { $0.intent != nil }
+            let intentOK = got.count == 1 && got[0].intent == expected.intent
+            if intentOK { intentsRight += 1 }
+            if intentOK && got[0].slots == expected.slots { slotsRight += 1 } else {
+                misses.append("\(s.text) → " + got.map { "\($0.heard ?? "—") \($0.intent ?? "-")" }.joined(separator: "; "))
+            }
+        }
+        let summary = "flite: intent \(intentsRight)/\(spoken.count), slots \(slotsRight)/\(spoken.count)"
+        print("voice: " + summary + "\n" + misses.joined(separator: "\n"))
+        #expect(Double(intentsRight) >= 0.85 * Double(spoken.count), "\(summary)\n\(misses.joined(separator: "\n"))")
+        #expect(Double(slotsRight) >= 0.75 * Double(spoken.count), "\(summary)\n\(misses.joined(separator: "\n"))")
     }
 
     /// With `--wake` (the microphone's default): non-commands are refused. Not perfectly: the

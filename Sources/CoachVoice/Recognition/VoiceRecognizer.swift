@@ -117,7 +117,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                            decodeSeconds: result.seconds)
         }
         guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
-        if SpeechGrammar.isFiller(hyp) { return refuse("not a command (garbage loop: \(SpeechGrammar.unmarked(hyp)))") }
+        if SpeechGrammar.isFiller(hyp) { return refuse("not a command (heard through the garbage loop)") }
         let r = text.recognize(hyp, language: .en)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
         if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }

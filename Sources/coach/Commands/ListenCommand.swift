@@ -127,7 +127,7 @@ struct ListenCommand: ParsableCommand {
             let heard = voice.recognize(u.samples, start: Double(u.start) / 16_000, end: Double(u.end) / 16_000)
             if verbose {
                 OneShot.printError(String(format: "%.2f–%.2f s: %@ (%.0f ms)%@", heard.start, heard.end,
-                                          heard.hypothesis ?? "—", heard.decodeSeconds * 1000,
+                                          heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,
                                           heard.refusal.map { ", refused: " + $0 } ?? ""))
             }
             if noAct {

@@ -65,8 +65,8 @@ public struct RequestRouter: Sendable {
 
     /// The reply to one line, without its newline; nil for JSON-RPC notifications (no id).
     /// `ordered` is called once a single `sample` has its place in the journal's order, before its
-    /// commit (a batch orders its own items the same way): the connection may then start its next request (pipelined samples share
-    /// one commit) while this reply still waits for durability.
+    /// commit (a batch orders its own items the same way): the connection may then start its next
+    /// request (pipelined samples share one commit) while this reply still waits for durability.
     public func reply(to line: String, session: ConnectionSession, ordered: (@Sendable () -> Void)? = nil) async -> String? {
         await reply(to: RequestLine(line), session: session, ordered: ordered)
     }

@@ -173,38 +173,99 @@ struct FSGCompiler {
 
     // MARK: FSG text
 
-    /// pocketsphinx's FSG file for the minimal DFA of the grammar. Every command arc has
+    /// One FSG transition: a word (nil: a null transition) to a state, with its probability as written.
+    struct Transition: Hashable {
+        let label: Int?
+        let to: Int
+        let probability: String
+    }
+
+    /// Transitions that several states share exactly (the same word to the same state with the
+    /// same probability) move to one hub state that each of those states reaches by a null
+    /// transition. The language and every path's score stay the same, but pocketsphinx builds a
+    /// lexicon tree per state for the words leaving it, so a shared group is built and searched
+    /// once instead of once per state: the optional closing skip phrase ("… please", "… now",
+    /// ~40 words) followed ~580 states, 23k of 92k transitions (docs/voice.md, figures).
+    /// pocketsphinx's search is not exact Viterbi (one history per state and left phone each
+    /// frame, beams), so some hypotheses change; measured no worse, and half the memory.
+    /// Words in `keepingApart` never move. Returns the states' own transitions and the hubs
+    /// (numbered from `firstHub`).
+    static func sharingHubs(_ states: [[Transition]], firstHub: Int, keepingApart: Set<Int> = []) -> (states: [[Transition]], hubs: [[Transition]]) {
+        var holders: [Transition: [Int]] = [:]
+        for (s, transitions) in states.enumerated() {
+            for t in transitions {
+                if let word = t.label, !keepingApart.contains(word) { holders[t, default: []].append(s) }
+            }
+        }
+        // Transitions held by exactly the same states form one group.
+        var groups: [[Int]: [Transition]] = [:]
+        for (t, owners) in holders where owners.count > 1 { groups[owners, default: []].append(t) }
+        var own = states.map { Set($0) }
+        var hubs: [[Transition]] = []
+        for (owners, shared) in groups.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
+        where owners.count * shared.count > owners.count + shared.count {  // fewer transitions with a hub
+            let hub = firstHub + hubs.count
+            hubs.append(shared.sorted { ($0.label ?? -1, $0.to) < ($1.label ?? -1, $1.to) })
+            for s in owners {
+                own[s].subtract(shared)
+                own[s].insert(Transition(label: nil, to: hub, probability: "1"))
+            }
+        }
+        let sortedOwn = own.map { $0.sorted { ($0.label ?? -1, $0.to) < ($1.label ?? -1, $1.to) } }
+        return (sortedOwn, hubs)
+    }
+
+    /// The minimal DFA of the grammar as weighted transitions, one list per state, plus the one
+    /// final state every accepting state reaches by a null transition. Every command arc has
     /// probability 1: every sentence of the grammar is equally likely, however many words could
     /// have come instead (shared probabilities made "start a thirty minute outdoor run" lose to
     /// shorter sentences through few-choice states). Filler arcs get the filler weight, a penalty
     /// per filler word.
-    mutating func fsg() -> (text: String, states: Int, arcs: Int) {
+    mutating func weightedTransitions() -> (start: Int, final: Int, states: [[Transition]]) {
         let t0 = ContinuousClock.now
         let n = nfa()
         let t1 = ContinuousClock.now
         let d0 = Self.determinize(n, starts: [n.start])
         let t2 = ContinuousClock.now
         let d = Self.minimize(d0)
-        if ProcessInfo.processInfo.environment["COACH_VOICE_TIMING"] != nil {
-            FileHandle.standardError.write(Data("nfa \(n.arcs.count) states \(t1 - t0); dfa \(d0.arcs.count) states \(d0.arcCount) arcs \(t2 - t1); minimal \(ContinuousClock.now - t2)\n".utf8))
-        }
         let final = d.arcs.count
-        var lines = ["FSG_BEGIN coach", "NUM_STATES \(final + 1)", "START_STATE \(d.start)", "FINAL_STATE \(final)"]
+        var transitions: [[Transition]] = []
         for (from, arcs) in d.arcs.enumerated() {
-            let accepting = d.accepting.contains(from)
             var weights: [(Int?, Int, Double)] = arcs.sorted { $0.key < $1.key }.map { (label, to) in
                 (label, to, grammar.fillerWords.contains(words[label]) ? grammar.fillerWeight : 1)
             }
-            if accepting { weights.append((nil, final, 1)) }
+            if d.accepting.contains(from) { weights.append((nil, final, 1)) }
             // Branching penalty: each arc gets outdegree^-alpha (alpha 1 = JSGF's even split).
             let branching = pow(Double(max(1, weights.count)), -grammar.branchingPenalty)
-            for (label, to, w) in weights {
-                let p = String(format: "%.6g", min(1, w * branching))
-                lines.append("TRANSITION \(from) \(to) \(p)" + (label.map { " " + words[$0] } ?? ""))
+            transitions.append(weights.map { Transition(label: $0.0, to: $0.1, probability: String(format: "%.6g", min(1, $0.2 * branching))) })
+        }
+        transitions.append([])  // the final state
+        if ProcessInfo.processInfo.environment["COACH_VOICE_TIMING"] != nil {
+            FileHandle.standardError.write(Data("nfa \(n.arcs.count) states \(t1 - t0); dfa \(d0.arcs.count) states \(d0.arcCount) arcs \(t2 - t1); minimal \(final) states \(d.arcCount) arcs \(ContinuousClock.now - t2)\n".utf8))
+        }
+        return (d.start, final, transitions)
+    }
+
+    /// pocketsphinx's FSG file: the weighted minimal DFA with shared transitions in hubs.
+    mutating func fsg() -> (text: String, states: Int, arcs: Int) {
+        let (start, final, transitions) = weightedTransitions()
+        // The garbage loop stays out of hubs: in a hub it refused fewer non-commands (13 → 20 of
+        // 45 acting in VoiceListenTests' noisy set; kept apart, 14), for a saving of only ~660 transitions.
+        let loopWords = Set(words.indices.filter { grammar.fillerWords.contains(words[$0]) })
+        let (own, hubs) = Self.sharingHubs(transitions, firstHub: transitions.count, keepingApart: loopWords)
+        let all = own + hubs
+        let count = all.reduce(0) { $0 + $1.count }
+        if ProcessInfo.processInfo.environment["COACH_VOICE_TIMING"] != nil {
+            FileHandle.standardError.write(Data("with \(hubs.count) hubs: \(count) transitions\n".utf8))
+        }
+        var lines = ["FSG_BEGIN coach", "NUM_STATES \(all.count)", "START_STATE \(start)", "FINAL_STATE \(final)"]
+        for (from, list) in all.enumerated() {
+            for t in list {
+                lines.append("TRANSITION \(from) \(t.to) \(t.probability)" + (t.label.map { " " + words[$0] } ?? ""))
             }
         }
         lines.append("FSG_END")
-        return (lines.joined(separator: "\n") + "\n", final + 1, d.arcCount)
+        return (lines.joined(separator: "\n") + "\n", all.count, count)
     }
 }
 

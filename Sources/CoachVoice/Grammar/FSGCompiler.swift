@@ -2,7 +2,8 @@
 // (subset construction) and minimised (Moore). pocketsphinx's own JSGF loader copies every rule at every reference and keeps the
 // copies apart, so the ~150 templates sharing <start>, <goal>, {activity} … become ~15k states
 // whose first words alone are thousands of parallel arcs: decoding took seconds per command.
-// The same language as a minimal DFA has one arc per distinct next word (docs/voice.md, figures).
+// The same language as a minimal DFA has one arc per distinct next word (docs/voice.md, figures);
+// transitions many states share exactly are written once, in hub states (`sharingHubs`).
 
 import Foundation
 
@@ -250,7 +251,7 @@ struct FSGCompiler {
     mutating func fsg() -> (text: String, states: Int, arcs: Int) {
         let (start, final, transitions) = weightedTransitions()
         // The garbage loop stays out of hubs: in a hub it refused fewer non-commands (13 → 20 of
-        // 45 acting in VoiceListenTests' noisy set; kept apart, 14), for a saving of only ~660 transitions.
+        // 45 acting in VoiceListenTests' noisy set; kept apart, 13–14), for a saving of only ~660 transitions.
         let loopWords = Set(words.indices.filter { grammar.fillerWords.contains(words[$0]) })
         let (own, hubs) = Self.sharingHubs(transitions, firstHub: transitions.count, keepingApart: loopWords)
         let all = own + hubs

@@ -7,7 +7,8 @@ import Yams
 
 /// The speech data of one language's `_voice.yaml`: extra pronunciations, letter names, filler.
 public struct VoiceLexicon: Sendable {
-    public var pronunciations: [String: String] = [:]
+    /// word → its pronunciations, the first the usual one ("hiit": "hit", then "H I I T").
+    public var pronunciations: [String: [String]] = [:]
     public var letters: [String: String] = [:]
     public var filler: [String] = []
     public var writtenOnly: Set<String> = []
@@ -21,7 +22,9 @@ public struct VoiceLexicon: Sendable {
             let path = (dir as NSString).appendingPathComponent("_voice.yaml")
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             guard let root = try Yams.load(yaml: text) as? [String: Any] else { continue }
-            for (k, v) in root["pronunciations"] as? [String: Any] ?? [:] { lexicon.pronunciations[k.lowercased()] = "\(v)" }
+            for (k, v) in root["pronunciations"] as? [String: Any] ?? [:] {
+                lexicon.pronunciations[k.lowercased()] = (v as? [Any])?.map { "\($0)" } ?? ["\(v)"]
+            }
             for (k, v) in root["letters"] as? [String: Any] ?? [:] { lexicon.letters[k.lowercased()] = "\(v)" }
             lexicon.filler += (root["filler"] as? [Any] ?? []).map { "\($0)" }
             for w in root["written_only"] as? [Any] ?? [] { lexicon.writtenOnly.insert("\(w)".lowercased()) }
@@ -71,9 +74,9 @@ public struct Pronunciations: Sendable {
         var notes: [Note] = []
         var unpronounceable: [String] = []
         for (word, origin) in words.sorted(by: { $0.key < $1.key }) where found[word] == nil {
-            if let p = lexicon.pronunciations[word] {
-                found[word] = [p]
-                notes.append(Note(word: word, origin: origin, source: .lexicon, phones: p))
+            if let p = lexicon.pronunciations[word], !p.isEmpty {
+                found[word] = p
+                notes.append(Note(word: word, origin: origin, source: .lexicon, phones: p.joined(separator: " | ")))
             } else if let p = Self.compound(word, pieceSounds) {
                 found[word] = [p]
                 notes.append(Note(word: word, origin: origin, source: .compound, phones: p))

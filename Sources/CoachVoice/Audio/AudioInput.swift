@@ -22,7 +22,11 @@ public final class BufferedAudioInput: AudioInput {
     /// Decodes a WAV file (converted to 16 kHz mono), refusing what it cannot read.
     public convenience init(wavFile path: String) throws(AudioFormatError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw AudioFormatError("cannot read \(path)")
+            var isDirectory: ObjCBool = false
+            let why = access(path, R_OK) != 0 ? String(cString: strerror(errno))
+                : FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? "a directory, not a WAV file"
+                : "not a readable file"
+            throw AudioFormatError("cannot read \(path): \(why)")
         }
         self.init(try WAV.decode(Array(data)))
     }

@@ -22,8 +22,21 @@ public struct AlsaLibrary: Sendable {
 
     public static let packages = ["libasound2"]
 
+    /// libasound's error hook (`snd_lib_error_handler_t`). The real type is variadic; a handler
+    /// that reads none of the variadic arguments may be declared without them (SysV x86-64 and
+    /// AAPCS64 on Linux pass them where a fixed-argument callee ignores them).
+    typealias ErrorHandler = @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> Void
+
+    /// libasound prints its configuration errors itself ("ALSA lib confmisc.c:855:(parse_card)
+    /// cannot find card '0'", eight lines on a machine without a sound card); Coach's own message
+    /// says what matters and what to do, so the library's are silenced.
+    static let quiet: ErrorHandler = { _, _, _, _, _ in }
+
     public static func load() throws(NativeLibraryError) -> AlsaLibrary {
         let lib = try NativeLibrary.open(name: "alsa", soname: "libasound.so.2", package: "libasound2")
+        if let setHandler = try? lib.symbol("snd_lib_error_set_handler", as: (@convention(c) (ErrorHandler?) -> Int32).self) {
+            _ = setHandler(quiet)
+        }
         return AlsaLibrary(
             snd_pcm_open: try lib.symbol("snd_pcm_open", as: (@convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, Int32, Int32) -> Int32).self),
             snd_pcm_set_params: try lib.symbol("snd_pcm_set_params", as: (@convention(c) (OpaquePointer?, Int32, Int32, UInt32, UInt32, Int32, UInt32) -> Int32).self),
@@ -55,7 +68,10 @@ public final class AlsaPCM: @unchecked Sendable {  // used from one thread at a 
         let stream = capture ? AlsaLibrary.streamCapture : AlsaLibrary.streamPlayback
         let rc = alsa.snd_pcm_open(&pcm, device, stream, 0)
         guard rc >= 0, let pcm else {
-            throw Failure(description: "cannot open ALSA device '\(device)' for \(capture ? "capture" : "playback"): \(alsa.message(rc))")
+            let hint = capture
+                ? "no microphone there: name another with --device (arecord -L lists them) or give audio with --input FILE.wav"
+                : "no speaker there: set voice.output_device in the settings file (aplay -L lists them), or write speech with --speak-to FILE.wav"
+            throw Failure(description: "cannot open ALSA device '\(device)' for \(capture ? "capture" : "playback"): \(alsa.message(rc)); \(hint)")
         }
         let set = alsa.snd_pcm_set_params(pcm, AlsaLibrary.formatS16LE, AlsaLibrary.accessRWInterleaved, 1, UInt32(rate), 1, 100_000)
         guard set >= 0 else {

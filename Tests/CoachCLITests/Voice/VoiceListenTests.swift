@@ -261,6 +261,11 @@ import Testing
         let r2 = try runProcess(coach, ["listen", "--input", ulaw, "--no-act", "--json"], environment: home.environment)
         #expect(r2.status == 64)
         #expect(r2.stderr.contains("µ-law"))
+        // A file that is not there: the reason, not just "cannot read".
+        let missing = home.root.appendingPathComponent("nowhere.wav").path
+        let r3 = try runProcess(coach, ["listen", "--input", missing, "--no-act", "--json"], environment: home.environment)
+        #expect(r3.status == 64)
+        #expect(r3.stderr.contains("cannot read \(missing): No such file or directory"), "\(r3.stderr)")
     }
 
     @Test func withoutPocketsphinxListenExits69NamingThePackages() throws {
@@ -271,6 +276,20 @@ import Testing
         let r = try runProcess(coach, ["listen", "--input", "/dev/null", "--no-act"], environment: env)
         #expect(r.status == 69)
         #expect(r.stderr.contains("apt-get install libpocketsphinx3 pocketsphinx-en-us"))
+    }
+
+    /// A microphone that is not there: one line that says what to do, not libasound's own chatter
+    /// ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'" …), and 69.
+    @Test func aMissingMicrophoneIsOneHelpfulLine() throws {
+        let home = try ScratchHome()
+        let coach = try #require(CoachBinary.path())
+        var env = home.environment
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"
+        let r = try runProcess(coach, ["listen", "--no-act", "--device", "coach_test_no_such_pcm"], environment: env)
+        #expect(r.status == 69)
+        #expect(!r.stderr.contains("ALSA lib"), "\(r.stderr)")
+        #expect(r.stderr.contains("'coach_test_no_such_pcm'") && r.stderr.contains("--device") && r.stderr.contains("--input"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
     }
 
     @Test func rawStandardInputIsRecognised() throws {

@@ -109,7 +109,12 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
             _ = FileManager.default.createFile(atPath: base + ".wav", contents: Data(WAV.encode(audio)))
             _ = FileManager.default.createFile(atPath: base + ".txt", contents: Data(text.utf8))
         case .device(let device):
-            guard let alsa, let pcm = try? AlsaPCM(alsa: alsa, device: device, capture: false, rate: audio.rate) else { return }
+            guard let alsa else { return }
+            let pcm: AlsaPCM
+            do { pcm = try AlsaPCM(alsa: alsa, device: device, capture: false, rate: audio.rate) } catch {
+                note("cannot speak: \(error)")  // no speaker: said once, and the gateway goes on
+                return
+            }
             var rest = audio.samples[...]
             let chunk = audio.rate / 20  // 50 ms: a newer utterance cuts in within that
             while !rest.isEmpty {

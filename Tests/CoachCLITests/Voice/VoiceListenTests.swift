@@ -327,4 +327,22 @@ import Testing
         #expect(jaAudio.duration > 0.5 && jaAudio.duration < 15, "\(jaAudio.duration) s")
         #expect(try Self.rms(ja) > 500)
     }
+
+    /// `--speak` where no speaker is: the command still does its work and exits as it would, and
+    /// says once why nothing was heard and what to do (not silence).
+    @Test func speakingWithoutASpeakerSaysWhy() throws {
+        let home = try ScratchHome()
+        let coach = try #require(CoachBinary.path())
+        var env = home.environment
+        env["COACH_IDLE_EXIT"] = "15s"
+        defer { _ = try? runProcess(coach, ["shutdown"], environment: env) }
+        let config = home.root.appendingPathComponent("config/coach")  // the scratch home's XDG_CONFIG_HOME
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "voice:\n  output_device: coach_test_no_such_pcm\n".write(to: config.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        let r = try runProcess(coach, ["start", "running", "--speak"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("run"), "\(r.stdout)")
+        #expect(r.stderr.contains("cannot speak") && r.stderr.contains("'coach_test_no_such_pcm'") && r.stderr.contains("--speak-to"), "\(r.stderr)")
+        #expect(!r.stderr.contains("ALSA lib"), "\(r.stderr)")
+    }
 }

@@ -28,9 +28,13 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
     /// Notes for the user (a missing Japanese voice), each said once.
     public private(set) var notes: [String] = []
 
-    public init(settings: CoachSettings, output: Output) throws {
+    /// Called (on the speaking thread) with each note when it is first made: a gateway logs it.
+    private let onNote: (@Sendable (String) -> Void)?
+
+    public init(settings: CoachSettings, output: Output, onNote: (@Sendable (String) -> Void)? = nil) throws {
         self.settings = settings
         self.output = output
+        self.onNote = onNote
         english = try EspeakEngine(library: try EspeakLibrary.load())
         if case .device = output { alsa = try AlsaLibrary.load() } else { alsa = nil }
     }
@@ -51,8 +55,10 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
 
     private func note(_ text: String) {
         lock.lock()
-        if !notes.contains(text) { notes.append(text) }
+        let isNew = !notes.contains(text)
+        if isNew { notes.append(text) }
         lock.unlock()
+        if isNew { onNote?(text) }
     }
 
     /// Queues `text`, cutting off whatever is being said; returns at once.

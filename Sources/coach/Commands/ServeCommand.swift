@@ -130,7 +130,7 @@ struct ServeCommand: AsyncParsableCommand {
             output = .device(settings.voice.outputDevice)
         }
         let speaker: Speaker
-        do { speaker = try Speaker(settings: settings, output: output) } catch {
+        do { speaker = try Speaker(settings: settings, output: output, onNote: { OneShot.printError($0) }) } catch {
             OneShot.printError("cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1 — continuing without speech")
             return nil
         }

@@ -2,8 +2,8 @@
 // fallback ("zumba" spelled "Z U M B A", "jiu" "J I U" — nobody says them so), and the lexicon's
 // variants ("hiit": "hit" or spelled out) all reach the dictionary.
 
+@testable import CoachVoice
 import CoachLanguage
-import CoachVoice
 import Foundation
 import Testing
 
@@ -43,5 +43,25 @@ import Testing
         let lines = p.dictionary.split(separator: "\n").map(String.init)
         #expect(lines.contains("hiit HH IH T") && lines.contains("hiit(2) EY CH AY AY T IY"))
         #expect(lines.contains("~hiit HH IH T") && !lines.contains { $0.hasPrefix("~hiit(2)") }, "the loop keeps one variant")
+    }
+
+    /// The byte scan finds what a plain line-by-line reading finds: every variant, in order.
+    @Test func theByteScanReadsTheDictionaryLikeLines() throws {
+        let cmudict = try String(contentsOfFile: Self.cmudictPath, encoding: .utf8)
+        let source = try SentenceSource.load(intentsDirectory: Self.intents, userDirectory: nil, language: .en)
+        var words = Set(SpeechGrammar(source: source).words.keys)
+        words.formUnion(["the", "live", "read", "a", "zzz-not-a-word", "kettle", "bell"])
+        var expected: [String: [String]] = [:]
+        for line in cmudict.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            var word = String(parts[0])
+            if word.hasSuffix(")"), let paren = word.lastIndex(of: "(") { word = String(word[..<paren]) }
+            if words.contains(word) { expected[word, default: []].append(parts[1].trimmingCharacters(in: .whitespaces)) }
+        }
+        let found = Pronunciations.lookUp(words, in: cmudict)
+        #expect(found == expected)
+        #expect((found["the"]?.count ?? 0) >= 2, "variants kept")
+        #expect(found["zzz-not-a-word"] == nil)
     }
 }

@@ -69,8 +69,8 @@ public final class AlsaPCM: @unchecked Sendable {  // used from one thread at a 
         let rc = alsa.snd_pcm_open(&pcm, device, stream, 0)
         guard rc >= 0, let pcm else {
             let hint = capture
-                ? "no microphone there: name another with --device (arecord -L lists them) or give audio with --input FILE.wav"
-                : "no speaker there: set voice.output_device in the settings file (aplay -L lists them), or write the speech to a file with --speak-to"
+                ? "name another microphone with --device (arecord -L lists them), or give audio with --input FILE.wav"
+                : "name another device with voice.output_device in the settings file (aplay -L lists them), or write the speech to a file with --speak-to"
             throw Failure(description: "cannot open ALSA device '\(device)' for \(capture ? "capture" : "playback"): \(alsa.message(rc)); \(hint)")
         }
         let set = alsa.snd_pcm_set_params(pcm, AlsaLibrary.formatS16LE, AlsaLibrary.accessRWInterleaved, 1, UInt32(rate), 1, 100_000)

@@ -39,6 +39,27 @@ import Testing
         #expect(audio.samples.filter { abs(Int($0)) > 1000 }.count > audio.samples.count / 20, "mostly silence")
     }
 
+    /// `--speak` where no speaker is: the REPL says so above the prompt, once, and goes on.
+    @Test func speakingWithoutASpeakerIsSaidAboveThePrompt() async throws {
+        let home = try ScratchHome()
+        let config = home.root.appendingPathComponent("config/coach")  // the scratch home's XDG_CONFIG_HOME
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "voice:\n  output_device: coach_test_no_such_pcm\n".write(to: config.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(["--speak"], home: home)
+        try await tmux.waitFor(lastLine: "coach>")
+        try tmux.type("/status")
+        try tmux.press("Enter")
+        try await tmux.waitFor(text: "No workout in progress.")
+        try await tmux.waitFor(text: "coach: cannot speak: cannot open ALSA device 'coach_test_no_such_pcm'")
+        try tmux.type("/status")
+        try tmux.press("Enter")
+        try await tmux.waitFor(lastLine: "coach>")
+        try await Task.sleep(for: .milliseconds(500))
+        let screen = try tmux.screen()
+        #expect(screen.components(separatedBy: "cannot speak").count == 2, "said more than once:\n\(screen)")
+        #expect(!screen.contains("ALSA lib"), "\(screen)")
+    }
+
     @Test func speakTakesOnOrOff() throws {
         #expect(try ReplCommand.parse("/speak on") == .speak(true))
         #expect(try ReplCommand.parse("/SPEAK off") == .speak(false))

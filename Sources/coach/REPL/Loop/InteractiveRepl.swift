@@ -18,6 +18,7 @@ enum InteractiveRepl {
                                 historyLimit: 1000, completer: { completer.complete(buffer: $0, word: $1) })
         editor.printAbove(ReplStrings.banner(mode: backend.modeDescription))
         editor.printAbove(ReplStrings.hint(session.language))
+        speech?.showNotes { editor.printAbove("coach: " + $0) }
 
         // The event printers read /json from here. Events are subscribed in every language and
         // shown in the conversation's: a Japanese line's events come in Japanese above its Japanese

@@ -14,6 +14,8 @@ final class ReplSpeech: Sendable {
     private let speaker: Mutex<Speaker?>
     private let output: Speaker.Output
     private let settings: CoachSettings
+    /// Where the speaker's notes go (no speaker, no Japanese voice): above the prompt, once each.
+    private let noteSink = NoteSink()
 
     init(initiallyOn: Bool, output: Speaker.Output, settings: CoachSettings) {
         on = Atomic(initiallyOn)
@@ -39,6 +41,9 @@ final class ReplSpeech: Sendable {
         return nil
     }
 
+    /// Sends the speaker's notes to `show` from now on.
+    func showNotes(_ show: @escaping @Sendable (String) -> Void) { noteSink.show.withLock { $0 = show } }
+
     /// Says `text` when speech is on; returns at once.
     func say(_ text: String) {
         guard isOn, !text.isEmpty, ensureSpeaker() == nil else { return }
@@ -49,11 +54,17 @@ final class ReplSpeech: Sendable {
         speaker.withLock { current -> String? in
             if current != nil { return nil }
             do {
-                current = try Speaker(settings: settings, output: output)
+                current = try Speaker(settings: settings, output: output,
+                                      onNote: { [noteSink] note in noteSink.show.withLock { $0 }?(note) })
                 return nil
             } catch {
                 return "cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1"
             }
         }
     }
+}
+
+/// The REPL's printer for the speaker's notes, set once the line editor exists.
+private final class NoteSink: Sendable {
+    let show = Mutex<(@Sendable (String) -> Void)?>(nil)
 }

@@ -60,6 +60,13 @@ final class ScratchHome: @unchecked Sendable {
     }
 
     var historyFile: URL { root.appendingPathComponent("state/coach/history") }
+
+    /// Writes the settings file (`$XDG_CONFIG_HOME/coach/config.yaml`) with `yaml`.
+    func writeSettings(_ yaml: String) throws {
+        let file = root.appendingPathComponent("config/coach/config.yaml")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+    }
 }
 
 /// Runs a program to completion and returns its exit status and output.

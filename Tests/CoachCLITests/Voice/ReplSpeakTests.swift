@@ -42,9 +42,7 @@ import Testing
     /// `--speak` where no speaker is: the REPL says so above the prompt, once, and goes on.
     @Test func speakingWithoutASpeakerIsSaidAboveThePrompt() async throws {
         let home = try ScratchHome()
-        let config = home.root.appendingPathComponent("config/coach")  // the scratch home's XDG_CONFIG_HOME
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "voice:\n  output_device: coach_test_no_such_pcm\n".write(to: config.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        try home.writeSettings("voice:\n  output_device: coach_test_no_such_pcm\n")
         let tmux = try TmuxSession(["--speak"], home: home)
         try await tmux.waitFor(lastLine: "coach>")
         try tmux.type("/status")

@@ -56,9 +56,7 @@ import Testing
     /// Distance milestones in the settings' units (miles here), and half of a 3 km goal; samples in metres.
     @Test func milesAndTheGoalsHalfwayAreSpokenInTheUsersUnits() async throws {
         let home = try ScratchHome()
-        let settings = home.root.appendingPathComponent("config/coach/config.yaml")
-        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "units: mi\n".write(to: settings, atomically: true, encoding: .utf8)
+        try home.writeSettings("units: mi\n")
         let spoken = home.root.appendingPathComponent("spoken")
         let gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--speak-to", spoken.path])
         let binary = try #require(CoachBinary.path())

@@ -336,9 +336,7 @@ import Testing
         var env = home.environment
         env["COACH_IDLE_EXIT"] = "15s"
         defer { _ = try? runProcess(coach, ["shutdown"], environment: env) }
-        let config = home.root.appendingPathComponent("config/coach")  // the scratch home's XDG_CONFIG_HOME
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "voice:\n  output_device: coach_test_no_such_pcm\n".write(to: config.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        try home.writeSettings("voice:\n  output_device: coach_test_no_such_pcm\n")
         let r = try runProcess(coach, ["start", "running", "--speak"], environment: env)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("run"), "\(r.stdout)")

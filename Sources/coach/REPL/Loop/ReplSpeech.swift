@@ -15,7 +15,7 @@ final class ReplSpeech: Sendable {
     private let output: Speaker.Output
     private let settings: CoachSettings
     /// Where the speaker's notes go (no speaker, no Japanese voice): above the prompt, once each.
-    private let noteSink = NoteSink()
+    private let noteSink = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     init(initiallyOn: Bool, output: Speaker.Output, settings: CoachSettings) {
         on = Atomic(initiallyOn)
@@ -42,7 +42,7 @@ final class ReplSpeech: Sendable {
     }
 
     /// Sends the speaker's notes to `show` from now on.
-    func showNotes(_ show: @escaping @Sendable (String) -> Void) { noteSink.show.withLock { $0 = show } }
+    func showNotes(_ show: @escaping @Sendable (String) -> Void) { noteSink.withLock { $0 = show } }
 
     /// Says `text` when speech is on; returns at once.
     func say(_ text: String) {
@@ -55,16 +55,11 @@ final class ReplSpeech: Sendable {
             if current != nil { return nil }
             do {
                 current = try Speaker(settings: settings, output: output,
-                                      onNote: { [noteSink] note in noteSink.show.withLock { $0 }?(note) })
+                                      onNote: { [weak self] note in self?.noteSink.withLock { $0 }?(note) })
                 return nil
             } catch {
                 return "cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1"
             }
         }
     }
-}
-
-/// The REPL's printer for the speaker's notes, set once the line editor exists.
-private final class NoteSink: Sendable {
-    let show = Mutex<(@Sendable (String) -> Void)?>(nil)
 }

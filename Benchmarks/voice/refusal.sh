@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Commands heard and non-commands refused, per voice and per corpus split, on clean speech from two
-# synthesisers: espeak-ng en-us and flite's 4 voices (never tuned on). The corpora are the voice
+# or three synthesisers: espeak-ng en-us, flite's 4 voices and Festival's 3 (never tuned on). The corpora are the voice
 # tests' (Tests/CoachCLITests/Voice/*.txt), each line marked tune: or fresh: (fresh lines were
 # never looked at while choosing weights). docs/voice.md, "Refusing what is not a command".
 #   Benchmarks/voice/refusal.sh [COACH_BINARY] [coach listen options, e.g. --filler-weight 0.01]
@@ -11,6 +11,11 @@ coach=${1:-$root/.build/release/coach}; shift || true
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 export XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
 voices=(espeak:en-us flite:kal16 flite:awb flite:rms flite:slt)
+# A third synthesiser, never tuned on, when installed: Festival's two diphone voices and its HTS
+# voice (sudo apt-get install festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts).
+if command -v text2wave > /dev/null; then
+    voices+=(festival:kal_diphone festival:ked_diphone festival:cmu_us_slt_arctic_hts)
+fi
 
 for corpus in commands noncommands; do
     grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/$corpus.txt" > "$work/$corpus.lines"
@@ -21,6 +26,7 @@ for corpus in commands noncommands; do
         while read -r t; do
             case $v in
                 flite:*) flite -voice "${v#flite:}" -t "$t" -o "$dir/raw.wav" ;;
+                festival:*) echo "$t" | text2wave -eval "(voice_${v#festival:})" -o "$dir/raw.wav" ;;
                 *) espeak-ng -v "${v#espeak:}" -s 160 -w "$dir/raw.wav" "$t" ;;
             esac
             sox "$dir/raw.wav" -r 16000 -c 1 -b 16 "$(printf '%s/u%03d.wav' "$dir" $i)" pad 0.5 0.7
@@ -37,7 +43,7 @@ import json, sys
 work, voices = sys.argv[1], [v.split(':')[1] for v in sys.argv[2:]]
 lines = lambda p: [l for l in open(p).read().splitlines()]
 expected = [json.loads(l) for l in lines(f'{work}/expected.json')]
-print(f'{"voice":8} {"commands tune":>16} {"commands fresh":>16} {"slots":>7} {"non-commands acting tune":>26} {"fresh":>7}')
+print(f'{"voice":22} {"commands tune":>16} {"commands fresh":>16} {"slots":>7} {"non-commands acting tune":>26} {"fresh":>7}')
 for v in voices:
     heard = [json.loads(l) for l in lines(f'{work}/commands-{v}/heard.json')]
     splits = lines(f'{work}/commands.splits')
@@ -52,6 +58,6 @@ for v in voices:
     for part in ('tune', 'fresh'):
         idx = [i for i, s in enumerate(nsplits) if s == part]
         row.append(f'{sum(1 for i in idx if i < len(nheard) and nheard[i]["intent"])}/{len(idx)}')
-    print(f'{v:8} {row[0]:>16} {row[1]:>16} {slots:>4}/{len(expected)} {row[2]:>26} {row[3]:>7}')
+    print(f'{v:22} {row[0]:>16} {row[1]:>16} {slots:>4}/{len(expected)} {row[2]:>26} {row[3]:>7}')
 print('(utterances compared in order; a VAD split shifts the rest of that voice)')
 PY

@@ -233,7 +233,8 @@ struct FSGCompiler {
         var transitions: [[Transition]] = []
         for (from, arcs) in d.arcs.enumerated() {
             var weights: [(Int?, Int, Double)] = arcs.sorted { $0.key < $1.key }.map { (label, to) in
-                (label, to, grammar.fillerWords.contains(words[label]) ? grammar.fillerWeight : 1)
+                (label, to, grammar.fillerWords.contains(words[label]) ? grammar.fillerWeight
+                    : grammar.skipWords.contains(words[label]) ? grammar.skipWeight : 1)
             }
             if d.accepting.contains(from) { weights.append((nil, final, 1)) }
             // Branching penalty: each arc gets outdegree^-alpha (alpha 1 = JSGF's even split).

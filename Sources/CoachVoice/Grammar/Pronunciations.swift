@@ -55,11 +55,12 @@ public struct Pronunciations: Sendable {
 
     /// `words`: word → origin (from SpeechGrammar); `cmudict`: the model dictionary's text.
     public init(words: [String: String], cmudict: String, lexicon: VoiceLexicon) {
-        // A garbage-loop token ("~the") is said as its word: look the word up, write both.
-        let marked = Set(words.keys.filter { $0.hasPrefix(SpeechGrammar.fillerMark) })
+        // A marked token (garbage loop "~the", skip phrase "^please") is said as its word: look
+        // the word up, write both.
+        let marked = Set(words.keys.filter { SpeechGrammar.unmarked(word: Substring($0)).count != $0.count })
         let plain = Set(words.keys).subtracting(marked)
         let words = words.filter { !marked.contains($0.key) }
-            .merging(marked.map { (String($0.dropFirst(SpeechGrammar.fillerMark.count)), words[$0]!) }) { command, _ in command }
+            .merging(marked.map { (String(SpeechGrammar.unmarked(word: Substring($0))), words[$0]!) }) { command, _ in command }
         var found = Self.lookUp(Set(words.keys), in: cmudict)
         let missing = words.keys.filter { found[$0] == nil && lexicon.pronunciations[$0] == nil }
         // Letter-to-sound for a missing word: first as a compound of dictionary words
@@ -91,8 +92,13 @@ public struct Pronunciations: Sendable {
             }
         }
         var out: [String] = []
-        for (word, variants) in found.sorted(by: { $0.key < $1.key }) where marked.contains(SpeechGrammar.fillerMark + word) {
-            out.append(SpeechGrammar.fillerMark + word + " " + variants[0])  // one variant: the loop is garbage, not a transcript
+        for token in marked.sorted() {
+            guard let variants = found[String(SpeechGrammar.unmarked(word: Substring(token)))] else { continue }
+            if token.hasPrefix(SpeechGrammar.fillerMark) {
+                out.append(token + " " + variants[0])  // one variant: the loop is garbage, not a transcript
+            } else {
+                for (i, phones) in variants.enumerated() { out.append((i == 0 ? token : "\(token)(\(i + 1))") + " " + phones) }
+            }
         }
         for (word, variants) in found.sorted(by: { $0.key < $1.key }) where plain.contains(word) {
             for (i, phones) in variants.enumerated() {

@@ -16,6 +16,8 @@ public struct SpeechGrammar: Sendable {
     let bodies: [String: GrammarExpression]
     let utterance: GrammarExpression
     let fillerWeight: Double
+    /// Probability of saying a skip phrase ("please", "can you", "let's") around a command.
+    let skipWeight: Double
     /// Each FSG arc's probability is (arcs leaving its state)^-branchingPenalty.
     let branchingPenalty: Double
 
@@ -23,6 +25,8 @@ public struct SpeechGrammar: Sendable {
     public let words: [String: String]
     /// The garbage loop's tokens: every everyday and command word, marked (`fillerMark`).
     public let fillerWords: Set<String>
+    /// The first word of each skip phrase, marked (`skipMark`): its arc carries `skipWeight`.
+    public let skipWords: Set<String>
 
     /// Grammar rule names for intents are `i_<Intent>`; the public rule is `<utterance>`.
     public static let grammarName = "coach"
@@ -31,9 +35,11 @@ public struct SpeechGrammar: Sendable {
     /// one, docs/voice.md); `fillerWeight` is its share against the commands' 1.
     /// `writtenOnly`: words that are written but not said ("km", "mins"): branches holding them
     /// are left out (the spoken form, "kilometers", is in the same list).
-    public init(source: SentenceSource, filler: [String] = [], fillerWeight: Double = 1, branchingPenalty: Double = 0,
-                writtenOnly: Set<String> = [], wakePhrase: String? = nil) {
+    /// `skipWeight`: the cost of a skip phrase before or after a command (1: free).
+    public init(source: SentenceSource, filler: [String] = [], fillerWeight: Double = 1, skipWeight: Double = 1,
+                branchingPenalty: Double = 0, writtenOnly: Set<String> = [], wakePhrase: String? = nil) {
         self.branchingPenalty = branchingPenalty
+        self.skipWeight = skipWeight
         var builder = Builder(source: source)
         builder.writtenOnly = writtenOnly
         var lines = ["#JSGF V1.0;", "grammar \(Self.grammarName);", ""]
@@ -55,7 +61,15 @@ public struct SpeechGrammar: Sendable {
             intentRefs.append(.ref(name))
         }
         builder.origin = "skip_words"
-        let skips = Array(Set(source.skipWords)).sorted().map { builder.words(of: $0) }.filter { !$0.isVoid }
+        // A skip phrase's first word is its own marked token ("^please"), so its arc can carry a
+        // cost: without one, a few command words plus "let's … now" fitted any speech for free.
+        let skips = Array(Set(source.skipWords)).sorted().compactMap { phrase -> GrammarExpression? in
+            guard case .words(let ws) = builder.words(of: phrase), let first = ws.first else { return nil }
+            let marked = Self.skipMark + first
+            builder.note(marked)
+            return .words([marked] + ws.dropFirst())
+        }
+        let skipWords = Set(skips.compactMap { if case .words(let ws) = $0 { return ws[0] } else { return nil } })
         var command = GrammarExpression.alternative(intentRefs, optional: false)
         if !skips.isEmpty {
             _ = builder.define("skip", .alternative(skips, optional: false))
@@ -77,7 +91,8 @@ public struct SpeechGrammar: Sendable {
         // ("what's the …", "set a timer for ten minutes"); without them in the loop, the command
         // path was the only one that fit it (118 of 180 non-commands acted, against 50 with them).
         let everyday = filler.flatMap { builder.tokens($0) }.filter { !$0.contains(where: \.isNumber) }
-        let fillerWords = filler.isEmpty ? [] : Set(everyday).union(builder.wordOrigins.keys).map { Self.fillerMark + $0 }
+        let fillerWords = filler.isEmpty ? [] : Set(everyday).union(builder.wordOrigins.keys.map { String(Self.unmarked(word: Substring($0))) })
+            .map { Self.fillerMark + $0 }
         builder.origin = "filler"
         for w in fillerWords { builder.note(w) }
         if fillerWords.isEmpty {
@@ -95,6 +110,7 @@ public struct SpeechGrammar: Sendable {
         self.fillerWeight = fillerWeight
         self.words = builder.wordOrigins
         self.fillerWords = Set(fillerWords)
+        self.skipWords = skipWords
     }
 
     /// A garbage-loop token is its word with this mark ("~the"; same pronunciation), so the loop
@@ -106,10 +122,17 @@ public struct SpeechGrammar: Sendable {
         hypothesis.split(separator: " ").contains { $0.hasPrefix(fillerMark) }
     }
 
-    /// A hypothesis as words, without the garbage loop's marks (for messages).
+    /// A skip phrase's first word ("^please"; same pronunciation).
+    public static let skipMark = "^"
+
+    /// A word without its mark, if it has one.
+    public static func unmarked(word: Substring) -> Substring {
+        word.hasPrefix(fillerMark) ? word.dropFirst(fillerMark.count) : word.hasPrefix(skipMark) ? word.dropFirst(skipMark.count) : word
+    }
+
+    /// A hypothesis as words, without the garbage loop's or skip phrases' marks.
     public static func unmarked(_ hypothesis: String) -> String {
-        hypothesis.split(separator: " ").map { $0.hasPrefix(fillerMark) ? String($0.dropFirst(fillerMark.count)) : String($0) }
-            .joined(separator: " ")
+        hypothesis.split(separator: " ").map { unmarked(word: $0) }.joined(separator: " ")
     }
 }
 

@@ -64,6 +64,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("filler-weight"), help: .hidden)
     var fillerWeight: Double = VoiceRecognizer.Options().fillerWeight
 
+    @Option(name: .customLong("skip-weight"), help: .hidden)
+    var skipWeight: Double = VoiceRecognizer.Options().skipWeight
+
     @Option(name: .customLong("branching-penalty"), help: .hidden)
     var branchingPenalty: Double = 0
 
@@ -87,6 +90,7 @@ struct ListenCommand: ParsableCommand {
         var voiceOptions = VoiceRecognizer.Options()
         voiceOptions.useFiller = !noFiller
         voiceOptions.fillerWeight = fillerWeight
+        voiceOptions.skipWeight = skipWeight
         voiceOptions.branchingPenalty = branchingPenalty
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }

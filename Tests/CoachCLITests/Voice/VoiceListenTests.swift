@@ -167,28 +167,43 @@ import Testing
     }
 
     /// The same commands in flite's four voices, clean: a synthesiser never tuned on (the held-out
-    /// check of docs/voice.md). Measured 59/60 intent and 51/60 slots, which meets the issue's 95 % /
+    /// check of docs/voice.md). Measured 60/60 intent and 52/60 slots, which meets the issue's 95 % /
     /// 85 %; the floors (85 % / 75 %) leave room for a voice or two and catch a real regression.
     @Test func commandsInAnotherSynthesisersVoicesAreHeard() throws {
+        let (intentsRight, slotsRight, count, report) = try Self.heardRight("commands.txt", flite: true)
+        print("voice: flite: " + report)
+        #expect(Double(intentsRight) >= 0.85 * Double(count), "\(report)")
+        #expect(Double(slotsRight) >= 0.75 * Double(count), "\(report)")
+    }
+
+    /// Commands wrapped in skip phrases ("could you pause my workout please", "let's go for a run"):
+    /// a skip phrase costs 0.3 in the grammar (SkipPhraseTests), which must not cost the commands.
+    /// Measured 19/20 in flite's voices, clean (18/20 at 0.1), and 14/20 in espeak-ng's with noise.
+    @Test func politeCommandsAreHeard() throws {
+        let (intentsRight, _, count, report) = try Self.heardRight("polite.txt", flite: true)
+        print("voice: polite, flite: " + report)
+        #expect(Double(intentsRight) >= 0.85 * Double(count), "\(report)")
+    }
+
+    /// A corpus spoken (flite's voices, or espeak-ng's with noise) and heard: intents right, slots
+    /// right, of how many, and a line per miss.
+    static func heardRight(_ corpus: String, flite: Bool) throws -> (intents: Int, slots: Int, count: Int, report: String) {
         let home = try ScratchHome()
-        let sentences = try Self.corpus("commands.txt")
-        let (wav, spoken) = try Self.speak(sentences, into: home.root, flite: true)
-        let heard = try Self.listen(wav, home: home)
-        let parsed = try Self.parse(spoken.map(\.text), in: home.root)
+        let (wav, spoken) = try speak(try Self.corpus(corpus), into: home.root, flite: flite)
+        let heard = try listen(wav, home: home)
+        let parsed = try parse(spoken.map(\.text), in: home.root)
         var intentsRight = 0, slotsRight = 0
         var misses: [String] = []
         for (s, expected) in zip(spoken, parsed) {
-            let got = Self.results(for: s, in: heard).filter { $0.intent != nil }
+            let got = results(for: s, in: heard).filter { $0.intent != nil }
             let intentOK = got.count == 1 && got[0].intent == expected.intent
             if intentOK { intentsRight += 1 }
             if intentOK && got[0].slots == expected.slots { slotsRight += 1 } else {
                 misses.append("\(s.text) → " + got.map { "\($0.heard ?? "—") \($0.intent ?? "-")" }.joined(separator: "; "))
             }
         }
-        let summary = "flite: intent \(intentsRight)/\(spoken.count), slots \(slotsRight)/\(spoken.count)"
-        print("voice: " + summary + "\n" + misses.joined(separator: "\n"))
-        #expect(Double(intentsRight) >= 0.85 * Double(spoken.count), "\(summary)\n\(misses.joined(separator: "\n"))")
-        #expect(Double(slotsRight) >= 0.75 * Double(spoken.count), "\(summary)\n\(misses.joined(separator: "\n"))")
+        let report = "intent \(intentsRight)/\(spoken.count), slots \(slotsRight)/\(spoken.count)\n" + misses.joined(separator: "\n")
+        return (intentsRight, slotsRight, spoken.count, report)
     }
 
     /// With `--wake` (the microphone's default): non-commands are refused. Not perfectly: the

@@ -27,6 +27,8 @@ public struct SpeechGrammar: Sendable {
     public let fillerWords: Set<String>
     /// The first word of each skip phrase, marked (`skipMark`): its arc carries `skipWeight`.
     public let skipWords: Set<String>
+    /// The wake phrase's words ("hey coach"), when the grammar has one.
+    public let wakeWords: String?
 
     /// Grammar rule names for intents are `i_<Intent>`; the public rule is `<utterance>`.
     public static let grammarName = "coach"
@@ -77,12 +79,18 @@ public struct SpeechGrammar: Sendable {
             // "now", "can you" … soaked up any speech around a few command words.
             command = .sequence([.alternative([.ref("skip")], optional: true), command, .alternative([.ref("skip")], optional: true)])
         }
+        var wakeWords: String?
         if let wakePhrase {
-            // --wake: only what follows the wake phrase can be a command.
+            // --wake: only what follows the wake phrase can be a command; the wake phrase may also
+            // be said alone, and the command after a pause (WakeWindow: "hey coach" … "pause").
             builder.origin = "the wake phrase"
             let wake = builder.words(of: wakePhrase)
-            if !wake.isVoid { command = .sequence([wake, command]) }
+            if case .words(let ws) = wake {
+                command = .sequence([wake, .alternative([command], optional: true)])
+                wakeWords = ws.joined(separator: " ")
+            }
         }
+        self.wakeWords = wakeWords
         _ = builder.define("command", command)
         lines += builder.rules
         let commandWords = builder.wordOrigins

@@ -20,6 +20,8 @@ public struct HeardUtterance: Sendable {
     public let start: Double
     public let end: Double
     public let decodeSeconds: Double
+    /// The wake phrase alone: the next utterance, until this time (s), may be a command without it.
+    public var listeningUntil: Double? = nil
 
     public var intent: String? { heard == nil ? nil : recognition?.intent }
 
@@ -45,6 +47,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     public let fsgSize: (states: Int, arcs: Int)
     /// Grammar generation + dictionary + decoder start (s).
     public let buildSeconds: Double
+    /// The wake phrase's words ("hey coach") when commands must follow it.
+    let wakeWords: String?
+    /// The window a lone wake phrase opens, and that wake phrase's audio.
+    private let wakeState = Mutex<(window: WakeWindow, wakeAudio: [Int16])>((WakeWindow(), []))
+    /// Silence between a lone wake phrase's audio and the utterance decoded after it (0.3 s).
+    static let gap = [Int16](repeating: 0, count: 4_800)
 
     public struct Options: Sendable {
         public var useFiller = true
@@ -89,6 +97,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                 skipWeight: options.skipWeight,
                                 branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
                                 wakePhrase: options.wakePhrase)
+        wakeWords = grammar.wakeWords
         mark("grammar")
         let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
         guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
@@ -129,7 +138,9 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
 
     /// Decodes and judges one utterance; `start`/`end` are its place in the stream (s).
     public func recognize(_ samples: [Int16], start: Double, end: Double) -> HeardUtterance {
-        let result = decoder.decode(samples)
+        // Right after a lone wake phrase, the utterance is heard as following it (WakeWindow).
+        let wakeAudio = wakeState.withLock { $0.window.isOpen(at: start) ? $0.wakeAudio : [] }
+        let result = decoder.decode(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
         func refuse(_ why: String, _ r: Recognition? = nil) -> HeardUtterance {
             HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
                            decodeSeconds: result.seconds)
@@ -137,6 +148,18 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
         if SpeechGrammar.isFiller(hyp) { return refuse("not a command (heard through the garbage loop)") }
         let words = SpeechGrammar.unmarked(hyp)
+        if let wake = wakeWords {
+            let until = wakeState.withLock { state -> Double? in
+                let until = state.window.heard(wakePhraseOnly: words == wake, end: end)
+                state.wakeAudio = until == nil ? [] : samples
+                return until
+            }
+            if let until {
+                var woke = refuse(String(format: "the wake phrase alone: listening for a command until %.2f s", until))
+                woke.listeningUntil = until
+                return woke
+            }
+        }
         let r = text.recognize(words, language: .en)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
         if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }

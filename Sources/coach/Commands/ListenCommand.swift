@@ -20,9 +20,10 @@ struct ListenCommand: ParsableCommand {
             speech between silences is one utterance (docs/voice.md).
 
             On the microphone a command must follow the wake phrase ("hey coach, pause
-            my run"): without it, everyday speech in the room too often sounds like some
-            command. Audio given with --input is taken as commands. --wake / --no-wake
-            change either default.
+            my run"), in one breath or within 6 s of it said alone ("hey coach" ...
+            "pause my run"): without it, everyday speech in the room too often sounds
+            like some command. Audio given with --input is taken as commands. --wake /
+            --no-wake change either default.
 
             Examples:
               coach listen                    # the microphone: "hey coach, pause"
@@ -138,6 +139,10 @@ struct ListenCommand: ParsableCommand {
                 if options.json { print(heard.json()) } else if let text = heard.heard { print(text) }
                 fflush(nil)
                 return
+            }
+            if heard.listeningUntil != nil, !options.json {
+                print("(listening: say the command)")  // the wake phrase alone (WakeWindow)
+                fflush(nil)
             }
             guard let text = heard.heard, let client else { return }
             if !options.json { print("> " + text) }

@@ -54,6 +54,7 @@ final class ReplListener: Sendable {
         func hear(_ utterance: VoiceActivityDetector.Utterance) {
             let heard = voice.recognize(utterance.samples, start: Double(utterance.start) / 16_000,
                                         end: Double(utterance.end) / 16_000)
+            if heard.listeningUntil != nil, isCurrent(mine) { deliver(.note("Listening: say the command.")) }
             if let text = heard.heard, isCurrent(mine) { deliver(.line(text)) }
         }
         do {

@@ -25,8 +25,13 @@ public struct VoiceActivityDetector: Sendable {
         public var padding = 0.25
         /// An utterance is cut at this length (a command is a few seconds).
         public var maxLength = 12.0
-        /// Shorter utterances are dropped (a click, a cough).
-        public var minLength = 0.25
+        /// Utterances with less sound than this over the floor are dropped (a click, a knock);
+        /// the padding does not count.
+        public var minLength = 0.2
+        /// Frames whose mean power is judged (5 = 50 ms): one 10 ms frame of background noise
+        /// swings by several dB (pink noise most), enough to look like speech over its own floor,
+        /// and an utterance in continuous noise never ended (docs/voice.md, "Utterances").
+        public var smoothingFrames = 5
         public init() {}
     }
 
@@ -46,7 +51,9 @@ public struct VoiceActivityDetector: Sendable {
     private var current: [Int16]? = nil
     private var currentStart = 0
     private var quietFrames = 0
+    private var soundFrames = 0  // frames of the current utterance over the floor
     private var trailing: Int = 0  // frames of quiet already appended
+    private var recentPower: [Double] = []  // the last `smoothingFrames` frames' mean power
 
     public init(_ config: Configuration = Configuration()) { self.config = config }
 
@@ -80,7 +87,10 @@ public struct VoiceActivityDetector: Sendable {
     private mutating func frame(_ f: [Int16]) -> Utterance? {
         var sum = 0.0
         for s in f { sum += Double(s) * Double(s) }
-        let db = 10 * log10(max(sum / Double(f.count), 1e-3) / (32768.0 * 32768.0))
+        recentPower.append(sum / Double(f.count))
+        if recentPower.count > config.smoothingFrames { recentPower.removeFirst() }
+        let power = recentPower.reduce(0, +) / Double(recentPower.count)
+        let db = 10 * log10(max(power, 1e-3) / (32768.0 * 32768.0))
         let floorNow = floor ?? db
         // Track the floor: down at once, up slowly (~3 dB/s) so speech does not drag it up.
         floor = db < floorNow ? db : floorNow + min(db - floorNow, 0.03)
@@ -99,6 +109,7 @@ public struct VoiceActivityDetector: Sendable {
                 current = history
                 currentStart = total - history.count
                 quietFrames = 0
+                soundFrames = recentLoud.filter { $0 }.count
                 recentLoud = []
                 history = []
             }
@@ -106,6 +117,7 @@ public struct VoiceActivityDetector: Sendable {
         }
         current! += f
         quietFrames = keeps ? 0 : quietFrames + 1
+        if keeps { soundFrames += 1 }
         let endFrames = Int(config.endSilence * Double(config.rate)) / config.frameLength
         let tooLong = Double(current!.count) >= config.maxLength * Double(config.rate)
         if quietFrames >= endFrames + padFrames || tooLong {
@@ -125,7 +137,7 @@ public struct VoiceActivityDetector: Sendable {
         // The trimmed quiet becomes the next utterance's leading padding.
         history = []
         recentLoud = []
-        guard Double(samples.count) >= config.minLength * Double(config.rate) else { return nil }
+        guard Double(soundFrames * config.frameLength) >= config.minLength * Double(config.rate) else { return nil }
         return Utterance(samples: samples, start: start, end: end)
     }
 }

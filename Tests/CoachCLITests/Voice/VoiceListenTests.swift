@@ -225,6 +225,50 @@ import Testing
         #expect(accepted.count <= 1, "non-commands heard as commands:\n\(which.joined(separator: "\n"))")
     }
 
+    /// A room is never silent: pink noise 20 dB below the speech runs through the whole file, the
+    /// pauses too. The VAD must still cut one utterance per command (it judged single 10 ms frames
+    /// and merged them into 12 s blocks: 1 of 60 espeak-ng commands heard; now 40/60 — flite's
+    /// voices, never tuned on, 3 → 45/60). The first 14 tune lines, espeak-ng en-us.
+    @Test func commandsInContinuousNoiseAreCutAndHeard() throws {
+        let home = try ScratchHome()
+        let sentences = Array(try Self.corpus("commands.txt").filter { $0.split == "tune" }.prefix(14))
+        var audio = [Int16](repeating: 0, count: 16_000)
+        var spoken: [Spoken] = []
+        for (i, s) in sentences.enumerated() {
+            let file = home.root.appendingPathComponent("u\(i).wav").path
+            let r = try runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, s.text])
+            try #require(r.status == 0, "espeak-ng failed: \(r.stderr)")
+            let start = Double(audio.count) / 16_000
+            audio += try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))), targetRate: 16_000).samples
+            spoken.append(Spoken(text: s.text, split: s.split, start: start, end: Double(audio.count) / 16_000, condition: "20 dB"))
+            audio += [Int16](repeating: 0, count: 19_200)
+        }
+        let noiseFile = home.root.appendingPathComponent("noise.wav").path
+        let made = try runProcess("/usr/bin/sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noiseFile, "synth",
+                                                   String(format: "%.3f", Double(audio.count) / 16_000), "pinknoise", "vol", "0.3"])
+        try #require(made.status == 0, "sox failed: \(made.stderr)")
+        let noise = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: noiseFile))), targetRate: 16_000).samples
+        func rms(_ x: [Int16]) -> Double { (x.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, x.count))).squareRoot() }
+        let factor = rms(audio.filter { abs(Int($0)) > 300 }) / (rms(noise) * pow(10, 20.0 / 20))
+        let mixed = audio.indices.map { i in
+            Int16(max(-32_768, min(32_767, (Double(audio[i]) + factor * Double(i < noise.count ? noise[i] : 0)).rounded())))
+        }
+        let wav = home.root.appendingPathComponent("noisy-room.wav")
+        try Data(WAV.encode(PCMAudio(samples: mixed, rate: 16_000))).write(to: wav)
+        let heard = try Self.listen(wav, home: home)
+        let parsed = try Self.parse(spoken.map(\.text), in: home.root)
+        let cutRight = spoken.filter { s in Self.results(for: s, in: heard).count == 1 }.count
+        let right = zip(spoken, parsed).filter { s, e in
+            let got = Self.results(for: s, in: heard).filter { $0.intent != nil }
+            return got.count == 1 && got[0].intent == e.intent
+        }.count
+        let summary = "continuous noise: \(heard.count) utterances for \(spoken.count) commands, \(cutRight) cut alone, \(right) heard right\n"
+            + heard.map { String(format: "%.2f–%.2f ", $0.start, $0.end) + ($0.heard ?? "—") }.joined(separator: "\n")
+        print("voice: " + summary)
+        #expect(cutRight >= spoken.count - 2, "\(summary)")
+        #expect(right >= spoken.count / 2, "\(summary)")
+    }
+
     /// "hey coach" … (a pause) … "pause my workout": the wake phrase alone opens a window
     /// (WakeWindow) in which the next utterance is a command without its own wake phrase; one
     /// command per wake phrase, and a command long after it is refused. Measured over the 60

@@ -88,6 +88,14 @@ import Testing
         #expect(!Self.matches(old, truth), "frame by frame also cut it right: \(old)")
     }
 
+    @Test func quietSpeechIsCutToo() {
+        // A quiet microphone: the same bursts 30 dB down (peaks about -46 dBFS) in near silence.
+        let (samples, truth) = Self.threeBursts(noiseBelowDB: nil)
+        let quiet = samples.map { Int16((Double($0) / 31.6).rounded()) }
+        let found = Self.cut(quiet)
+        #expect(Self.matches(found, truth), "found \(found), truth \(truth)")
+    }
+
     @Test func aClickIsNoUtteranceAndEndlessSoundIsCutAtTheLimit() {
         var click = [Int16](repeating: 0, count: Self.rate)
         click += Self.burst(seconds: 0.12).map { Int16($0) }

@@ -14,8 +14,9 @@ public struct VoiceActivityDetector: Sendable {
         public var startMargin = 9.0
         /// Once in speech, frames this far above the floor keep it going (hysteresis).
         public var continueMargin = 5.0
-        /// Never speech below this level (dBFS): digital near-silence.
-        public var absoluteFloor = -55.0
+        /// Never speech below this level (dBFS): digital near-silence. -55 missed the soft syllables
+        /// of a quiet microphone's speech (peaks near -33 dBFS; docs/voice.md, "Audio").
+        public var absoluteFloor = -65.0
         /// Loud frames needed (within `startWindow`) to start an utterance.
         public var startFrames = 8
         public var startWindow = 12

@@ -75,7 +75,8 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     /// Decodes one utterance of 16 kHz mono samples.
     public func decode(_ samples: [Int16]) -> Result {
         let started = Self.cpuSeconds()
-        let heard = noiseFloor > 0 ? NoiseFloor.added(to: samples, amplitude: noiseFloor) : samples
+        let level = SpeechLevel.raised(samples)
+        let heard = noiseFloor > 0 ? NoiseFloor.added(to: level, amplitude: noiseFloor) : level
         _ = ps.ps_start_utt(decoder)
         heard.withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         _ = ps.ps_end_utt(decoder)

@@ -269,6 +269,37 @@ import Testing
         #expect(right >= spoken.count / 2, "\(summary)")
     }
 
+    /// A quiet microphone: the same commands 30 dB down (speech peaks about -33 dBFS). Before quiet
+    /// utterances were raised (SpeechLevel) and the VAD's absolute floor lowered to -65 dBFS, the
+    /// fixed hiss drowned them: flite's commands 5/60 heard, now 56/60 (20 dB down: 20 → 58/60).
+    @Test func aQuietRecordingIsHeard() throws {
+        let home = try ScratchHome()
+        let sentences = Array(try Self.corpus("commands.txt").filter { $0.split == "tune" }.prefix(10))
+        var audio = [Int16](repeating: 0, count: 16_000)
+        var spoken: [Spoken] = []
+        for (i, s) in sentences.enumerated() {
+            let file = home.root.appendingPathComponent("u\(i).wav").path
+            let r = try runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, s.text])
+            try #require(r.status == 0, "espeak-ng failed: \(r.stderr)")
+            let start = Double(audio.count) / 16_000
+            audio += try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))), targetRate: 16_000).samples
+                .map { Int16((Double($0) / 31.6).rounded()) }
+            spoken.append(Spoken(text: s.text, split: s.split, start: start, end: Double(audio.count) / 16_000, condition: "-30 dB"))
+            audio += [Int16](repeating: 0, count: 19_200)
+        }
+        let wav = home.root.appendingPathComponent("quiet.wav")
+        try Data(WAV.encode(PCMAudio(samples: audio, rate: 16_000))).write(to: wav)
+        let heard = try Self.listen(wav, home: home)
+        let parsed = try Self.parse(spoken.map(\.text), in: home.root)
+        let right = zip(spoken, parsed).filter { s, e in
+            let got = Self.results(for: s, in: heard).filter { $0.intent != nil }
+            return got.count == 1 && got[0].intent == e.intent
+        }.count
+        let summary = "quiet: \(right)/\(spoken.count) heard right\n" + heard.map { String(format: "%.2f–%.2f ", $0.start, $0.end) + ($0.heard ?? "—") }.joined(separator: "\n")
+        print("voice: " + summary)
+        #expect(right >= spoken.count * 7 / 10, "\(summary)")
+    }
+
     /// "hey coach" … (a pause) … "pause my workout": the wake phrase alone opens a window
     /// (WakeWindow) in which the next utterance is a command without its own wake phrase; one
     /// command per wake phrase, and a command long after it is refused. Measured over the 60

@@ -36,15 +36,15 @@ import Testing
         return out.map { $0 * rms / now }
     }
 
-    /// Three 1.2 s bursts, 1.5 s apart, after 1 s; the true (start, end) of each in seconds.
-    static func threeBursts(noiseBelowDB: Double?) -> (samples: [Int16], truth: [(Double, Double)]) {
+    /// Three 1.2 s bursts, `gap` seconds apart, after 1 s; the true (start, end) of each in seconds.
+    static func threeBursts(noiseBelowDB: Double?, gap: Double = 1.5) -> (samples: [Int16], truth: [(Double, Double)]) {
         var signal = [Double](repeating: 0, count: rate)
         var truth: [(Double, Double)] = []
         for _ in 0..<3 {
             let start = Double(signal.count) / Double(rate)
             signal += burst(seconds: 1.2)
             truth.append((start, Double(signal.count) / Double(rate)))
-            signal += [Double](repeating: 0, count: rate * 3 / 2)
+            signal += [Double](repeating: 0, count: Int(gap * Double(rate)))
         }
         if let below = noiseBelowDB {
             let speech = burst(seconds: 1.2)
@@ -69,6 +69,24 @@ import Testing
         found.count == truth.count && zip(found, truth).allSatisfy { f, t in
             f.0 <= t.0 + 0.1 && f.0 >= t.0 - 0.5 && f.1 >= t.1 - 0.1 && f.1 <= t.1 + 0.6
         }
+    }
+
+    @Test func commandsSaidHalfASecondApartAreCutApart() {
+        // Waiting for the quiet plus the padding (0.7 s) merged these into one utterance.
+        let (samples, truth) = Self.threeBursts(noiseBelowDB: nil, gap: 0.5)
+        let found = Self.cut(samples)
+        #expect(Self.matches(found, truth), "found \(found), truth \(truth)")
+    }
+
+    @Test func aShortPauseInsideACommandDoesNotCutIt() {
+        // "start a thirty minute, outdoor run": a 0.2 s pause is inside the command.
+        var signal = [Int16](repeating: 0, count: Self.rate)
+        signal += Self.burst(seconds: 0.8).map { Int16($0) }
+        signal += [Int16](repeating: 0, count: Self.rate / 5)
+        signal += Self.burst(seconds: 0.6).map { Int16($0) }
+        signal += [Int16](repeating: 0, count: Self.rate)
+        let found = Self.cut(signal)
+        #expect(found.count == 1, "\(found)")
     }
 
     @Test func burstsInSilenceAreCutOneEach() {

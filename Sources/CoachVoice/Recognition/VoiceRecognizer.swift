@@ -151,7 +151,9 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         if let wake = wakeWords {
             let until = wakeState.withLock { state -> Double? in
                 let until = state.window.heard(wakePhraseOnly: words == wake, end: end)
-                state.wakeAudio = until == nil ? [] : samples
+                // Heard as the wake phrase alone again: keep the wake phrase's own audio when this
+                // decode already had it in front (a cough after "hey coach" is not a wake phrase).
+                state.wakeAudio = until == nil ? [] : wakeAudio.isEmpty ? samples : wakeAudio
                 return until
             }
             if let until {

@@ -24,7 +24,7 @@ final class MirrorSSHTests: XCTestCase {
 
     private func linkOverSSH(_ pair: MirrorPair, _ sshd: LoopbackSSHD, knownHostsOK: Bool = true) async throws {
         _ = try pair.call(pair.mirror, "mirror.start", [
-            "target": .string("ssh://root@127.0.0.1:\(sshd.port)"),
+            "target": .string("ssh://\(sshd.user)@127.0.0.1:\(sshd.port)"),
             "remoteCoach": .string(try remoteCoach(for: pair, in: sshd)),
             "sshOptions": .array(sshd.clientOptions.map(JSONValue.string)),
             "connectTimeout": 5,

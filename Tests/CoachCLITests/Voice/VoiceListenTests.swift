@@ -206,6 +206,37 @@ import Testing
         return (intentsRight, slotsRight, spoken.count, report)
     }
 
+    /// `text` said by espeak-ng en-us at 160 words a minute, as 16 kHz samples.
+    static func said(_ text: String, in dir: URL) throws -> [Int16] {
+        let file = dir.appendingPathComponent("said.wav").path
+        let r = try runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, text])
+        try #require(r.status == 0, "espeak-ng failed: \(r.stderr)")
+        return try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))), targetRate: 16_000).samples
+    }
+
+    /// The sentences said one by one (espeak-ng en-us, times `gain`), after 1 s and 1.2 s apart.
+    static func saidOneByOne(_ sentences: [(split: String, text: String)], in dir: URL, condition: String,
+                             gain: Double = 1) throws -> ([Int16], [Spoken]) {
+        var audio = [Int16](repeating: 0, count: 16_000)
+        var spoken: [Spoken] = []
+        for s in sentences {
+            let start = Double(audio.count) / 16_000
+            audio += try said(s.text, in: dir).map { gain == 1 ? $0 : Int16((Double($0) * gain).rounded()) }
+            spoken.append(Spoken(text: s.text, split: s.split, start: start, end: Double(audio.count) / 16_000, condition: condition))
+            audio += [Int16](repeating: 0, count: 19_200)
+        }
+        return (audio, spoken)
+    }
+
+    /// How many of the spoken commands were heard, alone, as the intent `coach parse` reads.
+    static func intentsRight(_ spoken: [Spoken], _ heard: [Heard], in dir: URL) throws -> Int {
+        let parsed = try parse(spoken.map(\.text), in: dir)
+        return zip(spoken, parsed).filter { s, e in
+            let got = results(for: s, in: heard).filter { $0.intent != nil }
+            return got.count == 1 && got[0].intent == e.intent
+        }.count
+    }
+
     /// With `--wake` (the microphone's default): non-commands are refused. Not perfectly: the
     /// decoder can still hear the wake phrase in other speech — a fresh CI run heard "close the
     /// window please" as "hey coach that pool interval please" (1 of 45; other runs 0 of 45). The
@@ -232,17 +263,7 @@ import Testing
     @Test func commandsInContinuousNoiseAreCutAndHeard() throws {
         let home = try ScratchHome()
         let sentences = Array(try Self.corpus("commands.txt").filter { $0.split == "tune" }.prefix(14))
-        var audio = [Int16](repeating: 0, count: 16_000)
-        var spoken: [Spoken] = []
-        for (i, s) in sentences.enumerated() {
-            let file = home.root.appendingPathComponent("u\(i).wav").path
-            let r = try runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, s.text])
-            try #require(r.status == 0, "espeak-ng failed: \(r.stderr)")
-            let start = Double(audio.count) / 16_000
-            audio += try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))), targetRate: 16_000).samples
-            spoken.append(Spoken(text: s.text, split: s.split, start: start, end: Double(audio.count) / 16_000, condition: "20 dB"))
-            audio += [Int16](repeating: 0, count: 19_200)
-        }
+        let (audio, spoken) = try Self.saidOneByOne(sentences, in: home.root, condition: "20 dB")
         let noiseFile = home.root.appendingPathComponent("noise.wav").path
         let made = try runProcess("/usr/bin/sox", ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noiseFile, "synth",
                                                    String(format: "%.3f", Double(audio.count) / 16_000), "pinknoise", "vol", "0.3"])
@@ -256,12 +277,8 @@ import Testing
         let wav = home.root.appendingPathComponent("noisy-room.wav")
         try Data(WAV.encode(PCMAudio(samples: mixed, rate: 16_000))).write(to: wav)
         let heard = try Self.listen(wav, home: home)
-        let parsed = try Self.parse(spoken.map(\.text), in: home.root)
         let cutRight = spoken.filter { s in Self.results(for: s, in: heard).count == 1 }.count
-        let right = zip(spoken, parsed).filter { s, e in
-            let got = Self.results(for: s, in: heard).filter { $0.intent != nil }
-            return got.count == 1 && got[0].intent == e.intent
-        }.count
+        let right = try Self.intentsRight(spoken, heard, in: home.root)
         let summary = "continuous noise: \(heard.count) utterances for \(spoken.count) commands, \(cutRight) cut alone, \(right) heard right\n"
             + heard.map { String(format: "%.2f–%.2f ", $0.start, $0.end) + ($0.heard ?? "—") }.joined(separator: "\n")
         print("voice: " + summary)
@@ -275,26 +292,11 @@ import Testing
     @Test func aQuietRecordingIsHeard() throws {
         let home = try ScratchHome()
         let sentences = Array(try Self.corpus("commands.txt").filter { $0.split == "tune" }.prefix(10))
-        var audio = [Int16](repeating: 0, count: 16_000)
-        var spoken: [Spoken] = []
-        for (i, s) in sentences.enumerated() {
-            let file = home.root.appendingPathComponent("u\(i).wav").path
-            let r = try runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, s.text])
-            try #require(r.status == 0, "espeak-ng failed: \(r.stderr)")
-            let start = Double(audio.count) / 16_000
-            audio += try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))), targetRate: 16_000).samples
-                .map { Int16((Double($0) / 31.6).rounded()) }
-            spoken.append(Spoken(text: s.text, split: s.split, start: start, end: Double(audio.count) / 16_000, condition: "-30 dB"))
-            audio += [Int16](repeating: 0, count: 19_200)
-        }
+        let (audio, spoken) = try Self.saidOneByOne(sentences, in: home.root, condition: "-30 dB", gain: 1 / 31.6)
         let wav = home.root.appendingPathComponent("quiet.wav")
         try Data(WAV.encode(PCMAudio(samples: audio, rate: 16_000))).write(to: wav)
         let heard = try Self.listen(wav, home: home)
-        let parsed = try Self.parse(spoken.map(\.text), in: home.root)
-        let right = zip(spoken, parsed).filter { s, e in
-            let got = Self.results(for: s, in: heard).filter { $0.intent != nil }
-            return got.count == 1 && got[0].intent == e.intent
-        }.count
+        let right = try Self.intentsRight(spoken, heard, in: home.root)
         let summary = "quiet: \(right)/\(spoken.count) heard right\n" + heard.map { String(format: "%.2f–%.2f ", $0.start, $0.end) + ($0.heard ?? "—") }.joined(separator: "\n")
         print("voice: " + summary)
         #expect(right >= spoken.count * 7 / 10, "\(summary)")
@@ -306,12 +308,7 @@ import Testing
     /// commands said this way: espeak-ng with noise 30/60, flite 56/60, Festival 57/60 (0/60 before).
     @Test func theWakePhraseAloneThenACommandIsHeard() throws {
         let home = try ScratchHome()
-        func say(_ text: String) throws -> [Int16] {
-            let file = home.root.appendingPathComponent("say.wav").path
-            let r = try runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, text])
-            try #require(r.status == 0, "espeak-ng failed: \(r.stderr)")
-            return try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))), targetRate: 16_000).samples
-        }
+        func say(_ text: String) throws -> [Int16] { try Self.said(text, in: home.root) }
         func silence(_ seconds: Double) -> [Int16] { Array(repeating: 0, count: Int(seconds * 16_000)) }
         // 0.5 s, "hey coach", 1.2 s, "pause my workout", 1.2 s, "resume my workout" 10 s later,
         // "hey coach", 1.2 s, "end my workout".

@@ -6,6 +6,7 @@
 #   Benchmarks/voice/refusal.sh [COACH_BINARY] [coach listen options, e.g. --filler-weight 0.01]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/Benchmarks/voice/say.sh"
 coach=${1:-$root/.build/release/coach}; shift || true
 [[ -x $coach ]] || coach=$root/.build/debug/coach
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -24,12 +25,7 @@ for corpus in commands noncommands; do
     for v in "${voices[@]}"; do
         dir=$work/$corpus-${v#*:}; mkdir -p "$dir"; i=0
         while read -r t; do
-            case $v in
-                flite:*) flite -voice "${v#flite:}" -t "$t" -o "$dir/raw.wav" ;;
-                festival:*) echo "$t" | text2wave -eval "(voice_${v#festival:})" -o "$dir/raw.wav" ;;
-                *) espeak-ng -v "${v#espeak:}" -s 160 -w "$dir/raw.wav" "$t" ;;
-            esac
-            sox "$dir/raw.wav" -r 16000 -c 1 -b 16 "$(printf '%s/u%03d.wav' "$dir" $i)" pad 0.5 0.7
+            say "$v" 160 "$t" "$(printf '%s/u%03d.wav' "$dir" $i)"
             i=$((i + 1))
         done < "$work/$corpus.texts"
         sox "$dir"/u*.wav "$dir/all.wav"

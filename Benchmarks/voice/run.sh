@@ -8,6 +8,7 @@
 # espeak-ng, flite, sox, pocketsphinx (scripts/apt-packages.txt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/Benchmarks/voice/say.sh"
 coach=${1:-$root/.build/release/coach}
 [[ -x $coach ]] || coach=$root/.build/debug/coach
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -19,12 +20,7 @@ nv=${#voices[@]}
 grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" | sed 's/^[a-z]*: //' > "$work/texts"
 i=0
 while read -r t; do
-    v=${voices[$((i % nv))]}
-    case $v in
-        flite:*) flite -voice "${v#flite:}" -t "$t" -o "$work/raw.wav" ;;
-        *) espeak-ng -v "$v" -s "${speeds[$((i % nv))]}" -w "$work/raw.wav" "$t" ;;
-    esac
-    sox "$work/raw.wav" -r 16000 -c 1 -b 16 "$(printf '%s/u%03d.wav' "$work" $i)" pad 0.5 0.7
+    say "${voices[$((i % nv))]}" "${speeds[$((i % nv))]}" "$t" "$(printf '%s/u%03d.wav' "$work" $i)"
     i=$((i + 1))
 done < "$work/texts"
 sox "$work"/u*.wav "$work/all.wav"

@@ -7,6 +7,7 @@
 #   Benchmarks/voice/wake.sh [COACH_BINARY]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/Benchmarks/voice/say.sh"
 coach=${1:-$root/.build/release/coach}
 [[ -x $coach ]] || coach=$root/.build/debug/coach
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -23,11 +24,7 @@ for v in "${voices[@]}"; do
     for corpus in commands noncommands; do
         dir=$work/$corpus-${v#*:}; mkdir -p "$dir"; i=0
         while read -r t; do
-            case $v in
-                flite:*) flite -voice "${v#flite:}" -t "$t" -o "$dir/raw.wav" ;;
-                *) espeak-ng -v "${v#espeak:}" -s 160 -w "$dir/raw.wav" "$t" ;;
-            esac
-            sox "$dir/raw.wav" -r 16000 -c 1 -b 16 "$(printf '%s/u%03d.wav' "$dir" $i)" pad 0.5 0.7
+            say "$v" 160 "$t" "$(printf '%s/u%03d.wav' "$dir" $i)"
             i=$((i + 1))
         done < "$work/$corpus.texts"
         sox "$dir"/u*.wav "$dir/all.wav"

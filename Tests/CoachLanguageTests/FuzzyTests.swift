@@ -12,7 +12,7 @@ import Testing
     func typosAreCorrected(_ text: String, _ intent: String) {
         let r = rec.recognize(text, language: .en)
         #expect(r.intent == intent)
-        #expect(r.method == .typoCorrected)
+        #expect(r.method == .typo)
         #expect(!r.isExact)
         #expect(r.confidence < 1 && r.confidence >= FuzzyModel.threshold)
     }

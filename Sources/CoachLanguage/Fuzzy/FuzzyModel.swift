@@ -292,29 +292,7 @@ struct FuzzyModel: Sendable {
             if isNegative(words: restTokens, text: rest) { return notUnderstood }
         }
 
-        // 2. Typos: only words that are neither vocabulary nor a real English word, and only when
-        // the corrected line is a template ("stars" never becomes "stairs").
-        if language == .en {
-            var corrected = tokens
-            var edits = 0
-            for (i, t) in tokens.enumerated() where words[t] == nil && !fallback.dictionary.contains(t) {
-                if let (w, d) = closestWord(t) {
-                    corrected[i] = w
-                    edits += d
-                }
-            }
-            if edits > 0, !isNegative(words: corrected, text: "") {
-                let fixed = Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false)
-                if let (match, _) = model.exactMatch(fixed, context: context) {
-                    // Spans refer to the corrected text; map them through word positions.
-                    var r = model.recognition(
-                        text: text, match: match, in: Self.remap(fixed, onto: norm), units: units,
-                        confidence: max(0.6, 0.95 - 0.08 * Double(edits)), method: .typoCorrected)
-                    r.text = text
-                    return r
-                }
-            }
-        }
+        // 2. Typos are tried by LanguageModel before the clause method (TypoCorrection.swift).
 
         // 3. Cues, slots found anywhere, keywords — on the line as typed.
         let source = norm
@@ -510,68 +488,6 @@ struct FuzzyModel: Sendable {
     /// Keyword confidence from the best two intent scores and the share of the line understood.
     static func confidence(best: Double, second: Double, coverage: Double) -> Double {
         min(0.85, 0.1 + 0.45 * min(best / 4, 1) + 0.2 * (best - second) / best + 0.25 * coverage)
-    }
-
-    func closestWord(_ token: String) -> (String, Int)? {
-        let t = token.unicodeScalars.map(\.value)
-        guard t.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
-        let budget = EditDistance.budget(forLength: t.count)
-        guard budget > 0 else { return nil }
-        var best: (String, Int)? = nil
-        let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
-        guard lo <= hi else { return nil }
-        let letters = Self.letterSet(t)
-        for length in lo ... hi {
-          for (w, ws, wl) in wordsByLength[length] {
-            // Each letter one word has and the other lacks costs at least one edit: most of the
-            // vocabulary is rejected here without computing a distance.
-            if (letters & ~wl).nonzeroBitCount > budget || (wl & ~letters).nonzeroBitCount > budget { continue }
-            let d = EditDistance.distance(t, ws, limit: budget)
-            guard d <= budget else { continue }
-            // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
-            if t.count == 3, !EditDistance.isTransposition(t, ws) { continue }
-            if let b = best, b.1 < d || (b.1 == d && (b.0 < w)) { continue }
-            best = (w, d)
-          }
-        }
-        return best
-    }
-
-    /// Which of a–z (bit 0–25) occur in a word; anything else shares bit 26.
-    static func letterSet(_ w: [UInt32]) -> UInt32 {
-        var m: UInt32 = 0
-        for v in w { m |= (v >= 0x61 && v <= 0x7A) ? 1 << (v - 0x61) : 1 << 26 }
-        return m
-    }
-
-    /// Typo-corrected text has the same words as the input, so positions map word by word.
-    static func remap(_ fixed: NormalizedText, onto norm: NormalizedText) -> NormalizedText {
-        var offsets: [Int32] = []
-        let starts = wordStarts(norm)
-        var word = 0, inWord = 0
-        for (i, v) in fixed.scalars.enumerated() {
-            if v == Scalars.space {
-                word += 1
-                inWord = 0
-                offsets.append(word < starts.count ? norm.offsets[max(starts[word] - 1, 0)] : Int32(norm.originalLength))
-                continue
-            }
-            let base = word < starts.count ? starts[word] : norm.count
-            let end = word + 1 < starts.count ? starts[word + 1] - 1 : norm.count
-            let idx = min(base + inWord, max(end - 1, base))
-            offsets.append(idx < norm.offsets.count ? norm.offsets[idx] : Int32(norm.originalLength))
-            inWord += 1
-            _ = i
-        }
-        return NormalizedText(scalars: fixed.scalars, offsets: offsets, originalLength: norm.originalLength)
-    }
-
-    static func wordStarts(_ t: NormalizedText) -> [Int] {
-        var s: [Int] = []
-        for i in 0 ..< t.count where t.scalars[i] != Scalars.space && (i == 0 || t.scalars[i - 1] == Scalars.space) {
-            s.append(i)
-        }
-        return s
     }
 
     func uncoveredText(_ t: NormalizedText, _ covered: [Bool]) -> String {

@@ -1,5 +1,5 @@
 // LanguageModel: everything compiled for one language (grammar + fuzzy tables) and the
-// recognition pipeline: exact → typo-corrected → keywords → not understood.
+// recognition pipeline: exact → typo → clause → keywords → not understood (docs/recognizer.md).
 
 import CoachWire
 
@@ -8,12 +8,15 @@ import CoachWire
 final class LanguageModel: Sendable {
     let grammar: Grammar
     let fuzzy: FuzzyModel
+    /// The clause method's vocabulary (Intents/<lang>/_clauses.yaml).
+    let clauses: ClauseData
     /// The user's own sentence files add templates: then every line is matched in best-match
     /// mode, so a user's sentence wins over a built-in one that also accepts the line.
     let hasUserSentences: Bool
 
-    init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData()) {
+    init(grammar: Grammar, defs: IntentDefinitions, fallback: FallbackData = FallbackData(), clauses: ClauseData = ClauseData()) {
         self.grammar = grammar
+        self.clauses = clauses
         self.fuzzy = FuzzyModel(grammar: grammar, defs: defs, fallback: fallback)
         self.hasUserSentences = grammar.blocks.contains { $0.metadata[IntentDefinitions.userSentenceKey] != nil }
     }
@@ -57,6 +60,13 @@ final class LanguageModel: Sendable {
         if let (match, used) = exact {
             return recognition(text: text, match: match, in: used, units: units, confidence: 1, method: .template)
         }
+        if let typo = typoMatch(norm, context: context) {
+            var r = recognition(text: text, match: typo.match, in: typo.used, units: units,
+                                confidence: max(0.6, 0.95 - 0.08 * Double(typo.edits)), method: .typo)
+            r.heard = typo.used.string
+            return r
+        }
+        if let r = clauseMatch(text, norm: norm, units: units, context: context) { return r }
         return fuzzy.recognize(text: text, norm: norm, model: self, units: units, context: context)
     }
 

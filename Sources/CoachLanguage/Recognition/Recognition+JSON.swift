@@ -25,6 +25,9 @@ extension Recognition {
         out += ",\"slots\":" + slots.jsonValue.serialized()
         out += ",\"confidence\":\(JSONText.number(Self.rounded(confidence)))"
         if let s = suggested?.jsonValue { out += ",\"suggestion\":" + s.serialized() }
+        // How a match that is not the line as typed was made (issue #28): typo, clause, keywords.
+        if intent != nil, method != .template, method != .none { out += ",\"method\":" + JSONText.string(method.rawValue) }
+        if let heard { out += ",\"heard\":" + JSONText.string(heard) }
         return out + "}"
     }
 

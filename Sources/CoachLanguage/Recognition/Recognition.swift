@@ -66,8 +66,11 @@ public struct Recognition: Sendable, Equatable {
     public enum Method: String, Sendable, Codable {
         /// A template accepted the text as typed (after normalisation and skip words).
         case template
-        /// A template accepted the text after correcting typos.
-        case typoCorrected
+        /// A template accepted the text after correcting typos (the corrected line is `heard`).
+        case typo
+        /// A template accepted one clause of a longer line; the rest were asides ("my laces came
+        /// undone, pause"). The clause is `heard`.
+        case clause
         /// No template matched; keywords and slot values voted.
         case keywords
         /// Nothing understood.
@@ -96,6 +99,9 @@ public struct Recognition: Sendable, Equatable {
     /// The intent the suggestion is about (e.g. "EndWorkout" for a keyword guess, which is
     /// never returned as `intent`).
     public var suggestedIntent: String?
+    /// What was matched when it is not the line as typed: the typo-corrected line, or the
+    /// command clause (normalised). nil for exact and keyword matches.
+    public var heard: String?
     /// Response key of the matched data block (hassil's `response`), "default" when absent.
     public var response: String?
 

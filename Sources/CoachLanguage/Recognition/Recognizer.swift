@@ -56,7 +56,8 @@ public struct Recognizer: Sendable {
             if defs.intents.isEmpty { continue }
             let grammar = try Grammar.compile(defs, language: language)
             models[language] = LanguageModel(
-                grammar: grammar, defs: defs, fallback: FallbackData.load(directories: existing, language: language))
+                grammar: grammar, defs: defs, fallback: FallbackData.load(directories: existing, language: language),
+                clauses: ClauseData.load(directories: existing, language: language))
             try catalog.load(language: language, directories: existing)
         }
         storage = Storage(

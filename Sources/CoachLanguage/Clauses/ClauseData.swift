@@ -1,0 +1,71 @@
+// ClauseData: the vocabulary of the clause method (issue #28), read from the `clauses:` key of
+// Intents/<lang>/_clauses.yaml (hassil ignores that key). Swift holds only the method
+// (ClauseFinder); every word it needs is data:
+//
+//   clauses:
+//     conjunctions:  [phrase, …]         join a reason and a command; belong to neither ("so")
+//     connectives:   [phrase, …]         Japanese endings of a reason clause (〜ので, 〜から)
+//     hesitations:   [phrase, …]         filler a clause may consist of ("uh", えっと)
+//     blockers:      [phrase, …]         an aside with one of these refuses the line ("she said")
+//     command_words: {Intent: [phrase]}  what makes a clause a command on its own ("pause")
+//     max_words / max_characters: N      the longest aside (English words / Japanese characters)
+//     spelling_variants: {wrong: right}  typing slips the typo method may correct (再会 → 再開)
+//
+// Phrases are normalised like user input; longest first, so "ok so" is tried before "ok".
+
+import CoachWire
+
+struct ClauseData: Sendable {
+    var conjunctions: [[UInt32]] = []
+    var connectives: [[UInt32]] = []
+    var hesitations: [[UInt32]] = []
+    var blockers: [[UInt32]] = []
+    var commandWords: [String: [[UInt32]]] = [:]
+    /// The longest aside: English words, Japanese characters.
+    var maxAsideLength = 10
+    /// (as typed, as meant): slips the typo method corrects, longest first.
+    var spellingVariants: [(wrong: [UInt32], right: [UInt32])] = []
+
+    var isEmpty: Bool { commandWords.isEmpty }
+
+    static func load(directories: [String], language: Language) -> ClauseData {
+        var data = ClauseData()
+        let cjk = language == .ja
+        func norm(_ s: Any) -> [UInt32] { Normalizer.normalize("\(s)", cjkSpacing: cjk).scalars }
+        func phrases(_ value: Any?) -> [[UInt32]] { (value as? [Any] ?? []).map(norm).filter { !$0.isEmpty } }
+        for dir in directories {
+            for file in IntentDefinitions.yamlFiles(in: dir) {
+                guard let root = try? IntentDefinitions.loadYAML(file), let c = root["clauses"] as? [String: Any]
+                else { continue }
+                data.conjunctions += phrases(c["conjunctions"])
+                data.connectives += phrases(c["connectives"])
+                data.hesitations += phrases(c["hesitations"])
+                data.blockers += phrases(c["blockers"])
+                for (intent, list) in c["command_words"] as? [String: Any] ?? [:] {
+                    data.commandWords[intent, default: []] += phrases(list)
+                }
+                if let n = (c["max_words"] ?? c["max_characters"]) as? Int { data.maxAsideLength = n }
+                for (wrong, right) in c["spelling_variants"] as? [String: Any] ?? [:] {
+                    let w = norm(wrong), r = norm(right)
+                    if !w.isEmpty, !r.isEmpty { data.spellingVariants.append((w, r)) }
+                }
+            }
+        }
+        let longest: ([UInt32], [UInt32]) -> Bool = { $0.count > $1.count }
+        data.conjunctions.sort(by: longest)
+        data.connectives.sort(by: longest)
+        data.hesitations.sort(by: longest)
+        data.spellingVariants.sort { $0.wrong.count > $1.wrong.count }
+        return data
+    }
+
+    /// The intents whose command words occur in `s` (English: as whole words).
+    func intentsCommanded(in s: ArraySlice<UInt32>, words: Bool) -> Set<String> {
+        let a = Array(s)
+        var found = Set<String>()
+        for (intent, list) in commandWords where FallbackData.containsAny(list, in: a, words: words) {
+            found.insert(intent)
+        }
+        return found
+    }
+}

@@ -1,0 +1,106 @@
+// ClauseFinder: the command inside a longer line (issue #28, `method: clause`): "my laces came
+// undone, pause", "start a bike ride, just open", "uh pause", 「疲れたので一時停止」.
+//
+// The line is cut into clauses (ClauseSplitter). A run of clauses is the command when
+//  - it matches a template exactly (or after typo correction), and
+//  - it names its command (`command_words`: "pause", 一時停止) or the workout (an activity, a
+//    workout noun): "that's it" or "hold on" are commands alone, never inside a longer line;
+// and every clause before and after it is an aside:
+//  - only hesitations ("uh", "ok so", えっと), or
+//  - an everyday remark: at most `max_words` long, no `blockers` word (reported speech,
+//    conditions, someone else, another device: "she said", "if", "the video"), no question,
+//    no command word of another intent and no template of another intent.
+// Anything else is not a clause match, and the line goes on to the keyword fallback.
+
+import CoachWire
+
+extension LanguageModel {
+    func clauseMatch(_ text: String, norm: NormalizedText, units: UnitTable, context: RecognitionContext) -> Recognition? {
+        guard !clauses.isEmpty else { return nil }
+        let original = text.unicodeScalars.map(\.value)
+        let parts = ClauseSplitter(data: clauses, language: language).clauses(of: norm, original: original)
+        guard parts.count > 1, parts.count <= 12 else { return nil }
+        let words = language == .en
+        // Longest runs first: "ok that's enough for today, end my workout" keeps its object.
+        var runs: [(Int, Int)] = []
+        for a in 0..<parts.count { for b in a + 1...parts.count where !(a == 0 && b == parts.count) { runs.append((a, b)) } }
+        runs.sort { ($0.1 - $0.0) != ($1.1 - $1.0) ? ($0.1 - $0.0) > ($1.1 - $1.0) : $0.0 < $1.0 }
+        for (a, b) in runs {
+            let span = parts[a].lowerBound..<parts[b - 1].upperBound
+            let commanded = clauses.intentsCommanded(in: norm.scalars[span], words: words)
+            let namesWorkout = FallbackData.containsAny(fuzzy.fallback.objects, in: Array(norm.scalars[span]), words: words)
+            guard !commanded.isEmpty || namesWorkout else { continue }
+            let candidate = norm.slice(span)
+            var found: (RawMatch, NormalizedText, Recognition.Method, Int)? = nil
+            if let (m, used) = exactMatch(candidate, context: context) {
+                found = (m, used, .clause, 0)
+            } else if let typo = fuzzy.correctTypos(candidate, model: self, context: context) {
+                found = (typo.match, typo.used, .typo, typo.edits)
+            }
+            guard let (match, used, method, edits) = found else { continue }
+            let intent = grammar.templates[match.template].intent
+            let hasActivity = match.slots.contains { $0.name == "activity" }
+            guard commanded.contains(intent) || namesWorkout || hasActivity else { continue }
+            let before = Array(parts[..<a]), after = Array(parts[b...])
+            guard isAside(before, of: norm, original: original, intent: intent, context: context),
+                isAside(after, of: norm, original: original, intent: intent, context: context)
+            else { continue }
+            let confidence = method == .clause ? 0.9 : min(0.85, max(0.6, 0.95 - 0.08 * Double(edits)))
+            var r = recognition(text: text, match: match, in: used, units: units, confidence: confidence, method: .clause)
+            r.heard = used.string
+            return r
+        }
+        return nil
+    }
+
+    /// Are these clauses (all before, or all after, the command) an aside to `intent`?
+    func isAside(_ parts: [Range<Int>], of norm: NormalizedText, original: [UInt32], intent: String,
+                 context: RecognitionContext) -> Bool {
+        let words = language == .en
+        let content = parts.filter { !isHesitation(norm.scalars[$0]) }
+        guard !content.isEmpty else { return true }
+        var length = 0
+        for part in content {
+            let s = Array(norm.scalars[part])
+            length += words ? s.split(separator: Scalars.space).count : s.count
+            if FallbackData.containsAny(clauses.blockers, in: s, words: words) { return false }
+            if !clauses.intentsCommanded(in: s[...], words: words).subtracting([intent]).isEmpty { return false }
+            // A question is not an aside ("is it raining? pause"), nor a question word first.
+            let typed = original[Int(norm.offsets[part.lowerBound])...Int(norm.offsets[part.upperBound - 1])]
+            if typed.contains(0x3F) || typed.contains(0xFF1F) { return false }
+            if words, let first = s.split(separator: Scalars.space).first,
+                fuzzy.fallback.questionStarts.contains(FallbackData.string(Array(first)))
+            {
+                return false
+            }
+            if let (m, _) = exactMatch(norm.slice(part), context: context), grammar.templates[m.template].intent != intent {
+                return false
+            }
+        }
+        return length <= clauses.maxAsideLength
+    }
+
+    /// Is this clause nothing but hesitations ("uh", "ok so", "oh well", えっと)?
+    func isHesitation(_ s: ArraySlice<UInt32>) -> Bool {
+        let a = Array(s)
+        var i = 0
+        while i < a.count {
+            if a[i] == Scalars.space { i += 1; continue }
+            guard let p = clauses.hesitations.first(where: { FallbackData.matches($0, a, at: i, words: language == .en) })
+            else { return false }
+            i += p.count
+        }
+        return true
+    }
+}
+
+extension NormalizedText {
+    /// The scalars of `range` with their offsets, trimmed of spaces: a clause as its own line,
+    /// whose slot spans still point into the caller's text.
+    func slice(_ range: Range<Int>) -> NormalizedText {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi && scalars[lo] == Scalars.space { lo += 1 }
+        while hi > lo && scalars[hi - 1] == Scalars.space { hi -= 1 }
+        return NormalizedText(scalars: Array(scalars[lo..<hi]), offsets: Array(offsets[lo..<hi]), originalLength: originalLength)
+    }
+}

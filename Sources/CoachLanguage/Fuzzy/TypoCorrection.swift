@@ -1,0 +1,158 @@
+// TypoCorrection: the typo method (`method: typo`, the corrected line in `heard`). Only a
+// corrected line that a template accepts exactly is ever returned.
+//  - English: a word that is neither vocabulary nor a real word ("paus", "resmue", "wrkout") is
+//    replaced by the closest vocabulary word within an edit budget that grows with length. A
+//    real word is left alone ("stars" is not "stairs", "pose"/"pass"/"paste" not "pause"), except
+//    one slip that only drops or adds a letter after the first inside a command word
+//    (`clauses.command_words`: "stat a run" → "start a run"), never into End or Cancel and
+//    never in a one-word line.
+//  - Japanese: the slips of `clauses.spelling_variants` (IME homophones and kana spellings:
+//    再会 → 再開, いちじていし → 一時停止).
+// Hand-written for speed: a vocabulary word whose letter set differs from the token's by more
+// than the budget is skipped before any distance is computed (docs/recognizer.md, Performance).
+
+import CoachWire
+
+struct TypoMatch {
+    var match: RawMatch
+    /// The corrected line, its positions mapped onto what the user typed.
+    var used: NormalizedText
+    var edits: Int
+}
+
+extension LanguageModel {
+    func typoMatch(_ norm: NormalizedText, context: RecognitionContext) -> TypoMatch? {
+        language == .en ? fuzzy.correctTypos(norm, model: self, context: context) : spellingMatch(norm, context: context)
+    }
+
+    /// Japanese: every `spelling_variants` slip replaced (longest first), then the templates.
+    func spellingMatch(_ norm: NormalizedText, context: RecognitionContext) -> TypoMatch? {
+        guard !clauses.spellingVariants.isEmpty else { return nil }
+        let s = norm.scalars
+        var scalars: [UInt32] = [], offsets: [Int32] = []
+        var edits = 0, i = 0
+        scan: while i < s.count {
+            for (wrong, right) in clauses.spellingVariants where FallbackData.matches(wrong, s, at: i, words: false) {
+                for k in 0..<right.count {
+                    scalars.append(right[k])
+                    offsets.append(norm.offsets[i + min(k, wrong.count - 1)])
+                }
+                i += wrong.count
+                edits += 1
+                continue scan
+            }
+            scalars.append(s[i])
+            offsets.append(norm.offsets[i])
+            i += 1
+        }
+        guard edits > 0 else { return nil }
+        let fixed = NormalizedText(scalars: scalars, offsets: offsets, originalLength: norm.originalLength)
+        guard let (m, used) = exactMatch(fixed, context: context) else { return nil }
+        return TypoMatch(match: m, used: used, edits: edits)
+    }
+}
+
+extension FuzzyModel {
+    func correctTypos(_ norm: NormalizedText, model: LanguageModel, context: RecognitionContext) -> TypoMatch? {
+        guard language == .en else { return nil }
+        let tokens = norm.string.split(separator: " ").map(String.init)
+        var corrected = tokens
+        var edits = 0
+        var realWordFixed = false
+        for (i, t) in tokens.enumerated() where words[t] == nil {
+            if !fallback.dictionary.contains(t) {
+                if let (w, d) = closestWord(t) {
+                    corrected[i] = w
+                    edits += d
+                }
+            } else if tokens.count > 1, !realWordFixed, let w = commandWordOneLetterAway(t, in: model.clauses) {
+                corrected[i] = w
+                edits += 1
+                realWordFixed = true
+            }
+        }
+        guard edits > 0, !isNegative(words: corrected, text: "") else { return nil }
+        let fixed = Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false)
+        guard let (match, _) = model.exactMatch(fixed, context: context) else { return nil }
+        if realWordFixed, LanguageModel.isDestructive(model.grammar.templates[match.template].intent) { return nil }
+        // Spans refer to the corrected text; map them through word positions.
+        return TypoMatch(match: match, used: Self.remap(fixed, onto: norm), edits: edits)
+    }
+
+    /// A command word (`clauses.command_words`, one word) that `token` becomes by adding or
+    /// dropping one letter after its first ("stat" → "start"); substitutions are how real words
+    /// differ ("pose", "pass"), so they never count.
+    func commandWordOneLetterAway(_ token: String, in clauses: ClauseData) -> String? {
+        let t = token.unicodeScalars.map(\.value)
+        guard t.count >= 3 else { return nil }
+        for intent in clauses.commandWords.keys.sorted() {
+            for w in clauses.commandWords[intent]! where !w.contains(Scalars.space) && abs(w.count - t.count) == 1 && w.first == t.first {
+                if EditDistance.distance(t, w, limit: 1) == 1 { return FallbackData.string(w) }
+            }
+        }
+        return nil
+    }
+
+    func closestWord(_ token: String) -> (String, Int)? {
+        let t = token.unicodeScalars.map(\.value)
+        guard t.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        let budget = EditDistance.budget(forLength: t.count)
+        guard budget > 0 else { return nil }
+        var best: (String, Int)? = nil
+        let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
+        guard lo <= hi else { return nil }
+        let letters = Self.letterSet(t)
+        for length in lo ... hi {
+          for (w, ws, wl) in wordsByLength[length] {
+            // Each letter one word has and the other lacks costs at least one edit: most of the
+            // vocabulary is rejected here without computing a distance.
+            if (letters & ~wl).nonzeroBitCount > budget || (wl & ~letters).nonzeroBitCount > budget { continue }
+            let d = EditDistance.distance(t, ws, limit: budget)
+            guard d <= budget else { continue }
+            // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
+            if t.count == 3, !EditDistance.isTransposition(t, ws) { continue }
+            if let b = best, b.1 < d || (b.1 == d && (b.0 < w)) { continue }
+            best = (w, d)
+          }
+        }
+        return best
+    }
+
+    /// Which of a–z (bit 0–25) occur in a word; anything else shares bit 26.
+    static func letterSet(_ w: [UInt32]) -> UInt32 {
+        var m: UInt32 = 0
+        for v in w { m |= (v >= 0x61 && v <= 0x7A) ? 1 << (v - 0x61) : 1 << 26 }
+        return m
+    }
+
+    /// Typo-corrected text has the same words as the input, so positions map word by word.
+    static func remap(_ fixed: NormalizedText, onto norm: NormalizedText) -> NormalizedText {
+        var offsets: [Int32] = []
+        let starts = wordStarts(norm)
+        var word = 0, inWord = 0
+        for (i, v) in fixed.scalars.enumerated() {
+            if v == Scalars.space {
+                word += 1
+                inWord = 0
+                offsets.append(word < starts.count ? norm.offsets[max(starts[word] - 1, 0)] : Int32(norm.originalLength))
+                continue
+            }
+            let base = word < starts.count ? starts[word] : norm.count
+            let end = word + 1 < starts.count ? starts[word + 1] - 1 : norm.count
+            let idx = min(base + inWord, max(end - 1, base))
+            offsets.append(idx < norm.offsets.count ? norm.offsets[idx] : Int32(norm.originalLength))
+            inWord += 1
+            _ = i
+        }
+        return NormalizedText(scalars: fixed.scalars, offsets: offsets, originalLength: norm.originalLength)
+    }
+
+    static func wordStarts(_ t: NormalizedText) -> [Int] {
+        var s: [Int] = []
+        for i in 0 ..< t.count where t.scalars[i] != Scalars.space && (i == 0 || t.scalars[i - 1] == Scalars.space) {
+            s.append(i)
+        }
+        return s
+    }
+
+}

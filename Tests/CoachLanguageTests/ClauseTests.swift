@@ -82,3 +82,23 @@ import Testing
         #expect(!rec.recognize("pause", language: .en).json().contains("method"))
     }
 }
+
+/// The state as evidence (Intents/intents.yaml `possible_when`).
+@Suite struct StateEvidenceTests {
+    let rec = TestSupport.recognizer
+
+    @Test func aGuessTheStateRulesOutIsRefusedButAnExactCommandStillReachesTheHandler() {
+        let paused: RecognitionContext = ["workout": .string("paused")]
+        let running: RecognitionContext = ["workout": .string("running")]
+        #expect(rec.recognize("paus", language: .en, context: running).intent == "PauseWorkout")
+        #expect(rec.recognize("paus", language: .en, context: paused).intent == nil)
+        #expect(rec.recognize("uh, resume", language: .en, context: paused).intent == "ResumeWorkout")
+        #expect(rec.recognize("uh, resume", language: .en, context: running).intent == nil)
+        #expect(rec.recognize("えっと、一時停止", language: .ja, context: paused).intent == nil)
+        // Exact: the handler answers (failureNoMatchingWorkout and friends), so it is not refused here.
+        #expect(rec.recognize("pause", language: .en, context: paused).intent == "PauseWorkout")
+        #expect(rec.recognize("resume", language: .en, context: running).intent == "ResumeWorkout")
+        // Without a context (coach parse) nothing is ruled out.
+        #expect(rec.recognize("uh, resume", language: .en).intent == "ResumeWorkout")
+    }
+}

@@ -18,12 +18,14 @@ public struct Recognizer: Sendable {
         let responses: ResponseCatalog
         let vocabulary: Vocabulary
         let answers: AnswerWords
+        let states: IntentStates
 
         init(
             models: [Language: LanguageModel], units: UnitTable, responses: ResponseCatalog, vocabulary: Vocabulary,
-            answers: AnswerWords
+            answers: AnswerWords, states: IntentStates
         ) {
             self.answers = answers
+            self.states = states
             self.models = models
             self.byIndex = Language.allCases.map { models[$0] }
             self.units = units
@@ -64,7 +66,8 @@ public struct Recognizer: Sendable {
             models: models,
             units: UnitTable.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml")),
             responses: catalog, vocabulary: Vocabulary(models: models),
-            answers: AnswerWords(intentsDirectory: intentsDirectory, userDirectory: userDirectory))
+            answers: AnswerWords(intentsDirectory: intentsDirectory, userDirectory: userDirectory),
+            states: IntentStates.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml")))
     }
 
     /// Languages with at least one intent loaded.
@@ -111,7 +114,7 @@ public struct Recognizer: Sendable {
         guard let model = storage.byIndex[lang.index] ?? (language == nil ? storage.models.values.first : nil) else {
             return Recognition(text: text, language: lang)
         }
-        return model.recognize(text, units: storage.units, context: context)
+        return storage.states.filter(model.recognize(text, units: storage.units, context: context), context: context)
     }
 
     /// hassil's `recognize_best`: when several templates accept the line, a sentence from the
@@ -127,6 +130,7 @@ public struct Recognizer: Sendable {
         guard let model = storage.byIndex[lang.index] ?? (language == nil ? storage.models.values.first : nil) else {
             return Recognition(text: text, language: lang)
         }
-        return model.recognize(text, units: storage.units, context: context, best: true, bestSlot: bestSlot)
+        return storage.states.filter(
+            model.recognize(text, units: storage.units, context: context, best: true, bestSlot: bestSlot), context: context)
     }
 }

@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Score the recogniser on the corpora of issue #11 and print the calibration table.
+"""Score the recogniser on the corpora of issues #11 and #28 and print the calibration table.
 
-Usage: scripts/corpus-eval.py [--set tuning|holdout|holdout2|all] [--coach PATH] [-v] [--misses]
+Usage: scripts/corpus-eval.py [--set tuning|holdout|holdout2|holdout3|corpus28|all] [--coach PATH] [-v] [--misses]
 
 Runs `coach parse --json --stdin --lang L` (default: .build/debug/coach) over
   Intents/tests/corpus/<lang>/   (tuning: negatives_*.txt, positives.yaml)
   Intents/tests/holdout/<lang>/  (fresh holdout, never tuned on)
   Intents/tests/holdout2/<lang>/ (second fresh holdout, session 3, never tuned on)
-and prints per set and language:
+  Intents/tests/holdout3/<lang>/ (issue #28's fresh third, written before tuning, never tuned on)
+  Intents/tests/corpus28/<lang>/ (issue #28's tuning part)
+reading every positives*.yaml and every negatives_*.txt of the folder, and prints per set and
+language:
   - negatives: false commands (any intent), of them End/Cancel, per file;
-  - positives: intent right, intent + slots right (goals compared in base units);
+  - positives: intent right, intent + slots right (goals compared in base units), in total and,
+    where the folder has more than one positives file (#28: one per category), per file;
   - calibration: precision of the ACTED answers (intent returned) and of the suggestions,
     by confidence band, over holdout positives + all negatives.
 -v lists false commands; --misses lists positive misses.
@@ -28,13 +32,19 @@ def load_yaml(p):
 
 
 def positives(folder):
-    p = folder / "positives.yaml"
+    """(sentence, intent, slots, file name) of every positives*.yaml in the folder."""
     out = []
-    if p.exists():
+    for p in sorted(folder.glob("positives*.yaml")):
         for item in load_yaml(p).get("paraphrases", []):
             for s in item["sentences"]:
-                out.append((s, item["intent"]["name"], item["intent"].get("slots") or {}))
+                out.append((s, item["intent"]["name"], item["intent"].get("slots") or {}, p.name))
     return out
+
+
+def category(file_name):
+    """positives_typo.yaml -> typo; positives.yaml (one file per folder, the older sets) -> ''."""
+    stem = file_name[: -len(".yaml")]
+    return stem[len("positives_"):] if stem.startswith("positives_") else ""
 
 
 def negatives(folder):
@@ -84,17 +94,20 @@ def same(a, b):
     return True
 
 
+# --set name -> folder under Intents/tests/
+SETS = {"tuning": "corpus", "holdout": "holdout", "holdout2": "holdout2", "holdout3": "holdout3", "corpus28": "corpus28"}
+
 BANDS = [(0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.99), (0.99, 1.01)]
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", default="all", choices=["tuning", "holdout", "holdout2", "all"])
+    ap.add_argument("--set", default="all", choices=list(SETS) + ["all"])
     ap.add_argument("--coach", default=str(ROOT / ".build" / "debug" / "coach"))
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--misses", action="store_true")
     a = ap.parse_args()
-    sets = [s for s in ("tuning", "holdout", "holdout2") if a.set in (s, "all")]
+    sets = [s for s in SETS if a.set in (s, "all")]
     calib = {"acted": [[0, 0] for _ in BANDS], "suggested": [[0, 0] for _ in BANDS]}
 
     def band(c):
@@ -104,14 +117,17 @@ def main():
         return len(BANDS) - 1
 
     for name in sets:
-        base = ROOT / "Intents" / "tests" / ("corpus" if name == "tuning" else name)
+        base = ROOT / "Intents" / "tests" / SETS[name]
         for lang in ("en", "ja"):
             folder = base / lang
             pos, neg = positives(folder), negatives(folder)
-            answers = run(a.coach, lang, [t for t, _, _ in pos] + [t for t, _ in neg])
+            if not pos and not neg:
+                continue
+            answers = run(a.coach, lang, [t for t, _, _, _ in pos] + [t for t, _ in neg])
             pa, na = answers[: len(pos)], answers[len(pos):]
             intent_ok = slots_ok = 0
-            for (t, intent, slots), ans in zip(pos, pa):
+            per_pos = {}  # positives file -> [n, intent right, intent + slots right]
+            for (t, intent, slots, pf), ans in zip(pos, pa):
                 ok_i = ans["intent"] == intent
                 got = got_slots(ans)
                 # Outside StartWorkout the activity named ("pause my run") is informational (the
@@ -121,6 +137,10 @@ def main():
                 ok_s = ok_i and same(expected_slots(slots), got)
                 intent_ok += ok_i
                 slots_ok += ok_s
+                pp = per_pos.setdefault(pf, [0, 0, 0])
+                pp[0] += 1
+                pp[1] += ok_i
+                pp[2] += ok_s
                 if ans["intent"] is not None:
                     calib["acted"][band(ans["confidence"])][0] += ok_i
                     calib["acted"][band(ans["confidence"])][1] += 1
@@ -129,7 +149,7 @@ def main():
                     calib["suggested"][band(sug["confidence"])][0] += sug["intent"] == intent
                     calib["suggested"][band(sug["confidence"])][1] += 1
                 if a.misses and not ok_s:
-                    print(f"  MISS {name} {lang} {t!r}: want {intent} {expected_slots(slots)} got {ans['intent']} {got_slots(ans)} "
+                    print(f"  MISS {name} {lang} {category(pf) + ' ' if category(pf) else ''}{t!r}: want {intent} {expected_slots(slots)} got {ans['intent']} {got_slots(ans)} "
                           f"({ans['confidence']}{', suggest ' + sug['intent'] if sug else ''})")
             per_file = {}
             false = destructive = 0
@@ -149,6 +169,9 @@ def main():
             print(f"{name:8s} {lang}: positives {len(pos)}: intent {intent_ok / n:.1%}, intent+slots {slots_ok / n:.1%} | "
                   f"negatives {len(neg)}: false commands {false} = {false / m:.2%}, End/Cancel {destructive} | "
                   + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in per_file.items()))
+            if len(per_pos) > 1:
+                for pf, (k, i_ok, s_ok) in per_pos.items():
+                    print(f"{'':8s} {lang}   {category(pf):14s} {k:4d}: intent {i_ok / k:6.1%}, intent+slots {s_ok / k:6.1%}")
     print("\ncalibration (positives + negatives of the sets above): precision by confidence band")
     print("| band | acted: right/total | precision | suggested: right/total |")
     print("|---|---|---|---|")

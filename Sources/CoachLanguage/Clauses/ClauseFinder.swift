@@ -4,7 +4,9 @@
 // The line is cut into clauses (ClauseSplitter). A run of clauses is the command when
 //  - it matches a template exactly (or after typo correction), and
 //  - it names its command (`command_words`: "pause", 一時停止) or the workout (an activity, a
-//    workout noun): "that's it" or "hold on" are commands alone, never inside a longer line;
+//    workout noun): "that's it" or "hold on" are commands alone, never inside a longer line
+//    (only hesitations around it, "uhh hold on", are no longer line: then any template but
+//    End/Cancel counts);
 // and every clause before and after it is an aside:
 //  - only hesitations ("uh", "ok so", えっと), or
 //  - an everyday remark: at most `max_words` long, no `blockers` word (reported speech,
@@ -29,7 +31,11 @@ extension LanguageModel {
             let span = parts[a].lowerBound..<parts[b - 1].upperBound
             let commanded = clauses.intentsCommanded(in: norm.scalars[span], words: words)
             let namesWorkout = FallbackData.containsAny(fuzzy.fallback.objects, in: Array(norm.scalars[span]), words: words)
-            guard !commanded.isEmpty || namesWorkout else { continue }
+            // Around nothing but hesitations ("uhh hold on", えっと、ちょっと待って) any command
+            // template counts, except End and Cancel, which must still say so.
+            let onlyHesitations = parts[..<a].allSatisfy { isHesitation(norm.scalars[$0]) }
+                && parts[b...].allSatisfy { isHesitation(norm.scalars[$0]) }
+            guard !commanded.isEmpty || namesWorkout || onlyHesitations else { continue }
             let candidate = norm.slice(span)
             var found: (RawMatch, NormalizedText, Recognition.Method, Int)? = nil
             if let (m, used) = exactMatch(candidate, context: context) {
@@ -40,7 +46,8 @@ extension LanguageModel {
             guard let (match, used, method, edits) = found else { continue }
             let intent = grammar.templates[match.template].intent
             let hasActivity = match.slots.contains { $0.name == "activity" }
-            guard commanded.contains(intent) || namesWorkout || hasActivity else { continue }
+            guard commanded.contains(intent) || namesWorkout || hasActivity || (onlyHesitations && !Self.isDestructive(intent))
+            else { continue }
             let before = Array(parts[..<a]), after = Array(parts[b...])
             guard isAside(before, of: norm, original: original, intent: intent, context: context),
                 isAside(after, of: norm, original: original, intent: intent, context: context)

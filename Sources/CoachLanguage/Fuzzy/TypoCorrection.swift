@@ -25,8 +25,37 @@ extension LanguageModel {
         language == .en ? fuzzy.correctTypos(norm, model: self, context: context) : spellingMatch(norm, context: context)
     }
 
-    /// Japanese: every `spelling_variants` slip replaced (longest first), then the templates.
+    /// Japanese: every `spelling_variants` slip replaced (longest first), then key stutters
+    /// dropped (a character typed twice, 「ストッップ」; a stray Latin letter from romaji input,
+    /// 「終了sて」), then the templates.
     func spellingMatch(_ norm: NormalizedText, context: RecognitionContext) -> TypoMatch? {
+        let variants = replacingVariants(norm)
+        let base = variants?.text ?? norm
+        let stutterless = Self.droppingStutters(base)
+        let edits = (variants?.edits ?? 0) + (base.count - stutterless.count)
+        guard edits > 0, stutterless.count >= 2 else { return nil }
+        guard let (m, used) = exactMatch(stutterless, context: context) else { return nil }
+        return TypoMatch(match: m, used: used, edits: edits)
+    }
+
+    /// Characters typed twice in a row (ッッ, んん, っっ, ーー) and Latin letters between Japanese
+    /// characters, removed; offsets kept. Digits and words of Latin letters are left alone.
+    static func droppingStutters(_ t: NormalizedText) -> NormalizedText {
+        let s = t.scalars
+        var scalars: [UInt32] = [], offsets: [Int32] = []
+        for i in 0..<s.count {
+            let v = s[i]
+            let doubled = i > 0 && s[i - 1] == v && Scalars.isCJK(v) && !Scalars.isIdeograph(v)
+            let isLatin = (v >= 0x61 && v <= 0x7A)
+            let stray = isLatin && (i == 0 || Scalars.isCJK(s[i - 1])) && (i + 1 == s.count || Scalars.isCJK(s[i + 1]))
+            if doubled || stray { continue }
+            scalars.append(v)
+            offsets.append(t.offsets[i])
+        }
+        return NormalizedText(scalars: scalars, offsets: offsets, originalLength: t.originalLength)
+    }
+
+    func replacingVariants(_ norm: NormalizedText) -> (text: NormalizedText, edits: Int)? {
         guard !clauses.spellingVariants.isEmpty else { return nil }
         let s = norm.scalars
         var scalars: [UInt32] = [], offsets: [Int32] = []
@@ -46,9 +75,7 @@ extension LanguageModel {
             i += 1
         }
         guard edits > 0 else { return nil }
-        let fixed = NormalizedText(scalars: scalars, offsets: offsets, originalLength: norm.originalLength)
-        guard let (m, used) = exactMatch(fixed, context: context) else { return nil }
-        return TypoMatch(match: m, used: used, edits: edits)
+        return (NormalizedText(scalars: scalars, offsets: offsets, originalLength: norm.originalLength), edits)
     }
 }
 
@@ -111,11 +138,19 @@ extension FuzzyModel {
             guard d <= budget else { continue }
             // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
             if t.count == 3, !EditDistance.isTransposition(t, ws) { continue }
-            if let b = best, b.1 < d || (b.1 == d && (b.0 < w)) { continue }
+            // Ties: a swap of neighbours is the commonest slip ("statr" is "start", not "stair"),
+            // then the alphabet, so the answer never depends on dictionary order.
+            if let b = best, b.1 < d || (b.1 == d && !Self.prefers(w, over: b.0, for: t)) { continue }
             best = (w, d)
           }
         }
         return best
+    }
+
+    static func prefers(_ w: String, over other: String, for t: [UInt32]) -> Bool {
+        let swapW = EditDistance.isTransposition(t, w.unicodeScalars.map(\.value))
+        let swapOther = EditDistance.isTransposition(t, other.unicodeScalars.map(\.value))
+        return swapW != swapOther ? swapW : w < other
     }
 
     /// Which of a–z (bit 0–25) occur in a word; anything else shares bit 26.

@@ -12,6 +12,10 @@ enum Scalars {
             || (v >= 0xAC00 && v <= 0xD7AF) || v == 0x3005
     }
 
+    /// Kanji (CJK unified ideographs): a kanji typed twice is a word (時々 aside), never a stutter.
+    @inline(__always)
+    static func isIdeograph(_ v: UInt32) -> Bool { (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0x3400 && v <= 0x4DBF) }
+
     @inline(__always)
     static func isHalfWidthKana(_ v: UInt32) -> Bool { v >= 0xFF61 && v <= 0xFF9F }
 

@@ -20,6 +20,11 @@ def slot_equal(expected, actual) -> bool:
     return expected == actual
 
 
+def same_answer(a, b) -> bool:
+    """hassil's and Coach's answers agree: intent, slot names and values (numbers by value)."""
+    return a["intent"] == b["intent"] and a["slots"] == b["slots"]
+
+
 def check(test, answer) -> str | None:
     """None when the answer passes; otherwise the kind of miss."""
     if answer["intent"] is None:
@@ -47,13 +52,14 @@ def main() -> None:
     h_answers, c_answers = hassil["answers"], coach["answers"]
     assert len(h_answers) == len(c_answers) == len(tests)
 
-    h_pass = c_pass = 0
+    h_pass = c_pass = agree = 0
     categories = collections.Counter()
     misses = []
     for test, h, c in zip(tests, h_answers, c_answers):
         h_miss, c_miss = check(test, h), check(test, c)
         h_pass += h_miss is None
         c_pass += c_miss is None
+        agree += same_answer(h, c)
         if c_miss is not None:
             with_context = "with context" if test["context"] else "no context"
             categories[(c_miss, with_context)] += 1
@@ -64,6 +70,7 @@ def main() -> None:
     print(f"  hassil {hassil.get('version', '?'):>8}: {h_pass:5d} / {n} pass   ({hassil['seconds']:.2f} s)")
     print(f"  coach           : {c_pass:5d} / {n} pass   ({coach['seconds']:.3f} s, "
           f"{coach['seconds'] / n * 1e6:.1f} µs per sentence)")
+    print(f"  identical answers (intent and slots, pass or not): {agree} / {n}")
     methods = collections.Counter(a.get("method") for a in c_answers if a["intent"] is not None)
     print(f"  coach answers by method: {dict(sorted(methods.items()))}")
     if categories:

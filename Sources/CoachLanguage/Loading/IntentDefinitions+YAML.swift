@@ -128,18 +128,29 @@ extension IntentDefinitions {
         throw VocabularyLoadError(file: file, message: "list \(name) has no values, range or wildcard")
     }
 
-    static func contextSpec(_ value: Any?) -> [String: [SlotValue]] {
-        guard let dict = value as? [String: Any] else { return [:] }
-        var out: [String: [SlotValue]] = [:]
-        for (key, v) in dict {
-            switch v {
-            case is NSNull: out[key] = []
-            case let list as [Any]: out[key] = list.map(slotValue)
-            case let inner as [String: Any]: out[key] = inner["value"].map { [slotValue($0)] } ?? []
-            default: out[key] = [slotValue(v)]
+    /// `requires_context` / `excludes_context` as hassil reads them: per key a scalar, a list,
+    /// null, or `{value: <one of those>, slot: true|NAME}` (`slot` counts in requires_context only).
+    static func contextConditions(_ value: Any?) -> [ContextCondition] {
+        guard let dict = value as? [String: Any] else { return [] }
+        return dict.keys.sorted().map { key in
+            var spec = dict[key]
+            var slot: String? = nil
+            if let mapping = spec as? [String: Any] {
+                switch mapping["slot"] {
+                case let name as String: slot = name
+                case let flag as Bool: slot = flag ? key : nil
+                default: break
+                }
+                spec = mapping["value"]
             }
+            let expected: ContextCondition.Expected
+            switch spec {
+            case nil, is NSNull: expected = .any
+            case let list as [Any]: expected = .oneOf(list.map(slotValue))
+            case let other?: expected = .value(slotValue(other))
+            }
+            return ContextCondition(key: key, expected: expected, slot: slot)
         }
-        return out
     }
 
     static func block(_ value: Any, file: String) throws -> DataBlock {
@@ -152,7 +163,8 @@ extension IntentDefinitions {
         for (name, v) in body["lists"] as? [String: Any] ?? [:] { lists[name] = try list(v, name: name, file: file) }
         return DataBlock(
             sentences: sentences, slots: slots, response: body["response"] as? String,
-            requiresContext: contextSpec(body["requires_context"]), excludesContext: contextSpec(body["excludes_context"]),
+            requiresContext: contextConditions(body["requires_context"]),
+            excludesContext: contextConditions(body["excludes_context"]),
             lists: lists, expansionRules: (body["expansion_rules"] as? [String: Any] ?? [:]).mapValues(string),
             metadata: (body["metadata"] as? [String: Any] ?? [:]).mapValues(slotValue))
     }

@@ -67,9 +67,9 @@ struct DataBlock: Sendable, Equatable {
     var sentences: [String]
     var slots: [(String, SlotValue)]
     var response: String?
-    /// key → allowed values (empty = any value).
-    var requiresContext: [String: [SlotValue]]
-    var excludesContext: [String: [SlotValue]]
+    /// `requires_context` / `excludes_context`, one condition per key (sorted by key).
+    var requiresContext: [ContextCondition]
+    var excludesContext: [ContextCondition]
     var lists: [String: ListDefinition]
     var expansionRules: [String: String]
     /// hassil's intent metadata (`metadata:` of a data block). Blocks from the user's sentence

@@ -21,7 +21,7 @@ extension Grammar {
         }
         if let bestSlot {
             func boundLength(_ match: RawMatch) -> Int? {
-                match.slots.first { $0.name == bestSlot && !$0.isWildcard }.map { $0.range?.count ?? 0 }
+                match.slots.last { $0.name == bestSlot }.flatMap { $0.isWildcard ? nil : $0.range?.count ?? 0 }
             }
             if let longest = candidates.compactMap(boundLength).max() {
                 candidates = candidates.filter { boundLength($0) == longest }

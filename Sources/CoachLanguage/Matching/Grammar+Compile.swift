@@ -15,10 +15,7 @@ extension Grammar {
         compiler.computeFirstSets()
         compiler.buildDispatchTables()
         var g = compiler.grammar
-        g.contextTemplates = g.templates.map {
-            let b = g.blocks[$0.block]
-            return !b.requiresContext.isEmpty || !b.excludesContext.isEmpty
-        }
+        g.contextTemplates = g.templates.map { g.blocks[$0.block].hasContextConditions }
         return g
     }
 }

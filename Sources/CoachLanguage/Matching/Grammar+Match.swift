@@ -340,32 +340,26 @@ private struct Walker {
         return false
     }
 
-    /// requires_context / excludes_context of the template's data block, against the context
-    /// the matched list values contribute.
+    /// requires_context / excludes_context of the template's data block (Grammar+Context).
     func contextAllows(_ template: Int) -> Bool {
         guard let grammar = context else { return true }
         let block = grammar.blocks[grammar.templates[template].block]
-        if block.requiresContext.isEmpty && block.excludesContext.isEmpty { return true }
-        var context = callerContext
-        for e in events where e.kind == .end && e.value >= 0 {
-            context.merge(grammar.values[Int(e.value)].context) { $1 }
-        }
-        for (key, allowed) in block.requiresContext {
-            guard let v = context[key] else { return false }
-            if !allowed.isEmpty && !allowed.contains(v) { return false }
-        }
-        for (key, banned) in block.excludesContext {
-            if let v = context[key], banned.contains(v) { return false }
-        }
-        return true
+        guard block.hasContextConditions else { return true }
+        return block.contextAllows(events: events, values: grammar.values, caller: callerContext)
     }
 
     func result(_ grammar: Grammar) -> RawMatch {
         var slots = self.slots(grammar)
         let template = Int(accepted)
         let block = grammar.blocks[grammar.templates[template].block]
+        let matchedCount = slots.count
         for (name, value) in block.fixedSlots where !slots.contains(where: { $0.name == name }) {
             slots.append(RawMatch.Slot(name: name, value: value, range: nil))
+        }
+        // After the fixed slots, so a context slot wins a name clash (hassil's order).
+        if block.hasContextConditions {
+            let matched = Set(slots[..<matchedCount].map(\.name))
+            slots += block.contextSlots(events: events, values: grammar.values, caller: callerContext, matched: matched)
         }
         return RawMatch(template: template, slots: slots)
     }

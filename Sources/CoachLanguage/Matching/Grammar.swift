@@ -63,8 +63,8 @@ struct CompiledBlock: Sendable {
     var fixedSlots: [(String, SlotValue)]
     var metadata: [String: SlotValue] = [:]
     var response: String?
-    var requiresContext: [String: [SlotValue]]
-    var excludesContext: [String: [SlotValue]]
+    var requiresContext: [ContextCondition]
+    var excludesContext: [ContextCondition]
 }
 
 struct SlotListValue: Sendable {

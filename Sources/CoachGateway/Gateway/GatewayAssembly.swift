@@ -1,5 +1,7 @@
-// GatewayAssembly: assembles a gateway for `coach serve` and the embedded REPL — the vocabulary, the
-// workout manager with its clock, and (once the store is wired) the journal and crash recovery.
+// GatewayAssembly: the core of every gateway — the vocabulary, the workout manager with its clock,
+// the journal and crash recovery, what the state directory remembers. The program's gateways
+// (`coach serve`, the REPL's own) are started through GatewayRoot (coach), which applies the
+// settings file around this; tests and the fuzz target build the core alone.
 
 import CoachCore
 import CoachLanguage

@@ -5,10 +5,7 @@ import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway
-import CoachLanguage
-import CoachSettings
 import Dispatch
-import CoachVoice
 import Foundation
 
 struct ServeCommand: AsyncParsableCommand {
@@ -55,35 +52,18 @@ struct ServeCommand: AsyncParsableCommand {
     static func idleDuration(_ text: String) -> Duration? { never(text) ? nil : DurationText.parse(text) }
 
     func run() async throws {
-        var configuration = GatewayConfiguration()
-        configuration.countdown = .milliseconds(Int64(countdown * 1000))
-        configuration.guest = guest
-        let environment = ProcessInfo.processInfo.environment
-        let settingsPath = CoachSettings.defaultPath(environment: environment)
-        let settings: CoachSettings
-        do { settings = try CoachSettings.load(path: settingsPath) } catch {
-            OneShot.printError("\(error) — continuing with default settings")
-            settings = CoachSettings()
-        }
-        var autoPause: [ActivityType: Bool] = [:]
-        for (name, on) in settings.autoPause {
-            guard let activity = ActivityType(rawValue: name) else {
-                OneShot.printError("\(settingsPath): auto_pause: '\(name)' is not an activity (HealthKit names such as running, cycling)")
-                continue
-            }
-            autoPause[activity] = on
-        }
-        configuration.autoPause = AutoPausePolicy(switches: autoPause)
-        configuration.milestoneUnit = settings.milestoneUnit
+        let settings = GatewaySettings.load()
+        for problem in settings.problems { OneShot.printError(problem) }
+        var request = GatewayRequest()
+        request.countdown = .milliseconds(Int64(countdown * 1000))
+        request.guest = guest
         let location = SocketLocation.resolve(explicit: socket)
-        let hosted: HostedGateway
-        let server: GatewayServer
+        request.socket = location
+        request.idleExit = idleExit.flatMap(Self.idleDuration)
+        request.speech = .byTheGateway(asked: speak, directory: speakTo)
+        let running: RunningGateway
         do {
-            // The socket first: a second gateway must be refused before it opens the store.
-            let claim = try SocketClaim.claim(location)
-            hosted = try await GatewayAssembly.start(configuration)
-            server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim,
-                                                   idleExit: idleExit.flatMap(Self.idleDuration))
+            running = try await GatewayRoot.start(request, settings: settings)
         } catch let error as GatewayStartError {
             OneShot.printError(error.description)
             if case .alreadyRunning = error { throw ExitCode(ExitStatus.alreadyRunning.rawValue) }
@@ -92,52 +72,21 @@ struct ServeCommand: AsyncParsableCommand {
             OneShot.printError("\(error)")
             throw ExitCode.failure
         }
-        let gateway = hosted.gateway
         print("coach gateway listening on \(location.path) (pid \(getpid()))\(guest ? " — guest mode: nothing is saved" : "")")
-        if let problem = hosted.storeProblem { OneShot.printError("store: \(problem)") }
-        if let recovered = hosted.recovered {
+        if let problem = running.storeProblem { OneShot.printError("store: \(problem)") }
+        if let recovered = running.recovered {
             print("recovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue), \(Int(recovered.elapsed)) s")
         }
-        // Bluetooth sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
-        await gateway.feed.setHeartRateZones(HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age))
-        let announcer = startSpeaking(gateway: gateway, settings: settings)
-        let sensors = SensorBridge(gateway: gateway, settings: settings, settingsPath: settingsPath, environment: environment)
         fflush(nil)
+        guard let server = running.server else { return }
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
             Task { await server.close() }
         }
         // Start-up is over: the code it ran (and the pages mapped around it) need not stay resident.
         ResidentCode.releaseStartUpPages()
         await server.waitUntilClosed()
-        await server.close()
-        await gateway.manager.shutdown()
+        await running.shutdown()
         _ = signals
-        _ = sensors
-        announcer?.cancel()
-    }
-
-    /// `--speak` / `--speak-to DIR` (or `voice.speak: true` in the settings): says every
-    /// announcement as it happens, in the language of the last command understood (English until
-    /// one is; Japanese through Open JTalk or espeak-ng), on the speaker's own thread (the gateway
-    /// never waits for speech; a new announcement cuts off a stale one on the speaker).
-    func startSpeaking(gateway: Gateway, settings: CoachSettings) -> Task<Void, Never>? {
-        guard speak || speakTo != nil || settings.voice.speak else { return nil }
-        let output: Speaker.Output
-        if let speakTo {
-            try? FileManager.default.createDirectory(atPath: speakTo, withIntermediateDirectories: true)
-            output = .directory(speakTo)
-        } else {
-            output = .device(settings.voice.outputDevice)
-        }
-        let speaker: Speaker
-        do { speaker = try Speaker(settings: settings, output: output, onNote: { OneShot.printError($0) }) } catch {
-            OneShot.printError("cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1 — continuing without speech")
-            return nil
-        }
-        let stream = gateway.announcementsFollowingTheUser()
-        return Task {
-            for await announcement in stream { speaker.say(announcement.text, language: announcement.language.rawValue) }
-        }
     }
 }
 

@@ -61,14 +61,16 @@ enum ReplMain {
         let session = ReplSession(language: language, json: gateway.json)
         let interactive = options.script == nil && isatty(STDIN_FILENO) != 0
         let location = gateway.location
+        // Read once: the REPL's own gateway and its voice follow the same file.
+        let settings = GatewaySettings.load()
 
         let backend: any ReplBackend
         if interactive {
-            switch await interactiveBackend(options, location: location, language: language) {
+            switch await interactiveBackend(options, location: location, language: language, settings: settings) {
             case .success(let chosen): backend = chosen
             case .failure(let failure): return failure.status
             }
-            return await InteractiveRepl.run(backend: backend, session: session, speech: ReplSpeech(options: gateway))
+            return await InteractiveRepl.run(backend: backend, session: session, speech: ReplSpeech(options: gateway, settings: settings.settings))
         }
 
         if gateway.socket != nil {
@@ -90,7 +92,7 @@ enum ReplMain {
         } else {
             do {
                 backend = try await GatewayBackend.start(virtualClock: options.virtualClock, guest: options.guest,
-                                                         listen: false, socket: location, language: language)
+                                                         listen: false, socket: location, language: language, settings: settings)
             } catch {
                 ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
                 return ReplExitStatus.failure
@@ -109,8 +111,8 @@ enum ReplMain {
 
     /// Client of a running gateway, else host one. A gateway that starts between the probe and
     /// the bind is joined too.
-    private static func interactiveBackend(_ options: ReplOptions, location: SocketLocation,
-                                           language: Language) async -> Result<any ReplBackend, ExitFailure> {
+    private static func interactiveBackend(_ options: ReplOptions, location: SocketLocation, language: Language,
+                                           settings: GatewaySettings) async -> Result<any ReplBackend, ExitFailure> {
         let ownGateway = options.guest || options.virtualClock
         // Neither join nor serve a socket in a directory another user controls (issue 21).
         do { try GatewayTrust.checkDirectory(of: location) } catch {
@@ -124,7 +126,7 @@ enum ReplMain {
         }
         do {
             return .success(try await GatewayBackend.start(virtualClock: options.virtualClock, guest: options.guest,
-                                                           listen: true, socket: location, language: language))
+                                                           listen: true, socket: location, language: language, settings: settings))
         } catch GatewayStartError.alreadyRunning(let path, let pid) {
             if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
             do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayConnectionError.untrusted(let refusal) {

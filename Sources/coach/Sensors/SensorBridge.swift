@@ -1,4 +1,4 @@
-// Between the sensors and the gateway, inside `coach serve`: starts the BlueZ link for the sensors
+// Between the sensors and the gateway (GatewayRoot plugs it in): starts the BlueZ link for the sensors
 // remembered in the settings file, turns each decoded value into samples through the gateway's
 // sample path (in order, one consumer), and answers the `sensors` methods with the live status.
 
@@ -32,7 +32,10 @@ final class SensorBridge: SensorService {
         }
     }
 
-    deinit {
+    deinit { stop() }
+
+    /// Disconnects the sensors: the gateway is going away.
+    func stop() {
         readings.finish()
         link.withLock { $0?.stop() }
     }

@@ -1,18 +1,20 @@
 // GatewayBackend: the REPL on an in-process Gateway (embedded mode). The interactive REPL also
 // serves the socket, so other clients can join; a script keeps its gateway private (and, on the
-// virtual clock, writes nothing to the store, as GatewayAssembly decides).
+// virtual clock, writes nothing to the store, as GatewayAssembly decides). GatewayRoot starts it,
+// as it starts `coach serve`, so the settings file applies the same way.
 
 import CoachWire
 import CoachCore
-import CoachSettings
 import CoachGateway
 import CoachLanguage
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 final class GatewayBackend: ReplBackend {
     let gateway: Gateway
-    private let server: GatewayServer?
-    private let keepsWorkouts: Bool
+    private let running: RunningGateway
     private let virtualClock: Bool
     /// Replaced on Ctrl-C, which drops the pending question along with the line.
     private let conversation = Mutex(Conversation())
@@ -20,41 +22,33 @@ final class GatewayBackend: ReplBackend {
 
     /// `listen`: serve the socket too (the interactive REPL); a gateway already serving it is an error.
     /// `guest`: workouts run and show, nothing is written (GatewayConfiguration.guest).
+    /// The settings file applies as it does to `coach serve` (GatewayRoot); speech is the REPL's own.
     static func start(virtualClock: Bool, guest: Bool = false, listen: Bool, socket: SocketLocation,
-                      language: Language = .en) async throws -> GatewayBackend {
-        var configuration = GatewayConfiguration()
-        configuration.virtualClock = virtualClock
-        configuration.guest = guest
-        configuration.milestoneUnit = ((try? CoachSettings.load()) ?? CoachSettings()).milestoneUnit
+                      language: Language = .en, settings: GatewaySettings) async throws -> GatewayBackend {
+        // Said as `coach serve` says them, before the REPL's banner and prompt.
+        for problem in settings.problems { ScriptRunner.write("coach: " + problem, to: STDERR_FILENO) }
+        var request = GatewayRequest()
+        request.virtualClock = virtualClock
+        request.guest = guest
         // On the virtual clock a script's times add up as written: no countdown before "running".
-        if virtualClock { configuration.countdown = .zero }
-        // Claim the socket before the store: a gateway that is already running keeps its workout.
-        let claim = listen ? try SocketClaim.claim(socket) : nil
-        let hosted = try await GatewayAssembly.start(configuration)
-        let server: GatewayServer?
-        do {
-            if let claim { server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim) } else { server = nil }
-        } catch {
-            await hosted.gateway.manager.shutdown()
-            throw error
-        }
-        var mode = server.map { "gateway embedded, listening on \($0.location.path)" } ?? "gateway embedded"
+        if virtualClock { request.countdown = .zero }
+        request.socket = listen ? socket : nil
+        let running = try await GatewayRoot.start(request, settings: settings)
+        var mode = running.server.map { "gateway embedded, listening on \($0.location.path)" } ?? "gateway embedded"
         if virtualClock { mode += " (virtual clock)" }
         if guest { mode += " — guest mode: nothing is saved" }
-        if let problem = hosted.storeProblem { mode += "\nstore: \(problem)" }
-        if let recovered = hosted.recovered {
+        if let problem = running.storeProblem { mode += "\nstore: \(problem)" }
+        if let recovered = running.recovered {
             // Recovered before anyone could subscribe: the announcement is said here instead.
-            mode += "\n" + hosted.gateway.recoveryMessage(recovered, language: language)
+            mode += "\n" + running.gateway.recoveryMessage(recovered, language: language)
         }
-        return GatewayBackend(gateway: hosted.gateway, server: server, keepsWorkouts: hosted.store != nil,
-                              virtualClock: virtualClock, mode: mode)
+        return GatewayBackend(running: running, virtualClock: virtualClock, mode: mode)
     }
 
-    private init(gateway: Gateway, server: GatewayServer?, keepsWorkouts: Bool, virtualClock: Bool, mode: String) {
-        self.gateway = gateway
+    private init(running: RunningGateway, virtualClock: Bool, mode: String) {
+        self.running = running
+        self.gateway = running.gateway
         self.virtualClock = virtualClock
-        self.server = server
-        self.keepsWorkouts = keepsWorkouts
         self.modeDescription = mode
     }
 
@@ -165,13 +159,13 @@ final class GatewayBackend: ReplBackend {
     }
 
     func leaveWarning(language: Language) async -> String? {
-        guard server != nil else { return nil }
+        guard running.server != nil else { return nil }
         let snapshot = await gateway.manager.status()
         guard snapshot.state.isOngoing else { return nil }
         let name = (snapshot.activity ?? .other).displayName(language)
         let en = language == .en
         let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
-        if keepsWorkouts {
+        if running.keepsWorkouts {
             return en
                 ? "\(article) \(name) is in progress and this REPL hosts the gateway: leaving ends the gateway; the workout is kept and will be recovered on the next start. Press Ctrl-D again to leave."
                 : "\(name)が進行中で、このREPLがゲートウェイを動かしています。終了するとゲートウェイも止まりますが、ワークアウトは保存されていて次の起動で復元されます。もう一度 Ctrl-D で終了します。"
@@ -182,8 +176,7 @@ final class GatewayBackend: ReplBackend {
     }
 
     func shutdown() async {
-        await server?.close()
-        await gateway.manager.shutdown()
+        await running.shutdown()
     }
 
     // MARK: - Replies

@@ -25,8 +25,7 @@ final class ReplSpeech: Sendable {
     }
 
     /// From the command line and the settings file, as one-shot commands decide.
-    convenience init(options: GatewayOptions) {
-        let settings = (try? CoachSettings.load()) ?? CoachSettings()
+    convenience init(options: GatewayOptions, settings: CoachSettings) {
         self.init(initiallyOn: options.speak || options.speakTo != nil || settings.voice.speak,
                   output: options.speakTo.map { .file($0) } ?? .device(settings.voice.outputDevice), settings: settings)
     }

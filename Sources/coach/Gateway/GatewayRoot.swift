@@ -1,0 +1,123 @@
+// GatewayRoot: the one place a gateway is put together for a user — `coach serve` and the REPL's
+// own gateway alike. The settings file is applied here and only here (auto-pause, milestone unit,
+// heart-rate zones, sensors, speech), so a setting added later reaches every gateway at once; the
+// callers say only what kind of gateway they want. GatewayAssembly (CoachGateway) builds the core
+// underneath: vocabulary, manager, store, recovery, what the state directory remembers.
+
+import CoachCore
+import CoachGateway
+import CoachSettings
+import CoachVoice
+import CoachWire
+import Foundation
+
+/// What the caller decides; everything else comes from the settings file.
+struct GatewayRequest: Sendable {
+    /// Who says the announcements aloud.
+    enum Speech: Sendable {
+        /// The channel on top speaks (the REPL's `/speak`, which reads the same settings).
+        case byTheChannel
+        /// The gateway itself, when asked (`--speak`) or when the settings say `voice.speak`;
+        /// `directory` writes 001.wav, 002.wav … there instead of playing them.
+        case byTheGateway(asked: Bool, directory: String?)
+    }
+
+    var countdown: Duration = .seconds(3)
+    /// Nothing is written (GatewayConfiguration.guest).
+    var guest = false
+    /// Time moves only when told to; no sensors then (their readings come in real time).
+    var virtualClock = false
+    /// Serve this socket. It is claimed before the store opens, so a second gateway is refused
+    /// with the first one's workout untouched.
+    var socket: SocketLocation?
+    var idleExit: Duration?
+    var speech: Speech = .byTheChannel
+}
+
+/// A gateway as the root started it, with what it plugged in; `shutdown()` undoes it all.
+final class RunningGateway: Sendable {
+    let gateway: Gateway
+    let server: GatewayServer?
+    /// The workout recovered from the journal after a crash, if there was one.
+    let recovered: WorkoutSnapshot?
+    /// A problem with the store, to report (the gateway runs anyway).
+    let storeProblem: String?
+    /// Whether finished workouts are kept (a store is open).
+    let keepsWorkouts: Bool
+    private let sensors: SensorBridge?
+    private let announcer: Task<Void, Never>?
+
+    fileprivate init(hosted: HostedGateway, server: GatewayServer?, sensors: SensorBridge?, announcer: Task<Void, Never>?) {
+        gateway = hosted.gateway
+        recovered = hosted.recovered
+        storeProblem = hosted.storeProblem
+        keepsWorkouts = hosted.store != nil
+        self.server = server
+        self.sensors = sensors
+        self.announcer = announcer
+    }
+
+    /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
+    func shutdown() async {
+        await server?.close()
+        await gateway.manager.shutdown()
+        announcer?.cancel()
+        sensors?.stop()
+    }
+}
+
+enum GatewayRoot {
+    static func start(_ request: GatewayRequest, settings: GatewaySettings) async throws -> RunningGateway {
+        var configuration = GatewayConfiguration()
+        configuration.countdown = request.countdown
+        configuration.guest = request.guest
+        configuration.virtualClock = request.virtualClock
+        configuration.autoPause = settings.autoPause
+        configuration.milestoneUnit = settings.settings.milestoneUnit
+        let claim = try request.socket.map(SocketClaim.claim)
+        let hosted = try await GatewayAssembly.start(configuration)
+        let server: GatewayServer?
+        do {
+            if let claim {
+                server = try await GatewayServer.start(gateway: hosted.gateway, claim: claim, idleExit: request.idleExit)
+            } else {
+                server = nil
+            }
+        } catch {
+            await hosted.gateway.manager.shutdown()
+            throw error
+        }
+        let gateway = hosted.gateway
+        await gateway.feed.setHeartRateZones(settings.heartRateZones)
+        let announcer = speak(request.speech, gateway: gateway, settings: settings)
+        // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
+        let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,
+                                                                settingsPath: settings.path, environment: settings.environment)
+        return RunningGateway(hosted: hosted, server: server, sensors: sensors, announcer: announcer)
+    }
+
+    /// Says every announcement as it happens, in the language of the last command understood
+    /// (English until one is; Japanese through Open JTalk or espeak-ng), on the speaker's own
+    /// thread: the gateway never waits for speech, and a new announcement cuts off a stale one.
+    private static func speak(_ speech: GatewayRequest.Speech, gateway: Gateway, settings: GatewaySettings) -> Task<Void, Never>? {
+        guard case .byTheGateway(let asked, let directory) = speech, asked || directory != nil || settings.settings.voice.speak else {
+            return nil
+        }
+        let output: Speaker.Output
+        if let directory {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            output = .directory(directory)
+        } else {
+            output = .device(settings.settings.voice.outputDevice)
+        }
+        let speaker: Speaker
+        do { speaker = try Speaker(settings: settings.settings, output: output, onNote: { OneShot.printError($0) }) } catch {
+            OneShot.printError("cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1 — continuing without speech")
+            return nil
+        }
+        let stream = gateway.announcementsFollowingTheUser()
+        return Task {
+            for await announcement in stream { speaker.say(announcement.text, language: announcement.language.rawValue) }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+// GatewaySettings: the settings file read once for a gateway, and what a gateway takes from it in
+// engine and feed terms (auto-pause switches, milestone unit, heart-rate zones). A file that cannot
+// be used is a problem to report, never a gateway that will not start: the defaults stand in.
+
+import CoachCore
+import CoachSettings
+import Foundation
+
+struct GatewaySettings: Sendable {
+    var settings: CoachSettings
+    /// Where the file is (`sensors.reload` reads it again after `coach sensor add`).
+    var path: String
+    var environment: [String: String]
+    /// Lines to show the user: an unreadable file, an auto-pause key that names no activity.
+    var problems: [String] = []
+
+    init(settings: CoachSettings = CoachSettings(), path: String, environment: [String: String]) {
+        self.settings = settings
+        self.path = path
+        self.environment = environment
+    }
+
+    /// Reads `$XDG_CONFIG_HOME/coach/config.yaml` (a missing file is the defaults).
+    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> GatewaySettings {
+        let path = CoachSettings.defaultPath(environment: environment)
+        var loaded = GatewaySettings(path: path, environment: environment)
+        do { loaded.settings = try CoachSettings.load(path: path) } catch {
+            loaded.problems.append("\(error) — continuing with default settings")
+        }
+        for name in loaded.settings.autoPause.keys.sorted() where ActivityType(rawValue: name) == nil {
+            loaded.problems.append("\(path): auto_pause: '\(name)' is not an activity (HealthKit names such as running, cycling)")
+        }
+        return loaded
+    }
+
+    /// `auto_pause: {running: false, hiking: true}` over the defaults (outdoor runs and rides).
+    var autoPause: AutoPausePolicy {
+        var switches: [ActivityType: Bool] = [:]
+        for (name, on) in settings.autoPause {
+            if let activity = ActivityType(rawValue: name) { switches[activity] = on }
+        }
+        return AutoPausePolicy(switches: switches)
+    }
+
+    var heartRateZones: HeartRateZones? {
+        HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age)
+    }
+}
+
+extension CoachSettings {
+    /// The settings' `units` as the engine's milestone unit (CoachSettings knows no engine types).
+    var milestoneUnit: DistanceUnit { units == .mi ? .miles : .kilometers }
+}

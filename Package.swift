@@ -7,6 +7,7 @@
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
 //   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
+//   CoachProcess   ChildProcess: the one way any module starts a program (swift-subprocess)
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
 //   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
@@ -79,14 +80,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Starting programs, one way for every module: only 0/1/2 inherited, default signal
+        // dispositions, the exit observed through a pidfd (docs/architecture.md, "Starting programs").
+        .target(
+            name: "CoachProcess",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "CoachGateway",
             dependencies: [
-                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore",
+                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),
@@ -112,7 +121,7 @@ let package = Package(
         // generated from Intents/, speech out (docs/voice.md).
         .target(
             name: "CoachVoice",
-            dependencies: ["CoachNative", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CoachNative", "CoachProcess", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
@@ -146,7 +155,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FeedBenchmark",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess"],
             path: "Benchmarks/feed",
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -209,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachStore", "CoachVoice", "coach", "coach-status"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "coach", "coach-status"],
             exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],

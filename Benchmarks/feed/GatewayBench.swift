@@ -8,6 +8,7 @@
 //     is readable with `display -p '#{@coach}'` (polled through our own control-mode client, one
 //     round trip ≈ 30–60 µs, which bounds the resolution).
 
+import CoachProcess
 import CoachGateway
 import CoachWire
 import Foundation

@@ -2,6 +2,7 @@
 // server: the gateway runs in its own session (it outlives the command and the terminal), its
 // output goes to a log file, and the command waits until the socket answers.
 
+import CoachProcess
 import CoachWire
 import Foundation
 

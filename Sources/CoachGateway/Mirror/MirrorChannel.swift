@@ -5,6 +5,7 @@
 // whether a retry can help (ssh-bridge.md §5: refused/timed out/closed → retry; host key, auth,
 // `coach` missing → stop and tell the user).
 
+import CoachProcess
 import Foundation
 import Synchronization
 #if canImport(Glibc)

@@ -9,6 +9,7 @@
 //   headless client from shrinking windows;
 // - `set -g @opt` redraws every client's status line itself: no `refresh-client -S` is needed.
 
+import CoachProcess
 import Foundation
 import Synchronization
 #if canImport(Glibc)

@@ -4,6 +4,7 @@
 // costs about 0.25 ms more at p50 (Benchmarks/feed/README.md, issue 16), on a path taken only while
 // the control-mode client is down; not enough to keep a second spawner.
 
+import CoachProcess
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

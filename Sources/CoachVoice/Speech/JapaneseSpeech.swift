@@ -3,6 +3,7 @@
 // text goes to espeak-ng's `ja` voice instead, katakana turned into hiragana (espeak-ng reads kana;
 // kanji it cannot read, which the caller is told once).
 
+import CoachProcess
 import Foundation
 
 public enum JapaneseSpeech {
@@ -22,21 +23,23 @@ public enum JapaneseSpeech {
         return nil
     }
 
-    /// open_jtalk → 48 kHz WAV → samples.
+    /// open_jtalk → 48 kHz WAV → samples. Call it from a thread of its own (the speaker's).
     public static func openJTalk(_ text: String, voiceFile: String) throws(AudioFormatError) -> PCMAudio {
         let dir = NSTemporaryDirectory() + "coach-jtalk-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let input = dir + "/in.txt", output = dir + "/out.wav"
         guard FileManager.default.createFile(atPath: input, contents: Data(text.utf8)) else { throw AudioFormatError("cannot write \(input)") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/open_jtalk")
-        p.arguments = ["-x", dictionaryDirectory, "-m", voiceFile, "-ow", output, input]
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { throw AudioFormatError("cannot run open_jtalk: \(error)") }
-        p.waitUntilExit()
-        guard p.terminationStatus == 0, let data = FileManager.default.contents(atPath: output) else {
-            throw AudioFormatError("open_jtalk failed (status \(p.terminationStatus))")
+        // Blocking is fine here: speech is made on the speaker's own thread, never in a task.
+        let finished: ChildProcess.Finished
+        do {
+            finished = try ChildProcess.runBlocking(["/usr/bin/open_jtalk", "-x", dictionaryDirectory, "-m", voiceFile,
+                                                     "-ow", output, input])
+        } catch {
+            throw AudioFormatError("cannot run open_jtalk: \(error)")
+        }
+        guard finished.status == 0, let data = FileManager.default.contents(atPath: output) else {
+            throw AudioFormatError("open_jtalk failed (status \(finished.status))")
         }
         return try WAV.decode(Array(data), targetRate: 48_000)
     }

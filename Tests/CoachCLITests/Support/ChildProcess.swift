@@ -1,5 +1,5 @@
 // Starting child processes the way the tests need, through the package's one spawner
-// (CoachGateway.ChildProcess, swift-subprocess): nothing but 0/1/2 inherited (a long-lived child
+// (CoachProcess.ChildProcess, swift-subprocess): nothing but 0/1/2 inherited (a long-lived child
 // such as `coach serve` or sshd never holds another test's pipe open, which is what hung the
 // parallel run), no signal blocked or ignored, the program looked up in PATH.
 // These helpers are synchronous and block the calling thread until the child has started (which
@@ -7,13 +7,13 @@
 // a task on the global pool). That is why the suite still runs serially: two tests blocked in
 // `terminate` or `spawnDetached` at once could hold both threads of a 2-core pool.
 
-import CoachGateway
+import CoachProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-typealias Child = CoachGateway.ChildProcess
+typealias Child = CoachProcess.ChildProcess
 
 enum ChildProcess {
     /// Starts a child with stdin on /dev/null, stdout on `stdout` and stderr on `stderr` (else

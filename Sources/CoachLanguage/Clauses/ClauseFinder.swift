@@ -3,8 +3,8 @@
 //
 // The line is cut into clauses (ClauseSplitter). A run of clauses is the command when
 //  - it matches a template exactly (or after typo correction), and
-//  - it names its command (`command_words`: "pause", 一時停止) or the workout (an activity, a
-//    workout noun): "that's it" or "hold on" are commands alone, never inside a longer line
+//  - it names its command (`command_words`: "pause", 一時停止) or the workout (a workout noun,
+//    or an activity a start is bound to: "sun's out, let's go for a run"): "that's it" or "hold on" are commands alone, never inside a longer line
 //    (only hesitations around it, "uhh hold on", are no longer line: then any template but
 //    End/Cancel counts);
 // and every clause before and after it is an aside:
@@ -35,7 +35,6 @@ extension LanguageModel {
             // template counts, except End and Cancel, which must still say so.
             let onlyHesitations = parts[..<a].allSatisfy { isHesitation(norm.scalars[$0]) }
                 && parts[b...].allSatisfy { isHesitation(norm.scalars[$0]) }
-            guard !commanded.isEmpty || namesWorkout || onlyHesitations else { continue }
             let candidate = norm.slice(span)
             var found: (RawMatch, NormalizedText, Recognition.Method, Int)? = nil
             if let (m, used) = exactMatch(candidate, context: context) {
@@ -46,7 +45,10 @@ extension LanguageModel {
             guard let (match, used, method, edits) = found else { continue }
             let intent = grammar.templates[match.template].intent
             let hasActivity = match.slots.contains { $0.name == "activity" }
-            guard commanded.contains(intent) || namesWorkout || hasActivity || (onlyHesitations && !Self.isDestructive(intent))
+            // A start bound to its activity, said with more than the activity ("dance" is a
+            // command alone; in "dance like nobody's watching" it is not).
+            let boundStart = hasActivity && intent == "StartWorkout" && (!words || candidate.scalars.contains(Scalars.space))
+            guard commanded.contains(intent) || namesWorkout || boundStart || (onlyHesitations && !Self.isDestructive(intent))
             else { continue }
             let before = Array(parts[..<a]), after = Array(parts[b...])
             guard isAside(before, of: norm, original: original, intent: intent, context: context),

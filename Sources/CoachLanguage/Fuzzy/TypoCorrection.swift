@@ -32,10 +32,67 @@ extension LanguageModel {
         let variants = replacingVariants(norm)
         let base = variants?.text ?? norm
         let stutterless = Self.droppingStutters(base)
-        let edits = (variants?.edits ?? 0) + (base.count - stutterless.count)
-        guard edits > 0, stutterless.count >= 2 else { return nil }
-        guard let (m, used) = exactMatch(stutterless, context: context) else { return nil }
-        return TypoMatch(match: m, used: used, edits: edits)
+        var edits = (variants?.edits ?? 0) + (base.count - stutterless.count)
+        // Then a kana slip in a katakana word (ジョギンぐ, さいくりんぐ) and a letter dropped or
+        // added in an activity name (ウォーキン, サイクリグ): each tried only if the line still fails.
+        var candidate = stutterless
+        for step in 0..<3 {
+            if edits > 0, candidate.count >= 2, let (m, used) = exactMatch(candidate, context: context) {
+                return TypoMatch(match: m, used: used, edits: edits)
+            }
+            let next: (NormalizedText, Int)?
+            switch step {
+            case 0: next = Self.katakanaForKanaSlips(candidate)
+            case 1: next = nearestActivityNames(candidate)
+            default: next = nil
+            }
+            guard let (text, more) = next else { continue }
+            candidate = text
+            edits += more
+        }
+        return nil
+    }
+
+    /// Hiragana typed inside a katakana word (ジョギンぐ), or a whole word of four or more
+    /// hiragana that no particle starts (さいくりんぐ), read as katakana.
+    static func katakanaForKanaSlips(_ t: NormalizedText) -> (NormalizedText, Int)? {
+        var s = t.scalars
+        var changed = 0
+        func isKatakana(_ v: UInt32) -> Bool { v >= 0x30A1 && v <= 0x30FA || v == 0x30FC }
+        for i in 1..<max(1, s.count) where FallbackData.isHiragana(s[i]) && isKatakana(s[i - 1]) && s[i] != 0x3092 {
+            s[i] += 0x60
+            changed += 1
+        }
+        guard changed > 0 else { return nil }
+        return (NormalizedText(scalars: s, offsets: t.offsets, originalLength: t.originalLength), changed)
+    }
+
+    /// Katakana runs of four or more that are no activity name, replaced by the activity name
+    /// one edit away (budget 1; the closest, then the longest).
+    func nearestActivityNames(_ t: NormalizedText) -> (NormalizedText, Int)? {
+        func isKatakana(_ v: UInt32) -> Bool { v >= 0x30A1 && v <= 0x30FA || v == 0x30FC }
+        let s = t.scalars
+        var scalars: [UInt32] = [], offsets: [Int32] = []
+        var edits = 0, i = 0
+        while i < s.count {
+            guard isKatakana(s[i]) else { scalars.append(s[i]); offsets.append(t.offsets[i]); i += 1; continue }
+            var j = i
+            while j < s.count && isKatakana(s[j]) { j += 1 }
+            let run = Array(s[i..<j])
+            var replacement = run
+            if run.count >= 4, !fuzzy.activityPhrases.contains(run) {
+                let near = fuzzy.activityPhrases.filter { $0.allSatisfy(isKatakana) && abs($0.count - run.count) <= 1 }
+                    .first { EditDistance.distance(run, $0, limit: 1) == 1 }
+                if let near { replacement = near; edits += 1 }
+            }
+            for k in 0..<replacement.count {
+                scalars.append(replacement[k])
+                offsets.append(t.offsets[i + min(k, run.count - 1)])
+            }
+            i = j
+        }
+        guard edits > 0 else { return nil }
+        return (NormalizedText(scalars: scalars, offsets: offsets, originalLength: t.originalLength), edits)
     }
 
     /// Characters typed twice in a row (ッッ, んん, っっ, ーー) and Latin letters between Japanese

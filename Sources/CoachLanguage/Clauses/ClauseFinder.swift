@@ -73,7 +73,16 @@ extension LanguageModel {
             let s = Array(norm.scalars[part])
             length += words ? s.split(separator: Scalars.space).count : s.count
             if FallbackData.containsAny(clauses.blockers, in: s, words: words) { return false }
-            if !clauses.intentsCommanded(in: s[...], words: words).subtracting([intent]).isEmpty { return false }
+            // Another intent's command word: said as an order (first in the aside) it is another
+            // command; inside a remark ("back at the start line", "the end of the block") it is
+            // not — except beside End or Cancel, which act on no remark that names another command.
+            let others = clauses.intentsCommanded(in: s[...], words: words).subtracting([intent])
+            if !others.isEmpty {
+                // Japanese has no word order to read an order from.
+                guard words, !Self.isDestructive(intent) else { return false }
+                let first = Array(s.split(separator: Scalars.space).first ?? [])
+                if !clauses.intentsCommanded(in: first[...], words: true).subtracting([intent]).isEmpty { return false }
+            }
             // A question is not an aside ("is it raining? pause"), nor a question word first.
             let typed = original[Int(norm.offsets[part.lowerBound])...Int(norm.offsets[part.upperBound - 1])]
             if typed.contains(0x3F) || typed.contains(0xFF1F) { return false }

@@ -143,11 +143,13 @@ extension FuzzyModel {
         var corrected = tokens
         var edits = 0
         var realWordFixed = false
+        var alternatives: [(index: Int, words: ArraySlice<String>)] = []
         for (i, t) in tokens.enumerated() where words[t] == nil {
             if !fallback.dictionary.contains(t) {
-                if let (w, d) = closestWord(t) {
-                    corrected[i] = w
+                if let (ws, d) = closestWords(t) {
+                    corrected[i] = ws[0]
                     edits += d
+                    if ws.count > 1 { alternatives.append((i, ws.dropFirst().prefix(3))) }
                 }
             } else if tokens.count > 1, !realWordFixed, let w = commandWordOneLetterAway(t, in: model.clauses) {
                 corrected[i] = w
@@ -155,12 +157,18 @@ extension FuzzyModel {
                 realWordFixed = true
             }
         }
-        guard edits > 0, !isNegative(words: corrected, text: "") else { return nil }
-        let fixed = Normalizer.normalize(corrected.joined(separator: " "), cjkSpacing: false)
-        guard let (match, _) = model.exactMatch(fixed, context: context) else { return nil }
-        if realWordFixed, LanguageModel.isDestructive(model.grammar.templates[match.template].intent) { return nil }
-        // Spans refer to the corrected text; map them through word positions.
-        return TypoMatch(match: match, used: Self.remap(fixed, onto: norm), edits: edits)
+        guard edits > 0 else { return nil }
+        // The preferred words first, then each tied alternative of one word at a time.
+        var lines = [corrected]
+        for (i, ws) in alternatives { for w in ws { var line = corrected; line[i] = w; lines.append(line) } }
+        for line in lines where !isNegative(words: line, text: "") {
+            let fixed = Normalizer.normalize(line.joined(separator: " "), cjkSpacing: false)
+            guard let (match, _) = model.exactMatch(fixed, context: context) else { continue }
+            if realWordFixed, LanguageModel.isDestructive(model.grammar.templates[match.template].intent) { return nil }
+            // Spans refer to the corrected text; map them through word positions.
+            return TypoMatch(match: match, used: Self.remap(fixed, onto: norm), edits: edits)
+        }
+        return nil
     }
 
     /// A command word (`clauses.command_words`, one word) that `token` becomes by adding or
@@ -178,11 +186,19 @@ extension FuzzyModel {
     }
 
     func closestWord(_ token: String) -> (String, Int)? {
+        closestWords(token).map { ($0.words[0], $0.distance) }
+    }
+
+    /// Every vocabulary word at the smallest distance within the budget, the preferred first
+    /// (a swap of neighbours, then the alphabet): "paue" is "pace" or "pause", and the line decides.
+    func closestWords(_ token: String) -> (words: [String], distance: Int)? {
         let t = token.unicodeScalars.map(\.value)
-        guard t.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        // Letters and an apostrophe ("waht's").
+        guard t.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x27 }) else { return nil }
         let budget = EditDistance.budget(forLength: t.count)
         guard budget > 0 else { return nil }
-        var best: (String, Int)? = nil
+        var best: [String] = []
+        var bestDistance = budget + 1
         let lo = max(0, t.count - budget), hi = min(t.count + budget, wordsByLength.count - 1)
         guard lo <= hi else { return nil }
         let letters = Self.letterSet(t)
@@ -195,13 +211,13 @@ extension FuzzyModel {
             guard d <= budget else { continue }
             // Three-letter words: only a swap ("ned" → "end"), never a substitution ("pin" → "pan").
             if t.count == 3, !EditDistance.isTransposition(t, ws) { continue }
-            // Ties: a swap of neighbours is the commonest slip ("statr" is "start", not "stair"),
-            // then the alphabet, so the answer never depends on dictionary order.
-            if let b = best, b.1 < d || (b.1 == d && !Self.prefers(w, over: b.0, for: t)) { continue }
-            best = (w, d)
+            if d < bestDistance { best = [w]; bestDistance = d } else if d == bestDistance { best.append(w) }
           }
         }
-        return best
+        guard !best.isEmpty else { return nil }
+        // Ties: a swap of neighbours is the commonest slip ("statr" is "start", not "stair"),
+        // then the alphabet, so the answer never depends on dictionary order.
+        return (best.sorted { Self.prefers($0, over: $1, for: t) }, bestDistance)
     }
 
     static func prefers(_ w: String, over other: String, for t: [UInt32]) -> Bool {

@@ -20,6 +20,7 @@ import Testing
         ("着いたから終了して", .ja, "EndWorkout", "終了して"),
         ("再開して、行こう", .ja, "ResumeWorkout", "再開して"),
         ("えっと、一時停止", .ja, "PauseWorkout", "一時停止"),
+        ("ダンベルで筋トレ開始", .ja, "StartWorkout", "筋トレ開始"),
     ])
     func theCommandClauseIsFound(_ text: String, _ language: Language, _ intent: String, _ heard: String) {
         let r = rec.recognize(text, language: language)
@@ -54,6 +55,8 @@ import Testing
         "映画を一時停止して",
         "彼が止めてって言ったので終了",
         "雨が降ったら終了して",
+        "書類をPDFで保存して",                     // で after a phrase, and not a start
+        "海まで車でどれくらい？",
     ])
     func linesThatAreNotAnAsideAndACommand(_ text: String) {
         #expect(rec.recognize(text).intent == nil, "\(text)")

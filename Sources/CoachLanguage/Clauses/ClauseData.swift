@@ -5,6 +5,7 @@
 //   clauses:
 //     conjunctions:  [phrase, …]         join a reason and a command; belong to neither ("so")
 //     connectives:   [phrase, …]         Japanese endings of a reason clause (〜ので, 〜から)
+//     noun_particles: [phrase, …]        Japanese particles ending a phrase of place or means (〜で)
 //     hesitations:   [phrase, …]         filler a clause may consist of ("uh", えっと)
 //     blockers:      [phrase, …]         an aside with one of these refuses the line ("she said")
 //     command_words: {Intent: [phrase]}  what makes a clause a command on its own ("pause")
@@ -18,6 +19,8 @@ import CoachWire
 struct ClauseData: Sendable {
     var conjunctions: [[UInt32]] = []
     var connectives: [[UInt32]] = []
+    /// Japanese particles that end a phrase of place or means after a noun (ダンベル|で).
+    var nounParticles: [[UInt32]] = []
     var hesitations: [[UInt32]] = []
     var blockers: [[UInt32]] = []
     var commandWords: [String: [[UInt32]]] = [:]
@@ -39,6 +42,7 @@ struct ClauseData: Sendable {
                 else { continue }
                 data.conjunctions += phrases(c["conjunctions"])
                 data.connectives += phrases(c["connectives"])
+                data.nounParticles += phrases(c["noun_particles"])
                 data.hesitations += phrases(c["hesitations"])
                 data.blockers += phrases(c["blockers"])
                 for (intent, list) in c["command_words"] as? [String: Any] ?? [:] {

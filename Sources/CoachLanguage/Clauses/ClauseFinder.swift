@@ -51,6 +51,7 @@ extension LanguageModel {
             guard commanded.contains(intent) || namesWorkout || boundStart || (onlyHesitations && !Self.isDestructive(intent))
             else { continue }
             let before = Array(parts[..<a]), after = Array(parts[b...])
+            if let last = before.last, !isNounPhraseAllowed(norm.scalars[last], intent: intent) { continue }
             guard isAside(before, of: norm, original: original, intent: intent, context: context),
                 isAside(after, of: norm, original: original, intent: intent, context: context)
             else { continue }
@@ -96,6 +97,15 @@ extension LanguageModel {
             }
         }
         return length <= clauses.maxAsideLength
+    }
+
+    /// A Japanese phrase of means or place cut at its particle (ダンベルで) only introduces a start,
+    /// and only as a bare noun: 「書類をPDFで保存して」「踏切の前で一時停止」 are not asides.
+    func isNounPhraseAllowed(_ s: ArraySlice<UInt32>, intent: String) -> Bool {
+        guard language == .ja, let p = clauses.nounParticles.first(where: { s.count > $0.count && s.suffix($0.count).elementsEqual($0) }),
+            !FallbackData.isHiragana(s[s.endIndex - p.count - 1])
+        else { return true }
+        return intent == "StartWorkout" && !s.dropLast(p.count).contains(where: FallbackData.isHiragana)
     }
 
     /// Is this clause nothing but hesitations ("uh", "ok so", "oh well", えっと)?

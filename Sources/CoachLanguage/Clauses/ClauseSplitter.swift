@@ -131,9 +131,11 @@ struct ClauseSplitter {
                 cut(i, resumeAt: i)
                 continue
             }
-            // A reason clause ends with its connective: 疲れた|ので|一時停止 → 疲れたので | 一時停止.
-            if i > start, FallbackData.isHiragana(s[i - 1]),
-                let p = data.connectives.first(where: { FallbackData.matches($0, s, at: i, words: false) }),
+            // A reason clause ends with its connective: 疲れた|ので|一時停止 → 疲れたので | 一時停止;
+            // a phrase of place or means with its particle after a noun: ダンベルで | 筋トレ開始.
+            if i > start, let p = FallbackData.isHiragana(s[i - 1])
+                ? data.connectives.first(where: { FallbackData.matches($0, s, at: i, words: false) })
+                : data.nounParticles.first(where: { FallbackData.matches($0, s, at: i, words: false) }),
                 i + p.count < s.count
             {
                 cut(i + p.count, resumeAt: i + p.count)

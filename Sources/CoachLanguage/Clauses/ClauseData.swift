@@ -9,6 +9,7 @@
 //     hesitations:   [phrase, …]         filler a clause may consist of ("uh", えっと)
 //     blockers:      [phrase, …]         an aside with one of these refuses the line ("she said")
 //     command_words: {Intent: [phrase]}  what makes a clause a command on its own ("pause")
+//     strong_words:  {Intent: [phrase]}  End/Cancel words that need no workout named (終了)
 //     max_words / max_characters: N      the longest aside (English words / Japanese characters)
 //     spelling_variants: {wrong: right}  typing slips the typo method may correct (再会 → 再開)
 //
@@ -24,6 +25,9 @@ struct ClauseData: Sendable {
     var hesitations: [[UInt32]] = []
     var blockers: [[UInt32]] = []
     var commandWords: [String: [[UInt32]]] = [:]
+    /// End/Cancel words no everyday line uses for anything else (終了, discard): with one of
+    /// these an end or cancel needs no workout named.
+    var strongWords: [String: [[UInt32]]] = [:]
     /// The longest aside: English words, Japanese characters.
     var maxAsideLength = 10
     /// (as typed, as meant): slips the typo method corrects, longest first.
@@ -47,6 +51,9 @@ struct ClauseData: Sendable {
                 data.blockers += phrases(c["blockers"])
                 for (intent, list) in c["command_words"] as? [String: Any] ?? [:] {
                     data.commandWords[intent, default: []] += phrases(list)
+                }
+                for (intent, list) in c["strong_words"] as? [String: Any] ?? [:] {
+                    data.strongWords[intent, default: []] += phrases(list)
                 }
                 if let n = (c["max_words"] ?? c["max_characters"]) as? Int { data.maxAsideLength = n }
                 for (wrong, right) in c["spelling_variants"] as? [String: Any] ?? [:] {

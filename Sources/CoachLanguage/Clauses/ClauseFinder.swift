@@ -39,21 +39,28 @@ extension LanguageModel {
             var found: (RawMatch, NormalizedText, Recognition.Method, Int)? = nil
             if let (m, used) = exactMatch(candidate, context: context) {
                 found = (m, used, .clause, 0)
-            } else if let typo = fuzzy.correctTypos(candidate, model: self, context: context) {
+            } else if let typo = typoMatch(candidate, context: context) {
                 found = (typo.match, typo.used, .typo, typo.edits)
             }
             guard let (match, used, method, edits) = found else { continue }
             let intent = grammar.templates[match.template].intent
             let hasActivity = match.slots.contains { $0.name == "activity" }
-            // A start bound to its activity, said with more than the activity ("dance" is a
-            // command alone; in "dance like nobody's watching" it is not).
-            let boundStart = hasActivity && intent == "StartWorkout" && (!words || candidate.scalars.contains(Scalars.space))
-            guard commanded.contains(intent) || namesWorkout || boundStart || (onlyHesitations && !Self.isDestructive(intent))
+            let bound = namesWorkout || hasActivity
+            let strong = FallbackData.containsAny(clauses.strongWords[intent] ?? [], in: candidate.scalars, words: words)
+            guard saysItsCommand(intent, commanded: commanded, bound: bound || strong, activityOnly: !namesWorkout && hasActivity,
+                                 multiWord: candidate.scalars.contains(Scalars.space))
+                || (onlyHesitations && !Self.isDestructive(intent))
             else { continue }
+            // A question is not a command ("Continue? 10, 9, 8…", 「歩く？」), unless it asks for the
+            // figures — and then it asks: a bare 「ラップタイム、」 names a topic, not a question.
+            let asks = Self.typed(span, of: norm, in: original).contains(where: { $0 == 0x3F || $0 == 0xFF1F })
+            if intent != "WorkoutStatus" ? asks : !words && !asks && !candidate.scalars.contains(where: FallbackData.isHiragana) {
+                continue
+            }
             let before = Array(parts[..<a]), after = Array(parts[b...])
             if let last = before.last, !isNounPhraseAllowed(norm.scalars[last], intent: intent) { continue }
-            guard isAside(before, of: norm, original: original, intent: intent, context: context),
-                isAside(after, of: norm, original: original, intent: intent, context: context)
+            guard isAside(before, of: norm, original: original, intent: intent, bound: bound, leading: true, context: context),
+                isAside(after, of: norm, original: original, intent: intent, bound: bound, leading: false, context: context)
             else { continue }
             let confidence = method == .clause ? 0.9 : min(0.85, max(0.6, 0.95 - 0.08 * Double(edits)))
             var r = recognition(text: text, match: match, in: used, units: units, confidence: confidence, method: .clause)
@@ -63,17 +70,53 @@ extension LanguageModel {
         return nil
     }
 
-    /// Are these clauses (all before, or all after, the command) an aside to `intent`?
-    func isAside(_ parts: [Range<Int>], of norm: NormalizedText, original: [UInt32], intent: String,
-                 context: RecognitionContext) -> Bool {
+    /// Does the clause say its command plainly enough to stand beside asides? Each intent by
+    /// what the everyday use of its words lacks:
+    ///  - End and Cancel name the workout ("stop it, that tickles", "cancel that, I meant Tuesday"
+    ///    and 「保存しといて、そのファイル」 are about other things);
+    ///  - a start names the workout or its activity with a verb ("alright, let's begin" starts a
+    ///    meeting; 「バス来た、走って」 is not a run: Japanese needs 開始/始め/スタート);
+    ///  - the others say their own command word (pause, resume, lap, a metric).
+    func saysItsCommand(_ intent: String, commanded: Set<String>, bound: Bool, activityOnly: Bool, multiWord: Bool) -> Bool {
+        switch intent {
+        case "EndWorkout", "CancelWorkout": return bound
+        case "StartWorkout":
+            if language == .ja { return bound && commanded.contains(intent) || (bound && !activityOnly) }
+            return bound && multiWord
+        default: return commanded.contains(intent) || (bound && !activityOnly)
+        }
+    }
+
+    /// The original characters of a normalised span (punctuation included).
+    static func typed(_ span: Range<Int>, of norm: NormalizedText, in original: [UInt32]) -> ArraySlice<UInt32> {
+        guard !span.isEmpty else { return [] }
+        let lo = Int(norm.offsets[span.lowerBound]), hi = min(Int(norm.offsets[span.upperBound - 1]) + 2, original.count)
+        return original[lo..<max(lo, hi)]
+    }
+
+    /// Are these clauses (all before, or all after, the command) an aside to `intent`? `bound`:
+    /// the command names the workout, so a remark about another thing may stand beside it.
+    func isAside(_ parts: [Range<Int>], of norm: NormalizedText, original: [UInt32], intent: String, bound: Bool,
+                 leading: Bool, context: RecognitionContext) -> Bool {
         let words = language == .en
         let content = parts.filter { !isHesitation(norm.scalars[$0]) }
         guard !content.isEmpty else { return true }
         var length = 0
         for part in content {
             let s = Array(norm.scalars[part])
-            length += words ? s.split(separator: Scalars.space).count : s.count
+            let wordCount = s.split(separator: Scalars.space).count
+            length += words ? wordCount : s.count
             if FallbackData.containsAny(clauses.blockers, in: s, words: words) { return false }
+            // A lone word before the command (「同期、」「試合、」, "Fine, …", "Sarah, …") names whom
+            // or what the line is about, and that is not the workout; after it, it is a reason
+            // (「一時停止、信号」).
+            if leading, words ? wordCount == 1 : !s.contains(where: FallbackData.isHiragana) { return false }
+            // Another thing named (the phone, the match, 音楽) leaves the command about it unless
+            // the command names the workout.
+            if !bound, fuzzy.isNegative(words: words ? s.split(separator: Scalars.space).map { FallbackData.string(Array($0)) } : [],
+                                        text: FallbackData.string(s)) {
+                return false
+            }
             // Another intent's command word: said as an order (first in the aside) it is another
             // command; inside a remark ("back at the start line", "the end of the block") it is
             // not — except beside End or Cancel, which act on no remark that names another command.

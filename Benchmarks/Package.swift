@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RecognizerBench",
-            dependencies: [.product(name: "CoachLanguage", package: "coach")],
+            dependencies: [.product(name: "CoachLanguage", package: "coach"), .product(name: "CoachWire", package: "coach")],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
         // Home Assistant's English intent tests (Benchmarks/ha-intents/run.sh).

@@ -25,7 +25,12 @@ if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/pip" install -q -r "$here/requirements.txt"
 py="$venv/bin/python"
 
-echo "== $(git -C "$checkout" log -1 --format='home-assistant/intents %h (%cs)' 2>/dev/null || echo "$checkout")"
+# The checkout's commit, when it is a git work tree of its own (an archive extracted to /tmp is not).
+if [ "$(git -C "$checkout" rev-parse --show-toplevel 2>/dev/null)" = "$checkout" ]; then
+    echo "== home-assistant/intents $(git -C "$checkout" log -1 --format='%h (%cs)')"
+else
+    echo "== home-assistant/intents in $checkout"
+fi
 "$py" "$here/prepare.py" "$checkout" "$out"
 
 hassil_version="$("$py" -c 'import importlib.metadata as m; print(m.version("hassil"))')"

@@ -4,6 +4,7 @@
 //   SENTENCES.json: [{"lang": "en", "text": "…"}, …]
 
 import CoachLanguage
+import CoachWire
 import Foundation
 
 let args = CommandLine.arguments

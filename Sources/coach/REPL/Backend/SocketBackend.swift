@@ -20,15 +20,15 @@ final class SocketBackend: ReplBackend {
     private let lost: LostSignal
     /// Requests and their conversation; replaced after Ctrl-C (a new connection is a new
     /// conversation, so a pending question is dropped as in the embedded REPL).
-    private let requests: Mutex<GatewayConnection>
+    private let requests: Mutex<AsyncGatewayClient>
     private let freshConversation = Atomic(false)
     /// Event subscriptions still open (one per /lang), closed on the way out.
-    private let subscriptions = Mutex<[ObjectIdentifier: GatewayConnection]>([:])
+    private let subscriptions = Mutex<[ObjectIdentifier: AsyncGatewayClient]>([:])
 
     /// Connects and checks that a gateway (of this user) answers.
     static func connect(location: SocketLocation) async throws -> SocketBackend {
         let lost = LostSignal(message: Self.lostMessage(location))
-        let connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
+        let connection = try AsyncGatewayClient(location: location, onEnd: lost.connectionEnded)
         do {
             _ = try await connection.call("ping")
             // `coach --as NAME`: this REPL or script speaks for that client.
@@ -44,7 +44,7 @@ final class SocketBackend: ReplBackend {
         return SocketBackend(location: location, connection: connection, lost: lost, mode: mode)
     }
 
-    private init(location: SocketLocation, connection: GatewayConnection, lost: LostSignal, mode: String) {
+    private init(location: SocketLocation, connection: AsyncGatewayClient, lost: LostSignal, mode: String) {
         self.location = location
         self.requests = Mutex(connection)
         self.lost = lost
@@ -111,9 +111,9 @@ final class SocketBackend: ReplBackend {
     // MARK: - Events
 
     func events(language: Language) -> AsyncStream<ReplEvent> {
-        let connection: GatewayConnection
+        let connection: AsyncGatewayClient
         do {
-            connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
+            connection = try AsyncGatewayClient(location: location, onEnd: lost.connectionEnded)
         } catch {
             lost.connectionEnded(closedByUs: false)
             return AsyncStream { $0.finish() }
@@ -149,8 +149,8 @@ final class SocketBackend: ReplBackend {
     /// A connection of its own long-polls `authorization.next`: while it is open the gateway
     /// knows a REPL can ask the user.
     func permissionQuestions() -> AsyncStream<AuthorizationQuestion> {
-        let connection: GatewayConnection
-        do { connection = try GatewayConnection(path: location.path, onEnd: { _ in }) } catch {
+        let connection: AsyncGatewayClient
+        do { connection = try AsyncGatewayClient(location: location) } catch {
             return AsyncStream { $0.finish() }
         }
         let key = ObjectIdentifier(connection)
@@ -215,8 +215,8 @@ final class SocketBackend: ReplBackend {
 
     private func call(_ method: String, _ params: JSONValue) async throws -> JSONValue {
         if freshConversation.exchange(false, ordering: .relaxed) {
-            let fresh = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
-            let old = requests.withLock { current -> GatewayConnection in
+            let fresh = try AsyncGatewayClient(location: location, onEnd: lost.connectionEnded)
+            let old = requests.withLock { current -> AsyncGatewayClient in
                 defer { current = fresh }
                 return current
             }
@@ -256,18 +256,18 @@ final class SocketBackend: ReplBackend {
     }
 
     private func failure(_ error: any Error) -> ReplReply {
-        switch error as? GatewayConnectionError {
+        switch error as? GatewayClientError {
         case .closed?, .unreachable?:
             lost.connectionEnded(closedByUs: false)
             let text = Self.lostMessage(location)
             let json: JSONValue = ["error": ["code": .string("unreachable"), "message": .string(text)]]
             return ReplReply(text: text, code: ReplReply.unreachableCode, question: nil, json: json.serialized())
-        case .rpc(_, let message)?:
-            return failure(message)
+        case .rpc(let rpc)?:
+            return failure(rpc.message)
         case .untrusted(let refusal)?:
             // The socket changed hands since the REPL connected: tell, and send nothing there.
             return failure(refusal.description)
-        case nil:
+        case .protocolError?, .timedOut?, nil:
             return failure("\(error)")
         }
     }
@@ -279,7 +279,7 @@ final class SocketBackend: ReplBackend {
 
     /// The gateway's pid: the one its instance lock names, if that process lives; else the peer
     /// that listens (with socket activation that may be the service manager).
-    static func gatewayPID(location: SocketLocation, connection: GatewayConnection) -> Int32? {
+    static func gatewayPID(location: SocketLocation, connection: AsyncGatewayClient) -> Int32? {
         let fd = open(location.lockPath, O_RDONLY | O_CLOEXEC)
         if fd >= 0 {
             defer { close(fd) }

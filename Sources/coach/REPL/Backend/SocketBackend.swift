@@ -80,21 +80,13 @@ final class SocketBackend: ReplBackend {
     }
 
     func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply {
-        guard let quantity = QuantityType(name: type) else {
-            let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
-            return failure("unknown sample type \"\(type)\" (one of \(names))")
-        }
+        guard let quantity = QuantityType(name: type) else { return ReplWording.unknownSampleType(type) }
         var params: [(String, JSONValue)] = [("type", .string(quantity.rawValue)), ("value", .number(value))]
         if let unit { params.append(("unit", .string(unit))) }
         let result: JSONValue
         do { result = try await call("sample", .object(params)) } catch { return failure(error) }
-        // Worded as the embedded REPL words it (the socket's result carries no message).
-        let accepted = result["accepted"]?.boolValue ?? false
-        let text = accepted
-            ? "\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded."
-            : "\(quantity.rawValue) not recorded: \(result["reason"]?.stringValue ?? "rejected")."
-        let json: JSONValue = ["accepted": .bool(accepted), "outcome": result["outcome"] ?? .null, "message": .string(text)]
-        return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
+        return ReplWording.sample(quantity, value: value, unit: unit, accepted: result["accepted"]?.boolValue ?? false,
+                                  reason: result["reason"]?.stringValue ?? "rejected", outcome: result["outcome"] ?? .null)
     }
 
     func setLocked(_ locked: Bool, language: Language) async -> ReplReply {
@@ -238,21 +230,7 @@ final class SocketBackend: ReplBackend {
 
     /// The follow-up the gateway now waits for on this connection, as the embedded REPL asks it.
     static func question(in result: JSONValue, language: Language) -> ReplQuestion? {
-        let en = language == .en
-        switch result["code"]?.stringValue {
-        case "needsValue" where result["parameter"]?.stringValue == "activity" && result["intent"]?.stringValue == "StartWorkout":
-            guard case .array(let values)? = result["options"] else { return nil }
-            let options = values.compactMap { $0.stringValue.flatMap(ActivityType.init(rawValue:)) }
-            return ReplQuestion(kind: .choose(parameter: "activity", options: options.map {
-                ReplOption(value: $0.rawValue, label: $0.displayName(language))
-            }), promptLabel: en ? "which workout?" : "どのワークアウト？")
-        case "confirmationRequired":
-            let cancel = result["intent"]?.stringValue == "CancelWorkout"
-            let label = cancel ? (en ? "discard?" : "破棄？") : (en ? "sure?" : "よろしいですか？")
-            return ReplQuestion(kind: .confirm, promptLabel: label + " [y/N]")
-        default:
-            return nil
-        }
+        ReplWording.question(in: result, language: language, catalog: .builtIn)
     }
 
     private func failure(_ error: any Error) -> ReplReply {
@@ -272,10 +250,7 @@ final class SocketBackend: ReplBackend {
         }
     }
 
-    private func failure(_ text: String) -> ReplReply {
-        let json: JSONValue = ["accepted": false, "message": .string(text)]
-        return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
-    }
+    private func failure(_ text: String) -> ReplReply { ReplWording.failure(text) }
 
     /// The gateway's pid: the one its instance lock names, if that process lives; else the peer
     /// that listens (with socket activation that may be the service manager).

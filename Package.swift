@@ -2,7 +2,7 @@
 // Coach: a voice/intent workout gateway for the Linux terminal.
 //
 // Modules (see docs/architecture.md):
-//   CoachWire      Foundation-free: JSON value/parser/writer, socket path, socket client, exit statuses
+//   CoachWire      Foundation-free: JSON value/parser/writer, socket path, the one client, exit statuses
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
@@ -57,7 +57,7 @@ let package = Package(
     targets: [
         // The wire both ends share, Foundation-free so `coach-status` stays a quick process: JSON
         // value/parser/writer (one escaper, one number formatter), JSON-RPC lines, the socket path
-        // and XDG lookups, the blocking socket client, exit statuses.
+        // and XDG lookups, the one client (blocking and async faces), exit statuses.
         .target(
             name: "CoachWire",
             swiftSettings: strictSettings

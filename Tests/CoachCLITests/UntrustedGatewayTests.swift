@@ -1,9 +1,9 @@
 // Issue 21: clients refuse a socket another user controls. As root, a throwaway user is made and
 // root (standing in for any other local user) plants a listener where that user's clients look
 // when XDG_RUNTIME_DIR is unset (/tmp/coach-$UID/coach.sock). Every client — `coach status`,
-// `coach sample`, `coach-status`, the interactive REPL (in a pty) and a script REPL with --socket —
-// must exit 77 and the listener must receive 0 bytes: first in a directory root made, then in the
-// user's own directory with root's listener in it (only the peer check can tell).
+// `coach sample`, `coach-status`, the interactive REPL (in a pty), a script REPL with --socket and
+// `coach bridge` — must exit 77 and the listener must receive 0 bytes: first in a directory root
+// made, then in the user's own directory with root's listener in it (only the peer check can tell).
 
 import CoachWire
 import Foundation
@@ -118,6 +118,8 @@ private struct ThrowawayUser {
             // The interactive REPL needs a terminal: script(1) gives it a pty and returns its status.
             Client(name: "the REPL", command: ["/usr/bin/script", "-qec", coach, "/dev/null"]),
             Client(name: "a REPL script with --socket", command: [coach, "--script", "-", "--socket", socket]),
+            // What a mirror runs over ssh: it relays nothing to a socket it does not trust.
+            Client(name: "coach bridge", command: [coach, "bridge"]),
         ]
     }
 

@@ -1,9 +1,9 @@
-// The byte stream to the primary's gateway: a Unix socket for `unix:`, or the stdin/stdout of an
-// `ssh … coach bridge` child for `ssh://` (one child per connection, as docker does). Lines are read
-// on a thread of their own (a blocking read must not hold one of the few cooperative threads);
-// writes are small and go straight out. When the stream ends, `endReason()` says why in words and
-// whether a retry can help (ssh-bridge.md §5: refused/timed out/closed → retry; host key, auth,
-// `coach` missing → stop and tell the user).
+// The stream to the primary's gateway: a Unix socket for `unix:`, or the stdin/stdout of an
+// `ssh … coach bridge` child for `ssh://` (one child per connection, as docker does). Over either,
+// the one client's async face (AsyncGatewayClient) makes the calls and reads the notifications on a
+// thread of its own. When the stream ends, `endReason()` says why in words and whether a retry can
+// help (ssh-bridge.md §5: refused/timed out/closed → retry; host key, auth, `coach` missing → stop
+// and tell the user).
 
 import CoachProcess
 import Foundation
@@ -18,13 +18,14 @@ final class MirrorChannel: Sendable {
         var retryable: Bool
     }
 
-    private let fd: Int32
+    /// Calls to the primary and its notifications.
+    let client: AsyncGatewayClient
     private let child: ChildProcess?
     private let stderrPath: String?
     private let closed = Atomic<Bool>(false)
 
-    private init(fd: Int32, child: ChildProcess?, stderrPath: String?) {
-        self.fd = fd
+    private init(client: AsyncGatewayClient, child: ChildProcess?, stderrPath: String?) {
+        self.client = client
         self.child = child
         self.stderrPath = stderrPath
     }
@@ -32,14 +33,12 @@ final class MirrorChannel: Sendable {
     /// Opens the stream. `ssh` is the full ssh command line (MirrorTarget.sshArguments); its
     /// stderr goes to `stderrPath` (kept: `coach mirror status` shows its last line).
     static func open(_ target: MirrorTarget, ssh: [String]?, stderrPath: String) async throws(OpenError) -> MirrorChannel {
-        signal(SIGPIPE, SIG_IGN)
         switch target {
         case .unix(let path):
             // The same checks as every client (#21): the socket's directory is the user's and the
             // listening process runs as the user; a planted socket is refused, not mirrored.
             do {
-                let fd = try GatewayTrust.connect(SocketLocation(path: path))
-                return MirrorChannel(fd: fd, child: nil, stderrPath: nil)
+                return MirrorChannel(client: try AsyncGatewayClient(location: SocketLocation(path: path)), child: nil, stderrPath: nil)
             } catch {
                 switch error {
                 case .untrusted(let why): throw OpenError(reason: "\(why)", retryable: false)
@@ -64,59 +63,26 @@ final class MirrorChannel: Sendable {
                 throw OpenError(reason: "cannot run \(ssh[0]): \(error)", retryable: false)
             }
             Glibc.close(pair[1])
-            return MirrorChannel(fd: pair[0], child: child, stderrPath: stderrPath)
+            return MirrorChannel(client: AsyncGatewayClient(descriptor: pair[0]), child: child, stderrPath: stderrPath)
         }
     }
 
     /// The process id of the ssh child, if there is one (tests kill it).
     var childPID: pid_t? { child?.pid }
 
-    /// Every line from the primary until the stream ends. Call once.
-    func lines() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        let fd = self.fd
-        let thread = Thread {
-            var buffer: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                buffer.append(contentsOf: chunk[..<count])
-                var start = 0
-                while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    continuation.yield(String(decoding: buffer[start..<newline], as: UTF8.self))
-                    start = newline + 1
-                }
-                buffer.removeFirst(start)
-            }
-            continuation.finish()
-        }
-        thread.name = "coach-mirror-read"
-        thread.start()
-        return stream
-    }
-
-    /// Writes one line; false once the stream is gone.
-    @discardableResult
-    func send(_ line: String) -> Bool {
-        guard !closed.load(ordering: .acquiring) else { return false }
-        return RawSocket.writeLine(fd, line)
-    }
-
     /// Ends the stream: half-closes our side (the bridge sees EOF and exits, as dial-stdio), stops
     /// the ssh child and reaps it. Safe to call twice.
     func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if let child {
-            shutdown(fd, Int32(SHUT_WR))
+            client.finishSending()
             child.signal(SIGTERM)
         } else {
-            shutdown(fd, Int32(SHUT_RDWR))
+            client.close()
         }
     }
 
-    /// Why the stream ended, once `lines()` finished: for ssh, its exit status and last stderr line
+    /// Why the stream ended, once the client's notifications finished: for ssh, its exit status and last stderr line
     /// decide (ssh-bridge.md §5); for a socket, the primary closed it.
     func endReason() async -> (reason: String, retryable: Bool) {
         guard let child else { return ("the primary closed the connection", true) }
@@ -161,6 +127,4 @@ final class MirrorChannel: Sendable {
         return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .last { !$0.isEmpty }
     }
-
-    deinit { Glibc.close(fd) }
 }

@@ -28,8 +28,6 @@ public actor MirrorLink {
     private var machine: MirrorLinkMachine
     private var channel: MirrorChannel?
     private var generation = 0
-    private var pending: [Int: CheckedContinuation<Result<JSONValue, LinkCallError>, Never>] = [:]
-    private var nextID = 0
     private var retry: Task<Void, Never>?
     private var outbox: MirrorOutbox
     private let stateDirectory: String?
@@ -74,9 +72,9 @@ public actor MirrorLink {
                 let generation = self.generation
                 Task { await self.sync(generation) }
             case .close:
+                // Calls still waiting fail as the client sees the end ("the link to the primary dropped").
                 channel?.close()
                 channel = nil
-                failPending("the link to the primary dropped")
             case .announceLive:
                 connectedSince = Date()
                 gateway?.mirroring.setUnreachable(nil)
@@ -143,9 +141,8 @@ public actor MirrorLink {
             return
         }
         channel = opened
-        let lines = opened.lines()
         Task {
-            for await line in lines { self.receive(line, generation: generation) }
+            for await message in opened.client.notifications { self.receive(message, generation: generation) }
             let (reason, retryable) = await opened.endReason()
             self.lost(reason, retryable: retryable, generation: generation)
         }
@@ -218,29 +215,20 @@ public actor MirrorLink {
 
     // MARK: - Incoming
 
-    private func receive(_ line: String, generation: Int) {
-        guard generation == self.generation, let message = try? JSONValue(parsing: line) else { return }
-        if let method = message["method"]?.stringValue {
-            let params = message["params"] ?? .null
-            switch method {
-            case "status": Task { await self.show(params) }
-            case "event":
-                guard let kind = params["event"]?.stringValue, let text = params["message"]?.stringValue else { return }
-                let state = params["state"]?.stringValue.flatMap(SessionState.init(rawValue:))
-                Task { await self.relay(kind: kind, text: text, state: state) }
-                if kind == "saved" || kind == "discarded" { Task { await self.catchUp() } }
-            case "disconnect":
-                if let reason = params["reason"]?.stringValue { announce("mirrorDisconnected", "The primary dropped the link: \(reason)") }
-            default: break
-            }
-            return
-        }
-        guard let id = message["id"]?.doubleValue, let key = Int(exactly: id), let continuation = pending.removeValue(forKey: key) else { return }
-        if let error = message["error"] {
-            continuation.resume(returning: .failure(LinkCallError(message: error["message"]?.stringValue ?? "error",
-                                                                   code: error["code"]?.doubleValue.flatMap { Int(exactly: $0) })))
-        } else {
-            continuation.resume(returning: .success(message["result"] ?? .null))
+    /// A notification from the primary (its replies go straight to the calls that wait for them).
+    private func receive(_ message: JSONValue, generation: Int) {
+        guard generation == self.generation, let method = message["method"]?.stringValue else { return }
+        let params = message["params"] ?? .null
+        switch method {
+        case "status": Task { await self.show(params) }
+        case "event":
+            guard let kind = params["event"]?.stringValue, let text = params["message"]?.stringValue else { return }
+            let state = params["state"]?.stringValue.flatMap(SessionState.init(rawValue:))
+            Task { await self.relay(kind: kind, text: text, state: state) }
+            if kind == "saved" || kind == "discarded" { Task { await self.catchUp() } }
+        case "disconnect":
+            if let reason = params["reason"]?.stringValue { announce("mirrorDisconnected", "The primary dropped the link: \(reason)") }
+        default: break
         }
     }
 
@@ -269,32 +257,15 @@ public actor MirrorLink {
     private func call(_ method: String, _ params: JSONValue = .object([]),
                       timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
         guard let channel else { return .failure(LinkCallError(message: unreachableText, code: nil)) }
-        nextID += 1
-        let id = nextID
-        let line = JSONValue.object([("jsonrpc", "2.0"), ("id", .number(Double(id))), ("method", .string(method)),
-                                     ("params", params)]).serialized()
-        let timeout = timeout ?? options.replyTimeout
-        return await withCheckedContinuation { continuation in
-            pending[id] = continuation
-            guard channel.send(line) else {
-                pending.removeValue(forKey: id)?.resume(returning: .failure(LinkCallError(message: unreachableText, code: nil)))
-                return
-            }
-            Task {
-                try? await Task.sleep(for: timeout)
-                self.timeOut(id)
+        do {
+            return .success(try await channel.client.call(method, params, timeout: timeout ?? options.replyTimeout))
+        } catch {
+            switch error {
+            case .rpc(let rpc): return .failure(LinkCallError(message: rpc.message, code: rpc.code))
+            case .timedOut: return .failure(LinkCallError(message: "the primary did not answer in time", code: nil))
+            default: return .failure(LinkCallError(message: "the link to the primary dropped", code: nil))
             }
         }
-    }
-
-    private func timeOut(_ id: Int) {
-        pending.removeValue(forKey: id)?.resume(returning: .failure(LinkCallError(message: "the primary did not answer in time", code: nil)))
-    }
-
-    private func failPending(_ why: String) {
-        let all = pending
-        pending.removeAll()
-        for continuation in all.values { continuation.resume(returning: .failure(LinkCallError(message: why, code: nil))) }
     }
 
     private var unreachableText: String {

@@ -11,6 +11,17 @@ public struct ResponseCatalog: Sendable {
 
     public init() {}
 
+    /// The texts of an Intents/ directory alone, without compiling its sentences: what a client
+    /// (the REPL over the socket) needs to word what the gateway asked.
+    public init(intentsDirectory: String) {
+        for language in Language.allCases {
+            try? load(language: language, directories: [(intentsDirectory as NSString).appendingPathComponent(language.rawValue)])
+        }
+    }
+
+    /// The built-in Intents/ directory's texts (empty when it cannot be found).
+    public static let builtIn = Recognizer.builtInIntentsDirectory().map { ResponseCatalog(intentsDirectory: $0) } ?? ResponseCatalog()
+
     mutating func load(language: Language, directories: [String]) throws {
         for dir in directories {
             for file in IntentDefinitions.yamlFiles(in: dir) {

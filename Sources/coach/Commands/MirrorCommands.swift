@@ -15,7 +15,8 @@ struct BridgeCommand: ParsableCommand {
             What a mirror runs on the primary through ssh (as `docker system dial-stdio`): bytes
             from standard input go to the gateway, the gateway's go to standard output. At the end
             of standard input the socket is half-closed and the bridge exits once the gateway has
-            answered; when the gateway closes first, it exits at once. No gateway: exit 69.
+            answered; when the gateway closes first, it exits at once. No gateway: exit 69; a
+            socket another user controls: exit 77 (nothing is relayed).
 
             Examples:
               ssh pi.local coach bridge
@@ -26,36 +27,21 @@ struct BridgeCommand: ParsableCommand {
 
     func run() throws {
         let location = SocketLocation.resolve(explicit: socket)
-        signal(SIGPIPE, SIG_IGN)
-        let fd = RawSocket.stream()
-        guard fd >= 0, RawSocket.connect(fd, location.path) == 0 else {
+        // The one client's connect: the socket's directory and listener are checked as every
+        // client checks them (a planted socket is refused), then bytes are only relayed.
+        let client: GatewayClient
+        do { client = try GatewayClient(location: location) } catch {
+            if case .untrusted(let refusal) = error {
+                OneShot.printError(refusal.description)
+                throw ExitCode(ExitStatus.noPermission.rawValue)
+            }
             OneShot.printError("no gateway answers on \(location.path). Start one with `coach serve`.")
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
-        // stdin → socket on its own thread; at EOF, half-close so the gateway finishes its replies.
-        let upstream = Thread {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0, RawSocket.writeAll(fd, chunk[..<count]) else { break }
-            }
-            shutdown(fd, Int32(SHUT_WR))
-        }
-        upstream.start()
-        // socket → stdout here; the gateway's end is the bridge's end.
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0, RawSocket.writeAll(1, chunk[..<count]) else { break }
-        }
+        // The gateway's end is the bridge's end, even while standard input stays open.
+        client.relay(input: STDIN_FILENO, output: STDOUT_FILENO)
         Glibc.exit(0)
     }
-}
-
-enum Bridge {
-
 }
 
 struct MirrorCommand: ParsableCommand {

@@ -81,7 +81,7 @@ enum ReplMain {
             }
             do {
                 backend = try await SocketBackend.connect(location: location)
-            } catch GatewayConnectionError.untrusted(let refusal) {
+            } catch GatewayClientError.untrusted(let refusal) {
                 ScriptRunner.write("coach: \(refusal.description)", to: STDERR_FILENO)
                 return ReplExitStatus.noPermission
             } catch {
@@ -120,7 +120,7 @@ enum ReplMain {
         }
         if RawSocket.probe(location.path) == .answers {
             if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
-            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayConnectionError.untrusted(let refusal) {
+            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayClientError.untrusted(let refusal) {
                 return .failure(refuseUntrusted(refusal))
             } catch {}
         }
@@ -129,7 +129,7 @@ enum ReplMain {
                                                            listen: true, socket: location, language: language, settings: settings))
         } catch GatewayStartError.alreadyRunning(let path, let pid) {
             if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
-            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayConnectionError.untrusted(let refusal) {
+            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayClientError.untrusted(let refusal) {
                 return .failure(refuseUntrusted(refusal))
             } catch {}
             ScriptRunner.write("coach: \(GatewayStartError.alreadyRunning(path, pid: pid).description)", to: STDERR_FILENO)
@@ -157,12 +157,12 @@ enum ReplMain {
     }
 
     private static func why(_ error: any Error) -> String {
-        switch error as? GatewayConnectionError {
-        case .unreachable(let why)?: return why
+        switch error as? GatewayClientError {
+        case .unreachable(_, let why)?: return why
         case .untrusted(let refusal)?: return refusal.description
         case .closed?: return "it closed the connection"
-        case .rpc(_, let message)?: return message
-        case nil: return "\(error)"
+        case .rpc(let rpc)?: return rpc.message
+        case .protocolError?, .timedOut?, nil: return "\(error)"
         }
     }
 }

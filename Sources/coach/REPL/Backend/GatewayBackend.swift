@@ -104,24 +104,18 @@ final class GatewayBackend: ReplBackend {
     }
 
     func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply {
-        guard let quantity = QuantityType(name: type) else {
-            let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
-            return failure("unknown sample type \"\(type)\" (one of \(names))")
-        }
+        guard let quantity = QuantityType(name: type) else { return ReplWording.unknownSampleType(type) }
         do {
             let outcome = try await gateway.addSample(quantity, value: value, unit: unit)
-            let text: String
-            let accepted: Bool
             switch outcome {
             case .added, .replaced, .ignoredOlderVersion:
-                (text, accepted) = ("\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded.", true)
+                return ReplWording.sample(quantity, value: value, unit: unit, accepted: true, reason: "", outcome: .string("\(outcome)"))
             case .rejected(let reason):
-                (text, accepted) = ("\(quantity.rawValue) not recorded: \(reason.rawValue).", false)
+                return ReplWording.sample(quantity, value: value, unit: unit, accepted: false, reason: reason.rawValue,
+                                          outcome: .string("\(outcome)"))
             }
-            let json: JSONValue = ["accepted": .bool(accepted), "outcome": .string("\(outcome)"), "message": .string(text)]
-            return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
         } catch {
-            return failure("\(error)")
+            return ReplWording.failure("\(error)")
         }
     }
 
@@ -185,25 +179,9 @@ final class GatewayBackend: ReplBackend {
         let language = result.language
         let code = result.code == GatewayResult.notUnderstood ? nil : result.code
         return ReplReply(text: result.message, code: code,
-                         question: conversation?.question.map { Self.question($0, language: language) },
+                         question: conversation?.question.map {
+                             ReplWording.question($0, language: language, catalog: gateway.recognizer.responses)
+                         },
                          json: result.json.serialized())
-    }
-
-    private static func question(_ pending: PendingQuestion, language: Language) -> ReplQuestion {
-        let en = language == .en
-        switch pending {
-        case .activity(_, let options):
-            return ReplQuestion(kind: .choose(parameter: "activity", options: options.map {
-                ReplOption(value: $0.rawValue, label: $0.displayName(language))
-            }), promptLabel: en ? "which workout?" : "どのワークアウト？")
-        case .confirmation(let intent):
-            let label = intent.kind == .cancelWorkout ? (en ? "discard?" : "破棄？") : (en ? "sure?" : "よろしいですか？")
-            return ReplQuestion(kind: .confirm, promptLabel: label + " [y/N]")
-        }
-    }
-
-    private func failure(_ text: String) -> ReplReply {
-        let json: JSONValue = ["accepted": false, "message": .string(text)]
-        return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
     }
 }

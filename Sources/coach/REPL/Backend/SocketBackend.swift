@@ -20,15 +20,15 @@ final class SocketBackend: ReplBackend {
     private let lost: LostSignal
     /// Requests and their conversation; replaced after Ctrl-C (a new connection is a new
     /// conversation, so a pending question is dropped as in the embedded REPL).
-    private let requests: Mutex<GatewayConnection>
+    private let requests: Mutex<AsyncGatewayClient>
     private let freshConversation = Atomic(false)
     /// Event subscriptions still open (one per /lang), closed on the way out.
-    private let subscriptions = Mutex<[ObjectIdentifier: GatewayConnection]>([:])
+    private let subscriptions = Mutex<[ObjectIdentifier: AsyncGatewayClient]>([:])
 
     /// Connects and checks that a gateway (of this user) answers.
     static func connect(location: SocketLocation) async throws -> SocketBackend {
         let lost = LostSignal(message: Self.lostMessage(location))
-        let connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
+        let connection = try AsyncGatewayClient(location: location, onEnd: lost.connectionEnded)
         do {
             _ = try await connection.call("ping")
             // `coach --as NAME`: this REPL or script speaks for that client.
@@ -44,7 +44,7 @@ final class SocketBackend: ReplBackend {
         return SocketBackend(location: location, connection: connection, lost: lost, mode: mode)
     }
 
-    private init(location: SocketLocation, connection: GatewayConnection, lost: LostSignal, mode: String) {
+    private init(location: SocketLocation, connection: AsyncGatewayClient, lost: LostSignal, mode: String) {
         self.location = location
         self.requests = Mutex(connection)
         self.lost = lost
@@ -80,21 +80,13 @@ final class SocketBackend: ReplBackend {
     }
 
     func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply {
-        guard let quantity = QuantityType(name: type) else {
-            let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
-            return failure("unknown sample type \"\(type)\" (one of \(names))")
-        }
+        guard let quantity = QuantityType(name: type) else { return ReplWording.unknownSampleType(type) }
         var params: [(String, JSONValue)] = [("type", .string(quantity.rawValue)), ("value", .number(value))]
         if let unit { params.append(("unit", .string(unit))) }
         let result: JSONValue
         do { result = try await call("sample", .object(params)) } catch { return failure(error) }
-        // Worded as the embedded REPL words it (the socket's result carries no message).
-        let accepted = result["accepted"]?.boolValue ?? false
-        let text = accepted
-            ? "\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded."
-            : "\(quantity.rawValue) not recorded: \(result["reason"]?.stringValue ?? "rejected")."
-        let json: JSONValue = ["accepted": .bool(accepted), "outcome": result["outcome"] ?? .null, "message": .string(text)]
-        return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
+        return ReplWording.sample(quantity, value: value, unit: unit, accepted: result["accepted"]?.boolValue ?? false,
+                                  reason: result["reason"]?.stringValue ?? "rejected", outcome: result["outcome"] ?? .null)
     }
 
     func setLocked(_ locked: Bool, language: Language) async -> ReplReply {
@@ -111,9 +103,9 @@ final class SocketBackend: ReplBackend {
     // MARK: - Events
 
     func events(language: Language) -> AsyncStream<ReplEvent> {
-        let connection: GatewayConnection
+        let connection: AsyncGatewayClient
         do {
-            connection = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
+            connection = try AsyncGatewayClient(location: location, onEnd: lost.connectionEnded)
         } catch {
             lost.connectionEnded(closedByUs: false)
             return AsyncStream { $0.finish() }
@@ -149,8 +141,8 @@ final class SocketBackend: ReplBackend {
     /// A connection of its own long-polls `authorization.next`: while it is open the gateway
     /// knows a REPL can ask the user.
     func permissionQuestions() -> AsyncStream<AuthorizationQuestion> {
-        let connection: GatewayConnection
-        do { connection = try GatewayConnection(path: location.path, onEnd: { _ in }) } catch {
+        let connection: AsyncGatewayClient
+        do { connection = try AsyncGatewayClient(location: location) } catch {
             return AsyncStream { $0.finish() }
         }
         let key = ObjectIdentifier(connection)
@@ -215,8 +207,8 @@ final class SocketBackend: ReplBackend {
 
     private func call(_ method: String, _ params: JSONValue) async throws -> JSONValue {
         if freshConversation.exchange(false, ordering: .relaxed) {
-            let fresh = try GatewayConnection(path: location.path, onEnd: lost.connectionEnded)
-            let old = requests.withLock { current -> GatewayConnection in
+            let fresh = try AsyncGatewayClient(location: location, onEnd: lost.connectionEnded)
+            let old = requests.withLock { current -> AsyncGatewayClient in
                 defer { current = fresh }
                 return current
             }
@@ -238,48 +230,31 @@ final class SocketBackend: ReplBackend {
 
     /// The follow-up the gateway now waits for on this connection, as the embedded REPL asks it.
     static func question(in result: JSONValue, language: Language) -> ReplQuestion? {
-        let en = language == .en
-        switch result["code"]?.stringValue {
-        case "needsValue" where result["parameter"]?.stringValue == "activity" && result["intent"]?.stringValue == "StartWorkout":
-            guard case .array(let values)? = result["options"] else { return nil }
-            let options = values.compactMap { $0.stringValue.flatMap(ActivityType.init(rawValue:)) }
-            return ReplQuestion(kind: .choose(parameter: "activity", options: options.map {
-                ReplOption(value: $0.rawValue, label: $0.displayName(language))
-            }), promptLabel: en ? "which workout?" : "どのワークアウト？")
-        case "confirmationRequired":
-            let cancel = result["intent"]?.stringValue == "CancelWorkout"
-            let label = cancel ? (en ? "discard?" : "破棄？") : (en ? "sure?" : "よろしいですか？")
-            return ReplQuestion(kind: .confirm, promptLabel: label + " [y/N]")
-        default:
-            return nil
-        }
+        ReplWording.question(in: result, language: language, catalog: .builtIn)
     }
 
     private func failure(_ error: any Error) -> ReplReply {
-        switch error as? GatewayConnectionError {
+        switch error as? GatewayClientError {
         case .closed?, .unreachable?:
             lost.connectionEnded(closedByUs: false)
             let text = Self.lostMessage(location)
             let json: JSONValue = ["error": ["code": .string("unreachable"), "message": .string(text)]]
             return ReplReply(text: text, code: ReplReply.unreachableCode, question: nil, json: json.serialized())
-        case .rpc(_, let message)?:
-            return failure(message)
+        case .rpc(let rpc)?:
+            return failure(rpc.message)
         case .untrusted(let refusal)?:
             // The socket changed hands since the REPL connected: tell, and send nothing there.
             return failure(refusal.description)
-        case nil:
+        case .protocolError?, .timedOut?, nil:
             return failure("\(error)")
         }
     }
 
-    private func failure(_ text: String) -> ReplReply {
-        let json: JSONValue = ["accepted": false, "message": .string(text)]
-        return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
-    }
+    private func failure(_ text: String) -> ReplReply { ReplWording.failure(text) }
 
     /// The gateway's pid: the one its instance lock names, if that process lives; else the peer
     /// that listens (with socket activation that may be the service manager).
-    static func gatewayPID(location: SocketLocation, connection: GatewayConnection) -> Int32? {
+    static func gatewayPID(location: SocketLocation, connection: AsyncGatewayClient) -> Int32? {
         let fd = open(location.lockPath, O_RDONLY | O_CLOEXEC)
         if fd >= 0 {
             defer { close(fd) }

@@ -1,5 +1,7 @@
-// GatewayClient: a blocking JSON-RPC client over the Unix socket, for one-shot commands and the
-// REPL in client mode. No event loop: connect, write a line, read lines.
+// GatewayClient: the one JSON-RPC client of a gateway's socket. This is its blocking face, for
+// one-shot commands, `coach-status`, `coach listen` and the bridge: connect, write a line, read
+// lines, no event loop and no thread. AsyncGatewayClient is its async face over the same pieces
+// (GatewayTrust's connect, LineBuffer, RPCExchange), for the REPL and a mirror's link.
 
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +14,8 @@ public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
     case closed
     case protocolError(String)
     case rpc(RPCError)
+    /// No reply within the time the caller allowed (the async face's `timeout`).
+    case timedOut
 
     public var description: String {
         switch self {
@@ -21,6 +25,7 @@ public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
         case .closed: return "the gateway closed the connection"
         case .protocolError(let detail): return "unexpected reply from the gateway: \(detail)"
         case .rpc(let error): return error.message
+        case .timedOut: return "the gateway did not answer in time"
         }
     }
 }
@@ -29,8 +34,8 @@ public enum GatewayClientError: Error, Sendable, CustomStringConvertible {
 public final class GatewayClient: @unchecked Sendable {
     public let location: SocketLocation
     private let fd: Int32
-    private var buffer: [UInt8] = []
-    private var nextID = 0
+    private var buffer = LineBuffer()
+    private var exchange = RPCExchange()
     /// Notifications that arrived while `call` waited for its reply, handed out by `readLine` first.
     private var pendingNotifications: [String] = []
 
@@ -44,23 +49,24 @@ public final class GatewayClient: @unchecked Sendable {
 
     /// Sends a request and returns its result, skipping any notifications that arrive first.
     public func call(_ method: String, _ params: JSONValue = .object([])) throws(GatewayClientError) -> JSONValue {
-        nextID += 1
-        let id = nextID
-        try send(RPCMessage.request(id: id, method: method, params))
+        let (id, line) = exchange.request(method, params)
+        try send(line)
         while true {
             let line = try readSocketLine()
-            let message: JSONValue
-            do { message = try JSONValue(parsing: line) } catch { throw .protocolError(line) }
-            guard message["id"]?.doubleValue == Double(id) else {
+            switch RPCExchange.classify(line) {
+            case .reply(id, let result):
+                switch result {
+                case .success(let value): return value
+                case .failure(let error): throw .rpc(error)
+                }
+            case .notification:
                 // A subscription's notification can come before the reply: keep it for readLine.
-                if message["method"] != nil { pendingNotifications.append(line) }
+                pendingNotifications.append(line)
+            case .unreadable(let text):
+                throw .protocolError(text)
+            case .reply, .other:
                 continue
             }
-            if let error = message["error"] {
-                throw .rpc(RPCError(code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "error",
-                                    data: error["data"]))
-            }
-            return message["result"] ?? .null
         }
     }
 
@@ -69,9 +75,7 @@ public final class GatewayClient: @unchecked Sendable {
     public func nextNotification(_ method: String) throws(GatewayClientError) -> JSONValue {
         while true {
             let line = try readLine()
-            if let message = try? JSONValue(parsing: line), message["method"]?.stringValue == method {
-                return message["params"] ?? .null
-            }
+            if case .notification(method, let message) = RPCExchange.classify(line) { return message["params"] ?? .null }
         }
     }
 
@@ -88,16 +92,35 @@ public final class GatewayClient: @unchecked Sendable {
     /// The next line from the socket itself (`call` must not be handed back what it set aside).
     private func readSocketLine() throws(GatewayClientError) -> String {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
+            if let line = buffer.nextLine() { return line }
+            guard buffer.fill(from: fd) else { throw .closed }
+        }
+    }
+
+    /// Joins this connection to a byte stream, as `coach bridge` joins its standard input and
+    /// output for a mirror's ssh: bytes from `input` go to the gateway on a thread of their own
+    /// (at its end the socket is half-closed, so the gateway still finishes its replies); the
+    /// gateway's bytes go to `output`. Returns once the gateway's side has ended (or `output` is
+    /// gone); the input thread may still wait on `input`, holding this client open.
+    public func relay(input: Int32, output: Int32) {
+        startDetachedThread { [self] in
             var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, RawSocket.writeAll(fd, chunk[..<count]) else { break }
+            }
+            shutdown(fd, Int32(SHUT_WR))
+        }
+        // Whatever a call already read past its reply goes first, as it came.
+        let early = pendingNotifications.flatMap { Array($0.utf8) + [UInt8(ascii: "\n")] } + buffer.takeRest()
+        pendingNotifications.removeAll()
+        guard early.isEmpty || RawSocket.writeAll(output, early) else { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw .closed }
-            buffer.append(contentsOf: chunk[..<count])
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, RawSocket.writeAll(output, chunk[..<count]) else { return }
         }
     }
 }

@@ -1,0 +1,75 @@
+// ReplWording: what both REPL backends say the same way, whether the gateway runs in this process
+// or behind the socket — the follow-up question a reply asks (its options named as the reply names
+// them, from the ResponseCatalog's `activities`), the confirm labels, and a sample's reply (worded
+// from the socket's `sample` result, which carries no message).
+
+import CoachCore
+import CoachGateway
+import CoachLanguage
+import CoachWire
+
+enum ReplWording {
+    // MARK: - Questions
+
+    /// The question the gateway holds for this conversation (embedded).
+    static func question(_ pending: PendingQuestion, language: Language, catalog: ResponseCatalog) -> ReplQuestion {
+        switch pending {
+        case .activity(_, let options): chooseActivity(options, language: language, catalog: catalog)
+        case .confirmation(let intent): confirm(discarding: intent.kind == .cancelWorkout, language: language)
+        }
+    }
+
+    /// The question a socket reply asks (client mode): a start that needs its activity, or a
+    /// confirmation; nil for anything else.
+    static func question(in result: JSONValue, language: Language, catalog: ResponseCatalog) -> ReplQuestion? {
+        switch result["code"]?.stringValue {
+        case "needsValue" where result["parameter"]?.stringValue == "activity" && result["intent"]?.stringValue == "StartWorkout":
+            guard case .array(let values)? = result["options"] else { return nil }
+            let options = values.compactMap { $0.stringValue.flatMap(ActivityType.init(rawValue:)) }
+            return chooseActivity(options, language: language, catalog: catalog)
+        case "confirmationRequired":
+            return confirm(discarding: result["intent"]?.stringValue == "CancelWorkout", language: language)
+        default:
+            return nil
+        }
+    }
+
+    /// "which workout?", answerable by number, by the name the reply listed ("ride") or the value.
+    static func chooseActivity(_ options: [ActivityType], language: Language, catalog: ResponseCatalog) -> ReplQuestion {
+        ReplQuestion(kind: .choose(parameter: "activity", options: options.map {
+            ReplOption(value: $0.rawValue,
+                       label: catalog.phrase("activities", $0.rawValue, language: language) ?? $0.displayName(language))
+        }), promptLabel: language == .ja ? "どのワークアウト？" : "which workout?")
+    }
+
+    /// "discard? [y/N]" before a cancel, "sure? [y/N]" before anything else only guessed.
+    static func confirm(discarding: Bool, language: Language) -> ReplQuestion {
+        let en = language != .ja
+        let label = discarding ? (en ? "discard?" : "破棄？") : (en ? "sure?" : "よろしいですか？")
+        return ReplQuestion(kind: .confirm, promptLabel: label + " [y/N]")
+    }
+
+    // MARK: - Samples
+
+    /// `/sample` with a type that is not one: the names there are.
+    static func unknownSampleType(_ type: String) -> ReplReply {
+        let names = QuantityType.allCases.map(\.rawValue).joined(separator: ", ")
+        return failure("unknown sample type \"\(type)\" (one of \(names))")
+    }
+
+    /// "heartRate 150 recorded." or "heartRate not recorded: notCollecting.", with the socket's
+    /// `outcome` beside it in the JSON form.
+    static func sample(_ quantity: QuantityType, value: Double, unit: String?, accepted: Bool, reason: String,
+                       outcome: JSONValue) -> ReplReply {
+        let text = accepted
+            ? "\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded."
+            : "\(quantity.rawValue) not recorded: \(reason)."
+        let json: JSONValue = ["accepted": .bool(accepted), "outcome": outcome, "message": .string(text)]
+        return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
+    }
+
+    static func failure(_ text: String) -> ReplReply {
+        let json: JSONValue = ["accepted": false, "message": .string(text)]
+        return ReplReply(text: text, code: "failure", question: nil, json: json.serialized())
+    }
+}

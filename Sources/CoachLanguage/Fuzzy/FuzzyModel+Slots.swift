@@ -1,0 +1,112 @@
+// FuzzyModel+Slots: activity, location and goal found anywhere in a line that no template
+// accepted (outside cues), for the keyword fallback.
+
+import CoachWire
+import Foundation
+
+extension FuzzyModel {
+    // MARK: - Slots anywhere
+
+    struct Found {
+        var slots = RecognizedSlots()
+        var ranges: [Range<Int>] = []
+    }
+
+    /// Activity, location and a number + unit goal found anywhere in the text (outside cues).
+    func findSlots(_ t: NormalizedText, covered: [Bool], model: LanguageModel, units: UnitTable) -> Found {
+        var found = Found()
+        let g = model.grammar
+        let s = t.scalars
+        let wordMode = !g.cjkSpacing
+        var i = 0
+        while i < s.count {
+            let wordStart = g.cjkSpacing || i == 0 || s[i - 1] == Scalars.space
+            guard wordStart, s[i] != Scalars.space else { i += 1; continue }
+            var advanced = false
+            // Goals never start inside a cue: "for a minute" is a pause, not a one-minute goal.
+            let inCue = i < covered.count && covered[i]
+            // A set phrase with a goal ("half an hour", 一時間半).
+            if found.slots.goal == nil, !inCue {
+                for p in fallback.goals where FallbackData.matches(p.scalars, s, at: i, words: wordMode) {
+                    if let goal = units.goal(value: p.value, unit: p.unit) {
+                        found.slots.goal = goal
+                        found.slots.values["goal_value"] = .number(p.value)
+                        found.slots.values["goal_unit"] = .string(p.unit)
+                        found.ranges.append(i ..< i + p.scalars.count)
+                        i += p.scalars.count
+                        advanced = true
+                        break
+                    }
+                }
+            }
+            if advanced { continue }
+            // A goal: number, optional space, unit.
+            let number = s.withUnsafeBufferPointer { buf in
+                NumberParser.digits(buf, at: i) ?? NumberParser.words(buf, at: i, language: language)
+            }
+            if let number, found.slots.goal == nil, !inCue {
+                var j = number.end
+                if j < s.count, s[j] == Scalars.space { j += 1 }
+                for probe in g.probes where probe.slot == "goal_unit" {
+                    if let unit = g.probe(probe.entry, s, at: j), let r = unit.range, case .string(let u) = unit.value,
+                        r.upperBound == s.count || !wordMode || s[r.upperBound] == Scalars.space,
+                        let goal = units.goal(value: number.value, unit: u)
+                    {
+                        found.slots.goal = goal
+                        found.slots.values["goal_value"] = .number(number.value)
+                        found.slots.values["goal_unit"] = unit.value
+                        found.ranges.append(i ..< r.upperBound)
+                        i = r.upperBound
+                        advanced = true
+                        break
+                    }
+                }
+            }
+            if advanced { continue }
+            var best: RawMatch.Slot? = nil
+            for probe in g.probes where probe.slot == "activity" || probe.slot == "location" {
+                if let slot = g.probe(probe.entry, s, at: i), let r = slot.range,
+                    r.upperBound == s.count || !wordMode || s[r.upperBound] == Scalars.space,
+                    best == nil || r.upperBound > best!.range!.upperBound
+                {
+                    if slot.name == "location",
+                        fallback.locationIgnore.contains(FallbackData.string(Array(s[r.lowerBound ..< r.upperBound])))
+                    {
+                        continue
+                    }
+                    best = slot
+                }
+            }
+            if let best, let r = best.range {
+                if best.name == "activity", found.slots.activity == nil, case .string(let a) = best.value {
+                    found.slots.activity = a
+                    found.slots.values[best.name] = best.value
+                } else if best.name == "location", found.slots.location == nil, case .string(let l) = best.value {
+                    found.slots.location = l
+                    found.slots.values[best.name] = best.value
+                }
+                let span = t.originalSpan(r.lowerBound, r.upperBound)
+                found.slots.spans[best.name] = SlotSpan(start: span.lowerBound, end: span.upperBound)
+                found.ranges.append(r)
+                i = r.upperBound
+                continue
+            }
+            // A noun that implies an activity ("pool" → swimming).
+            if found.slots.activity == nil {
+                for h in fallback.activityHints where FallbackData.matches(h.scalars, s, at: i, words: wordMode) {
+                    found.slots.activity = h.activity
+                    found.slots.values["activity"] = .string(h.activity)
+                    let span = t.originalSpan(i, i + h.scalars.count)
+                    found.slots.spans["activity"] = SlotSpan(start: span.lowerBound, end: span.upperBound)
+                    found.ranges.append(i ..< i + h.scalars.count)
+                    i += h.scalars.count
+                    advanced = true
+                    break
+                }
+            }
+            if advanced { continue }
+            i += 1
+        }
+        return found
+    }
+}

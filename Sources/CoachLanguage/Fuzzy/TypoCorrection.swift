@@ -160,7 +160,9 @@ extension FuzzyModel {
         guard edits > 0 else { return nil }
         // The preferred words first, then each tied alternative of one word at a time.
         var lines = [corrected]
-        for (i, ws) in alternatives { for w in ws { var line = corrected; line[i] = w; lines.append(line) } }
+        // At most three more lines: each costs a template match, and a line of many unknown words
+        // (a question about something else) is not worth more.
+        for (i, ws) in alternatives { for w in ws where lines.count < 4 { var line = corrected; line[i] = w; lines.append(line) } }
         for line in lines where !isNegative(words: line, text: "") {
             let fixed = Normalizer.normalize(line.joined(separator: " "), cjkSpacing: false)
             guard let (match, _) = model.exactMatch(fixed, context: context) else { continue }

@@ -6,6 +6,7 @@
 //     conjunctions:  [phrase, …]         join a reason and a command; belong to neither ("so")
 //     connectives:   [phrase, …]         Japanese endings of a reason clause (〜ので, 〜から)
 //     noun_particles: [phrase, …]        Japanese particles ending a phrase of place or means (〜で)
+//     request_endings: [phrase, …]       Japanese verb endings that ask someone else (走って)
 //     hesitations:   [phrase, …]         filler a clause may consist of ("uh", えっと)
 //     blockers:      [phrase, …]         an aside with one of these refuses the line ("she said")
 //     command_words: {Intent: [phrase]}  what makes a clause a command on its own ("pause")
@@ -30,6 +31,8 @@ struct ClauseData: Sendable {
     var strongWords: [String: [[UInt32]]] = [:]
     /// The longest aside: English words, Japanese characters.
     var maxAsideLength = 10
+    /// Japanese endings that ask someone else (走って, 急いで): such a verb starts no workout beside an aside.
+    var requestEndings: [[UInt32]] = []
     /// (as typed, as meant): slips the typo method corrects, longest first.
     var spellingVariants: [(wrong: [UInt32], right: [UInt32])] = []
 
@@ -47,6 +50,7 @@ struct ClauseData: Sendable {
                 data.conjunctions += phrases(c["conjunctions"])
                 data.connectives += phrases(c["connectives"])
                 data.nounParticles += phrases(c["noun_particles"])
+                data.requestEndings += phrases(c["request_endings"])
                 data.hesitations += phrases(c["hesitations"])
                 data.blockers += phrases(c["blockers"])
                 for (intent, list) in c["command_words"] as? [String: Any] ?? [:] {

@@ -32,7 +32,7 @@ extension LanguageModel {
             let commanded = clauses.intentsCommanded(in: norm.scalars[span], words: words)
             let namesWorkout = FallbackData.containsAny(fuzzy.fallback.objects, in: Array(norm.scalars[span]), words: words)
             // Around nothing but hesitations ("uhh hold on", えっと、ちょっと待って) any command
-            // template counts, except End and Cancel, which must still say so.
+            // template counts; End and Cancel must still say their word ("um cancel", not "uhh I'm done").
             let onlyHesitations = parts[..<a].allSatisfy { isHesitation(norm.scalars[$0]) }
                 && parts[b...].allSatisfy { isHesitation(norm.scalars[$0]) }
             let candidate = norm.slice(span)
@@ -48,8 +48,9 @@ extension LanguageModel {
             let bound = namesWorkout || hasActivity
             let strong = FallbackData.containsAny(clauses.strongWords[intent] ?? [], in: candidate.scalars, words: words)
             guard saysItsCommand(intent, commanded: commanded, bound: bound || strong, activityOnly: !namesWorkout && hasActivity,
-                                 multiWord: candidate.scalars.contains(Scalars.space))
-                || (onlyHesitations && !Self.isDestructive(intent))
+                                 multiWord: candidate.scalars.contains(Scalars.space),
+                                 endsAsRequest: clauses.requestEndings.contains { candidate.scalars.count > $0.count && candidate.scalars.suffix($0.count).elementsEqual($0) })
+                || (onlyHesitations && (!Self.isDestructive(intent) || commanded.contains(intent)))
             else { continue }
             // A question is not a command ("Continue? 10, 9, 8…", 「歩く？」), unless it asks for the
             // figures — and then it asks: a bare 「ラップタイム、」 names a topic, not a question.
@@ -75,13 +76,15 @@ extension LanguageModel {
     ///  - End and Cancel name the workout ("stop it, that tickles", "cancel that, I meant Tuesday"
     ///    and 「保存しといて、そのファイル」 are about other things);
     ///  - a start names the workout or its activity with a verb ("alright, let's begin" starts a
-    ///    meeting; 「バス来た、走って」 is not a run: Japanese needs 開始/始め/スタート);
+    ///    meeting; 「バス来た、走って」 asks someone to run: a Japanese verb must not end as a
+    ///    request, `request_endings`, unless it is 開始/始め/スタート: 「天気いいから走ってくる」);
     ///  - the others say their own command word (pause, resume, lap, a metric).
-    func saysItsCommand(_ intent: String, commanded: Set<String>, bound: Bool, activityOnly: Bool, multiWord: Bool) -> Bool {
+    func saysItsCommand(_ intent: String, commanded: Set<String>, bound: Bool, activityOnly: Bool, multiWord: Bool,
+                        endsAsRequest: Bool) -> Bool {
         switch intent {
         case "EndWorkout", "CancelWorkout": return bound
         case "StartWorkout":
-            if language == .ja { return bound && commanded.contains(intent) || (bound && !activityOnly) }
+            if language == .ja { return bound && (commanded.contains(intent) || !activityOnly || !endsAsRequest) }
             return bound && multiWord
         default: return commanded.contains(intent) || (bound && !activityOnly)
         }

@@ -63,7 +63,10 @@ struct ClauseSplitter {
                 cutBefore[k] = true
                 cutBefore[k + n] = true
                 k += n
-            } else if let n = phraseWords(data.hesitations, at: k, words: words, s) {
+            } else if let n = phraseWords(data.hesitations, at: k, words: words, s),
+                // Inside a line only beside punctuation: "dance like nobody's watching" is one clause.
+                k == 0 || cutBefore[k] || k + n == words.count || (k + n < words.count && cutBefore[k + n])
+            {
                 cutBefore[k] = true
                 cutBefore[k + n] = true
                 k += n

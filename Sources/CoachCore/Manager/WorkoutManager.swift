@@ -22,9 +22,6 @@ public actor WorkoutManager {
     private var timer: Task<Void, Never>?
     private let changeFanOut = FanOut<WorkoutChange>()
     private let snapshotFanOut = FanOut<WorkoutSnapshot>()
-    /// The workout of another gateway this one mirrors (Sources/CoachGateway/Mirror): while set,
-    /// every status, snapshot and feed shows it instead of the (idle) engine.
-    private var mirrored: WorkoutSnapshot?
     /// The latest snapshot, readable without waiting on the actor (status bars poll often).
     private let cache: Mutex<(snapshot: WorkoutSnapshot, countdownDeadline: MonotonicInstant?)>
 
@@ -100,8 +97,7 @@ public actor WorkoutManager {
     public nonisolated var pendingWrites: Int { journal?.backlog ?? 0 }
 
     public func status() -> WorkoutSnapshot {
-        if let mirrored { return mirrored.advanced(to: clock.now(), countdownDeadline: nil) }
-        return engine.snapshot(at: clock.now())
+        engine.snapshot(at: clock.now())
     }
 
     /// The status now, without waiting for the actor: the snapshot taken after the last change,
@@ -156,22 +152,7 @@ public actor WorkoutManager {
         snapshotFanOut.subscribe(buffering: .bufferingNewest(1), initial: status())
     }
 
-    // MARK: - Mirroring
-
-    /// Shows another gateway's workout as this one's (nil: back to this gateway's own engine).
-    /// The snapshot is taken as of now: its elapsed time runs on from here while it is running.
-    public func showMirrored(_ snapshot: WorkoutSnapshot?) {
-        let now = clock.now()
-        mirrored = snapshot.map { var copy = $0; copy.at = now; return copy }
-        let shown = status()
-        cache.withLock { $0 = (shown, nil) }
-        snapshotFanOut.yield(shown)
-    }
-
-    /// Hands a notification of the mirrored workout to this gateway's subscribers.
-    public func relayMirrored(_ notification: WorkoutNotification) { changeFanOut.yield(WorkoutChange(notification, snapshot: status())) }
-
-    /// Whether a local workout is in progress (a gateway that runs one cannot mirror another).
+    /// Whether a workout is in progress here (a gateway that runs one cannot mirror another).
     public var hasOwnWorkout: Bool { engine.state.isOngoing }
 
     /// Stops timers and finishes every subscriber's stream. Writes still pending after a failure

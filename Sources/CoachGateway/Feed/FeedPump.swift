@@ -26,7 +26,7 @@ public actor FeedPump {
     /// While `run` follows the manager: the armed wake-up (its instant and task), if anything is due.
     private var timer: (deadline: MonotonicInstant, task: Task<Void, Never>)?
     private var schedules = false
-    /// While set, shown instead of the workout (a mirror whose primary is unreachable).
+    /// While set, shown instead of the workout (a source that cannot show it truthfully).
     private var notice: String?
 
     public init(clock: any WorkoutClock, configuration: LiveActivity.Configuration = .init(), locked: Bool = false) {
@@ -101,7 +101,7 @@ public actor FeedPump {
     }
 
     /// Shows `notice` instead of any workout until it is cleared (nil).
-    public func setMirrorNotice(_ notice: String?) {
+    public func setNotice(_ notice: String?) {
         self.notice = notice
         publish()
     }

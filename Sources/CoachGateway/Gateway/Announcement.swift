@@ -5,13 +5,13 @@ import CoachLanguage
 
 /// One announced change: the notification, its sentence, and the workout at that moment.
 public struct Announcement: Sendable {
-    /// nil for an announcement of the mirroring link or one relayed from a primary.
+    /// nil for an announcement that did not come from this gateway's manager.
     public var notification: WorkoutNotification?
-    /// The kind of a link or relayed announcement ("mirrorConnected", or the primary's event).
-    public var linkEvent: String?
+    /// The kind of a relayed announcement (a link's "mirrorConnected", a peer's own event).
+    public var relayedKind: String?
     public var text: String
     public var snapshot: WorkoutSnapshot
-    /// The language `text` is in (a link's or relayed announcement: English).
+    /// The language `text` is in (a relayed announcement: English).
     public var language: Language = .en
 
     public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot, language: Language = .en) {
@@ -22,9 +22,10 @@ public struct Announcement: Sendable {
         self.relayedState = nil
     }
 
-    /// An announcement of the mirroring link, or an event relayed from the primary.
-    public init(linkEvent: String, text: String, state: SessionState, snapshot: WorkoutSnapshot) {
-        self.linkEvent = linkEvent
+    /// An announcement that did not come from this gateway's manager: news of a link to a peer,
+    /// or an event a peer announced, passed on as it was worded.
+    public init(relayed kind: String, text: String, state: SessionState, snapshot: WorkoutSnapshot) {
+        self.relayedKind = kind
         self.text = text
         self.snapshot = snapshot
         self.relayedState = state
@@ -41,9 +42,9 @@ public struct Announcement: Sendable {
 
     /// The kind of change, for the protocol's `event` field.
     public var kind: String {
-        if let linkEvent { return linkEvent }
+        if let relayedKind { return relayedKind }
         switch notification {
-        case nil: return "mirror"
+        case nil: return "relayed"
         case .stateChanged: return "stateChanged"
         case .event(let event): return event.type.rawValue
         case .countdown: return "countdown"

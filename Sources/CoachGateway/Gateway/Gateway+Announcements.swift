@@ -1,5 +1,5 @@
-// Announcements: the manager's changes worded in each subscriber's language, with the mirroring
-// link's announcements relayed into the same streams.
+// Announcements: the manager's changes worded in each subscriber's language, with relayed ones (a
+// mirror's link and its primary's events) passed into the same streams.
 
 import CoachCore
 import CoachLanguage
@@ -23,7 +23,8 @@ extension Gateway {
     /// The language of the last command understood (English until one is).
     public var lastLanguage: Language { lastCommandLanguage.withLock { $0 } }
 
-    /// Hands an announcement of the mirroring link to every announcement subscriber.
+    /// Hands an announcement that did not come from the manager (a link's, a peer's) to every
+    /// announcement subscriber.
     public func relay(_ announcement: Announcement) { announcements.relay(announcement) }
 
     /// Words a change from the snapshot it carries (no second question to the manager).
@@ -36,8 +37,8 @@ extension Gateway {
     }
 }
 
-/// Turns the manager's changes into announcement streams in each subscriber's language, with the
-/// mirroring link's announcements relayed into the same streams.
+/// Turns the manager's changes into announcement streams in each subscriber's language, with
+/// relayed announcements passed into the same streams.
 final class AnnouncementHub: Sendable {
     private let relays = FanOut<Announcement>()
 

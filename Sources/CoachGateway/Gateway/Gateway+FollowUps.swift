@@ -21,7 +21,7 @@ extension Gateway {
                 return await perform(confirmed, language: language, conversation: conversation)
             }
             if answer == .no || answer == .dismiss {
-                let snapshot = await manager.status()
+                let snapshot = await source.status()
                 return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue,
                                      message: composer.event("declined", values: [:], language: language),
                                      language: language,
@@ -33,7 +33,7 @@ extension Gateway {
         case .activity(var start, let options):
             // "never mind" dismisses the question, not the workout.
             if answer == .dismiss || answer == .no {
-                let snapshot = await manager.status()
+                let snapshot = await source.status()
                 return GatewayResult(intent: .startWorkout, code: IntentCode.failure.rawValue,
                                      message: composer.event("declined", values: [:], language: language),
                                      language: language,

@@ -21,6 +21,10 @@ public final class Gateway: Sendable {
     let lastCommandLanguage = Mutex(Language.en)
     /// This gateway as a mirror of another, or as a primary with mirrors (Mirror/).
     public let mirroring = Mirroring()
+    /// Where the workout lives: the manager, or the primary this gateway mirrors (Source/).
+    let sources: SourceSwitch
+    var source: any WorkoutSource { sources.current }
+    let clock: any WorkoutClock
 
     /// The store of saved workouts, when there is one (not in guest mode or virtual time).
     let store: @Sendable () -> WorkoutStore?
@@ -44,14 +48,18 @@ public final class Gateway: Sendable {
         self.keepsWorkouts = keepsWorkouts
         self.state = state
         self.manager = manager
+        self.clock = clock
+        self.sources = SourceSwitch(local: LocalWorkout(manager: manager))
         self.recognizer = recognizer
         self.store = store
         self.permissions = PermissionCenter(store: store)
         let feed = FeedPump(clock: clock)
         self.feed = feed
-        // The pump follows the manager until it shuts down.
+        // The pump follows what the source shows (the manager's workout or a primary's) until the
+        // manager shuts down.
         let changes = manager.changes()
-        Task { await feed.run(snapshots: await manager.snapshots(), changes: changes) }
+        let shown = sources.snapshots()
+        Task { await feed.run(snapshots: shown, changes: changes) }
         self.composer = ResponseComposer(catalog: recognizer.responses)
     }
 
@@ -64,7 +72,7 @@ public final class Gateway: Sendable {
         // such as "how's it going" or 「ただいま」 is a command only while a workout is on, and
         // "never mind" with a question pending answers the question.
         let recognition = recognizer.recognize(
-            text, language: language, context: Self.context(await manager.status().state, questionPending: conversation.isPending))
+            text, language: language, context: Self.context(await source.status().state, questionPending: conversation.isPending))
         let lang = language ?? recognition.language
 
         if let question = conversation.take() {
@@ -80,7 +88,7 @@ public final class Gateway: Sendable {
         // An End or Cancel that was only guessed is never performed without a yes.
         if recognition.needsConfirmation {
             conversation.ask(.confirmation(intent))
-            let snapshot = await manager.status()
+            let snapshot = await source.status()
             return GatewayResult(intent: intent.kind, code: IntentCode.confirmationRequired.rawValue,
                                  message: composer.confirmGuess(intent, snapshot: snapshot, language: lang),
                                  language: lang, recognition: recognition, suggestion: recognition.suggestion, locked: isLocked)
@@ -106,11 +114,9 @@ public final class Gateway: Sendable {
 
     /// Runs a typed intent (from the CLI or a JSON request) and words the outcome.
     public func perform(_ intent: WorkoutIntent, language: Language = .en, conversation: Conversation? = nil) async -> GatewayResult {
-        // A mirror runs no workout of its own: the primary decides (status is shown from here).
-        if let link = mirroring.link, intent != .status {
-            return await link.forward(intent, language: language, locked: isLocked)
-        }
-        if intent == .status, let unreachable = mirrorUnreachableResult(language: language) { return unreachable }
+        // A source that lives elsewhere (a mirror's primary) answers for itself.
+        if let forwarded = await source.forward(intent, language: language, locked: isLocked) { return forwarded }
+        if intent == .status, let unavailable = unavailableResult(language: language) { return unavailable }
         let outcome = await manager.perform(intent)
         switch (outcome.code, intent) {
         case (.needsValue, .start(let start)) where outcome.parameter == "activity":
@@ -129,9 +135,17 @@ public final class Gateway: Sendable {
     /// The status without waiting on the manager (a status request changes nothing, so it need
     /// not queue behind commands): the same result `status` gives.
     public func immediateStatus(language: Language = .en) -> GatewayResult {
-        if let unreachable = mirrorUnreachableResult(language: language) { return unreachable }
+        if let unavailable = unavailableResult(language: language) { return unavailable }
         return result(for: IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
-                                  snapshot: manager.currentStatus()), language: language)
+                                  snapshot: source.currentStatus()), language: language)
+    }
+
+    /// A source that cannot show its workout truthfully (a mirror cut off from its primary) says
+    /// why, rather than show a frozen workout.
+    func unavailableResult(language: Language) -> GatewayResult? {
+        guard let reason = source.unavailableReason else { return nil }
+        return GatewayResult(intent: .workoutStatus, code: IntentCode.failure.rawValue, message: reason,
+                             language: language, locked: isLocked)
     }
 
     /// Recognises without acting (`coach parse`).

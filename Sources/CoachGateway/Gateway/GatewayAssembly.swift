@@ -80,14 +80,7 @@ public enum GatewayAssembly {
                 problem = "could not read the interrupted workout: \(error)"
             }
         }
-        if let state = gateway.state {
-            if state.isLocked { _ = await gateway.setLocked(true) }
-            for target in state.tmuxTargets { await gateway.followTmux(target) }
-            // A mirror that was killed mirrors again (its outbox is resent on reconnect).
-            if let mirror = state.mirror, recovered == nil {
-                _ = try? await gateway.startMirroring(mirror.target, options: mirror.options)
-            }
-        }
+        await gateway.restoreRemembered(recoveredWorkout: recovered != nil)
         return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
     }
 

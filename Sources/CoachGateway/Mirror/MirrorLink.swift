@@ -1,8 +1,8 @@
 // MirrorLink: the effects around MirrorLinkMachine. It opens the channel to the primary, syncs
 // (subscribe to events and status, show the primary's workout, catch up on its anchored change
-// feed, resend the outbox), turns the primary's notifications into this gateway's own status and
-// announcements, forwards commands and samples, and arms the backoff timer. The primary decides:
-// a mirror never runs a workout of its own.
+// feed, resend the outbox), writes what the primary says into the mirror's MirroredView (its
+// status and announcements), forwards commands and samples, and arms the backoff timer. The
+// primary decides: a mirror never runs a workout of its own.
 
 import CoachCore
 import CoachLanguage
@@ -24,7 +24,8 @@ public struct MirrorOptions: Sendable, Hashable {
 public actor MirrorLink {
     public nonisolated let target: MirrorTarget
     public nonisolated let options: MirrorOptions
-    private weak var gateway: Gateway?
+    /// Where what is heard from the primary goes (the mirror's displays and announcements).
+    private let view: MirroredView
     private var machine: MirrorLinkMachine
     private var channel: MirrorChannel?
     private var generation = 0
@@ -40,10 +41,10 @@ public actor MirrorLink {
 
     struct LinkCallError: Error { var message: String; var code: Int? }
 
-    init(target: MirrorTarget, gateway: Gateway, options: MirrorOptions, stateDirectory: String?) {
+    init(target: MirrorTarget, view: MirroredView, options: MirrorOptions, stateDirectory: String?) {
         self.target = target
         self.options = options
-        self.gateway = gateway
+        self.view = view
         self.stateDirectory = stateDirectory
         self.machine = MirrorLinkMachine(backoff: options.backoff)
         self.outbox = MirrorOutbox(path: stateDirectory.map { $0 + "/mirror-outbox.jsonl" })
@@ -58,8 +59,8 @@ public actor MirrorLink {
 
     func stop() async {
         perform(machine.handle(.stop))
-        await gateway?.manager.showMirrored(nil)
-        await gateway?.feed.setMirrorNotice(nil)
+        view.show(nil)
+        await view.showNotice(nil)
     }
 
     // MARK: - The machine's actions
@@ -77,19 +78,19 @@ public actor MirrorLink {
                 channel = nil
             case .announceLive:
                 connectedSince = Date()
-                gateway?.mirroring.setUnreachable(nil)
-                announce("mirrorConnected", "Mirroring the workout on \(target.hostName).")
-                Task { await gateway?.feed.setMirrorNotice(nil) }
+                view.setUnreachable(nil)
+                view.announce("mirrorConnected", "Mirroring the workout on \(target.hostName).")
+                Task { await view.showNotice(nil) }
             case .announceLost(let reason, let retryIn):
                 connectedSince = nil
                 let retrying = retryIn.map { String(format: " Reconnecting in %.1f s.", $0.seconds) } ?? " Not retrying: fix it and run `coach mirror start` again."
-                announce("mirrorDisconnected", "The primary on \(target.hostName) is unreachable: \(reason).\(retrying)")
+                view.announce("mirrorDisconnected", "The primary on \(target.hostName) is unreachable: \(reason).\(retrying)")
                 let notice = "primary \(target.hostName) unreachable"
-                gateway?.mirroring.setUnreachable(unreachableText)
+                view.setUnreachable(unreachableText)
                 // Nothing frozen: the workout goes from every display until the link is back.
-                Task {
-                    await gateway?.feed.setMirrorNotice(notice)
-                    await gateway?.manager.showMirrored(nil)
+                Task { [view] in
+                    await view.showNotice(notice)
+                    view.show(nil)
                 }
             case .scheduleRetry(let delay):
                 retry?.cancel()
@@ -152,7 +153,6 @@ public actor MirrorLink {
     // MARK: - Sync
 
     private func sync(_ generation: Int) async {
-        guard gateway != nil else { return }
         // The first reply waits for ssh's handshake and the remote shell too.
         let first = Duration.seconds(options.connectTimeout) + options.replyTimeout
         // The primary learns it has a mirror (it announces the mirror's coming and going).
@@ -165,7 +165,7 @@ public actor MirrorLink {
               case .success(let status) = await call("status") else {
             return syncFailed(generation)
         }
-        if let workout = status["workout"] { await show(workout) }
+        if let workout = status["workout"] { show(workout) }
         await catchUp()
         for sample in outbox.samples {
             guard case .success(let reply) = await call("sample", sample.params) else { return syncFailed(generation) }
@@ -220,36 +220,22 @@ public actor MirrorLink {
         guard generation == self.generation, let method = message["method"]?.stringValue else { return }
         let params = message["params"] ?? .null
         switch method {
-        case "status": Task { await self.show(params) }
+        case "status": show(params)
         case "event":
             guard let kind = params["event"]?.stringValue, let text = params["message"]?.stringValue else { return }
             let state = params["state"]?.stringValue.flatMap(SessionState.init(rawValue:))
-            Task { await self.relay(kind: kind, text: text, state: state) }
+            view.announce(kind, text, state: state)
             if kind == "saved" || kind == "discarded" { Task { await self.catchUp() } }
         case "disconnect":
-            if let reason = params["reason"]?.stringValue { announce("mirrorDisconnected", "The primary dropped the link: \(reason)") }
+            if let reason = params["reason"]?.stringValue { view.announce("mirrorDisconnected", "The primary dropped the link: \(reason)") }
         default: break
         }
     }
 
-    private func show(_ json: JSONValue) async {
-        guard let gateway else { return }
-        let now = gateway.manager.currentStatus().at
-        guard let snapshot = MirroredSnapshot.decode(json, previous: lastShown, at: now) else { return }
+    private func show(_ json: JSONValue) {
+        guard let snapshot = MirroredSnapshot.decode(json, previous: lastShown, at: view.now) else { return }
         lastShown = snapshot
-        await gateway.manager.showMirrored(snapshot)
-    }
-
-    private func relay(kind: String, text: String, state: SessionState?) async {
-        guard let gateway else { return }
-        let snapshot = gateway.manager.currentStatus()
-        gateway.relay(Announcement(linkEvent: kind, text: text, state: state ?? snapshot.state, snapshot: snapshot))
-    }
-
-    private func announce(_ kind: String, _ text: String) {
-        guard let gateway else { return }
-        let snapshot = gateway.manager.currentStatus()
-        gateway.relay(Announcement(linkEvent: kind, text: text, state: snapshot.state, snapshot: snapshot))
+        view.show(snapshot)
     }
 
     // MARK: - Calls to the primary

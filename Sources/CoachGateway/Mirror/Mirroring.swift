@@ -21,26 +21,19 @@ public enum MirrorError: Error, Sendable, CustomStringConvertible {
 
 public final class Mirroring: Sendable {
     private struct Attached: Sendable { var name: String; var since: Date }
-    private let state = Mutex<(link: MirrorLink?, attached: [Int: Attached], nextID: Int)>((nil, [:], 0))
-    /// While a link exists and is not live: why, in words (what a status request answers).
-    private let unreachable = Mutex<String?>(nil)
+    private let state = Mutex<(workout: MirroredWorkout?, attached: [Int: Attached], nextID: Int)>((nil, [:], 0))
 
     public init() {}
 
     /// The link to the primary while this gateway mirrors one.
-    public var link: MirrorLink? { state.withLock { $0.link } }
-
-    /// Why the primary cannot be reached, while it cannot (nil while live or not mirroring).
-    public var unreachableReason: String? { unreachable.withLock { $0 } }
-
-    func setUnreachable(_ reason: String?) { unreachable.withLock { $0 = reason } }
+    public var link: MirrorLink? { state.withLock { $0.workout?.link } }
 
     var attachedNames: [String] { state.withLock { $0.attached.values.sorted { $0.since < $1.since }.map(\.name) } }
 
-    func setLink(_ link: MirrorLink?) -> MirrorLink? {
+    func setWorkout(_ workout: MirroredWorkout?) -> MirroredWorkout? {
         state.withLock { state in
-            defer { state.link = link }
-            return state.link
+            defer { state.workout = workout }
+            return state.workout
         }
     }
 
@@ -61,22 +54,35 @@ extension Gateway {
     public func startMirroring(_ target: MirrorTarget, options: MirrorOptions = MirrorOptions()) async throws -> MirrorLink {
         guard !isVirtual else { throw MirrorError.virtualTime }
         guard await !manager.hasOwnWorkout else { throw MirrorError.ownWorkout }
-        let link = MirrorLink(target: target, gateway: self, options: options, stateDirectory: state?.directory)
-        mirroring.setUnreachable("The primary on \(target.hostName) is not connected yet.")
-        if let previous = mirroring.setLink(link) { await previous.stop() }
+        // What the link hears goes down into the view, and from there to the displays and the
+        // announcement streams: the link never calls back into this gateway.
+        let view = MirroredView(local: sources.local, clock: clock, relay: { [announcements] in announcements.relay($0) },
+                                notice: { [feed] in await feed.setNotice($0) })
+        view.setUnreachable("The primary on \(target.hostName) is not connected yet.")
+        let link = MirrorLink(target: target, view: view, options: options, stateDirectory: state?.directory)
+        let workout = MirroredWorkout(link: link, view: view)
+        if let previous = mirroring.setWorkout(workout) { await previous.link.stop() }
+        sources.use(workout)
         state?.rememberMirror(target, options: options)
         await link.start()
         return link
+    }
+
+    /// A mirror that was killed mirrors again when it restarts (its outbox is resent on reconnect),
+    /// unless it recovered a workout of its own.
+    func resumeRememberedMirror() async {
+        guard let mirror = state?.mirror else { return }
+        _ = try? await startMirroring(mirror.target, options: mirror.options)
     }
 
     /// Stops mirroring: this gateway shows its own (idle) state again.
     @discardableResult
     public func stopMirroring() async -> Bool {
         state?.rememberMirror(nil, options: nil)
-        guard let link = mirroring.setLink(nil) else { return false }
-        mirroring.setUnreachable(nil)
-        await link.stop()
-        announceLink("mirrorStopped", "Stopped mirroring \(link.target.hostName).")
+        guard let workout = mirroring.setWorkout(nil) else { return false }
+        await workout.link.stop()
+        sources.use(nil)
+        announceLink("mirrorStopped", "Stopped mirroring \(workout.link.target.hostName).")
         return true
     }
 
@@ -101,16 +107,9 @@ extension Gateway {
         }
     }
 
-    /// A mirror whose primary cannot be reached says so rather than show a frozen workout.
-    func mirrorUnreachableResult(language: Language) -> GatewayResult? {
-        guard mirroring.link != nil, let reason = mirroring.unreachableReason else { return nil }
-        return GatewayResult(intent: .workoutStatus, code: IntentCode.failure.rawValue, message: reason,
-                             language: language, locked: isLocked)
-    }
-
     func announceLink(_ kind: String, _ text: String) {
-        let snapshot = manager.currentStatus()
-        relay(Announcement(linkEvent: kind, text: text, state: snapshot.state, snapshot: snapshot))
+        let snapshot = source.currentStatus()
+        relay(Announcement(relayed: kind, text: text, state: snapshot.state, snapshot: snapshot))
     }
 }
 

@@ -1,5 +1,5 @@
-// The handlers of `mirror.start` and of the sample a mirror forwards to its primary (docs/mirroring.md);
-// their params are described in the route table (Protocol/Routes.swift).
+// The handler of `mirror.start` (docs/mirroring.md); its params are described in the route table
+// (Protocol/Routes.swift). A sample on a mirror goes to its primary through MirroredWorkout.
 
 import CoachCore
 import CoachWire
@@ -20,23 +20,5 @@ extension Routes {
             throw RPCError(code: -32004, message: error.description)
         }
         return await request.gateway.mirrorStatus()
-    }
-
-    static func mirrorSample(_ request: RouteRequest, link: MirrorLink) async throws -> JSONValue {
-        let params = request.params
-        let name = params.string("type") ?? ""
-        if name.lowercased() == "location" {
-            throw RPCError.invalidParams("this gateway mirrors another: route points belong to the primary's gateway, send them there")
-        }
-        guard let type = QuantityType(name: name) else {
-            throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        guard let value = params.number("value") else { throw RPCError.invalidParams("value is required for type \(name): a number") }
-        do {
-            return try await link.forwardSample(type: type.rawValue, value: value, unit: params.string("unit"),
-                                                syncIdentifier: params.string("syncIdentifier"), syncVersion: params.integer("syncVersion"))
-        } catch {
-            throw RPCError.storeError("errorDatabaseInaccessible", "could not keep the sample for the primary: \(error)")
-        }
     }
 }

@@ -292,7 +292,8 @@ enum Routes {
     @Sendable private static func sample(_ request: RouteRequest) async throws -> JSONValue {
         let params = request.params
         let name = params.string("type") ?? ""
-        if let link = request.gateway.mirroring.link { return try await mirrorSample(request, link: link) }
+        // A source that lives elsewhere (a mirror's primary) takes the sample itself.
+        if let forwarded = try await request.gateway.source.forwardSample(params) { return forwarded }
         if name.lowercased() == "location" {
             _ = try request.router.authorizeWrite(.location, session: request.session)
             return try await location(request)

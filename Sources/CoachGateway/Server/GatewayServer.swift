@@ -92,8 +92,8 @@ public final class GatewayServer: Sendable {
         self.idleExit = idleExit
         self.idleWatch = idleExit.map { idle in
             Task {
-                // A mirror stays while it mirrors: its primary's workout may start any time.
-                for await _ in idle.reached where idle.isIdle && gateway.mirroring.link == nil {
+                // A source elsewhere may keep it up (a mirror: its primary's workout may start any time).
+                for await _ in idle.reached where idle.isIdle && !gateway.source.keepsGatewayUp {
                     print("coach gateway: no workout and no client for \(idle.after.seconds) s: exiting")
                     fflush(nil)
                     try? await channel.close()

@@ -1,0 +1,106 @@
+// MirroredWorkout: a mirror's WorkoutSource. Commands and samples go to the primary through the
+// MirrorLink; what the gateway shows is the MirroredView the link writes into. The link knows only
+// the view and the view only what it is handed at its making (this gateway's clock and own
+// workout, where announcements and notices go), so nothing here reaches back into the gateway.
+
+import CoachCore
+import CoachLanguage
+import CoachWire
+import Synchronization
+
+/// What a mirror shows of its primary: the primary's last snapshot (moved on by this gateway's
+/// clock while it runs), why the primary cannot be reached while it cannot, and the link's news.
+final class MirroredView: Sendable {
+    private let local: LocalWorkout
+    private let clock: any WorkoutClock
+    private let shown = Mutex<WorkoutSnapshot?>(nil)
+    private let unreachable = Mutex<String?>(nil)
+    private let published = FanOut<WorkoutSnapshot>()
+    private let relay: @Sendable (Announcement) -> Void
+    private let notice: @Sendable (String?) async -> Void
+
+    /// `relay` takes an announcement to every announcement subscriber; `notice` puts a line on the
+    /// displays instead of any workout (nil clears it).
+    init(local: LocalWorkout, clock: any WorkoutClock, relay: @escaping @Sendable (Announcement) -> Void,
+         notice: @escaping @Sendable (String?) async -> Void) {
+        self.local = local
+        self.clock = clock
+        self.relay = relay
+        self.notice = notice
+    }
+
+    var now: Timestamp { clock.now() }
+
+    /// The primary's workout as of now; this gateway's own (idle) one while none is heard.
+    func currentStatus() -> WorkoutSnapshot {
+        shown.withLock { $0 }?.advanced(to: clock.now(), countdownDeadline: nil) ?? local.currentStatus()
+    }
+
+    func snapshots() -> AsyncStream<WorkoutSnapshot> {
+        published.subscribe(buffering: .bufferingNewest(1), initial: currentStatus())
+    }
+
+    /// Shows the primary's workout as of now (its elapsed time runs on from here while it runs);
+    /// nil: none, so nothing frozen stays on display while the link is down.
+    func show(_ snapshot: WorkoutSnapshot?) {
+        let now = clock.now()
+        shown.withLock { $0 = snapshot.map { var copy = $0; copy.at = now; return copy } }
+        published.yield(currentStatus())
+    }
+
+    /// Why the primary cannot be reached, said instead of a status (nil: it can).
+    var unreachableReason: String? { unreachable.withLock { $0 } }
+
+    func setUnreachable(_ reason: String?) { unreachable.withLock { $0 = reason } }
+
+    func showNotice(_ text: String?) async { await notice(text) }
+
+    /// One of the link's announcements, or an event of the primary's, said as this gateway's.
+    func announce(_ kind: String, _ text: String, state: SessionState? = nil) {
+        let snapshot = currentStatus()
+        relay(Announcement(relayed: kind, text: text, state: state ?? snapshot.state, snapshot: snapshot))
+    }
+}
+
+final class MirroredWorkout: WorkoutSource {
+    let link: MirrorLink
+    let view: MirroredView
+
+    init(link: MirrorLink, view: MirroredView) {
+        self.link = link
+        self.view = view
+    }
+
+    func currentStatus() -> WorkoutSnapshot { view.currentStatus() }
+    func status() async -> WorkoutSnapshot { view.currentStatus() }
+    func snapshots() async -> AsyncStream<WorkoutSnapshot> { view.snapshots() }
+
+    /// The primary decides: every command but a status (shown from here) is its to answer.
+    func forward(_ intent: WorkoutIntent, language: Language, locked: Bool) async -> GatewayResult? {
+        guard intent != .status else { return nil }
+        return await link.forward(intent, language: language, locked: locked)
+    }
+
+    /// A sample for the primary: route points are refused (they belong to the primary's gateway),
+    /// anything else is queued for it in the outbox and sent.
+    func forwardSample(_ params: DecodedParams) async throws -> JSONValue? {
+        let name = params.string("type") ?? ""
+        if name.lowercased() == "location" {
+            throw RPCError.invalidParams("this gateway mirrors another: route points belong to the primary's gateway, send them there")
+        }
+        guard let type = QuantityType(name: name) else {
+            throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard let value = params.number("value") else { throw RPCError.invalidParams("value is required for type \(name): a number") }
+        do {
+            return try await link.forwardSample(type: type.rawValue, value: value, unit: params.string("unit"),
+                                                syncIdentifier: params.string("syncIdentifier"), syncVersion: params.integer("syncVersion"))
+        } catch {
+            throw RPCError.storeError("errorDatabaseInaccessible", "could not keep the sample for the primary: \(error)")
+        }
+    }
+
+    var unavailableReason: String? { view.unreachableReason }
+    /// A mirror stays up while it mirrors: its primary's workout may start any time.
+    var keepsGatewayUp: Bool { true }
+}

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Score the recogniser on the corpora of issues #11 and #28 and print the calibration table.
 
-Usage: scripts/corpus-eval.py [--set tuning|holdout|holdout2|holdout3|corpus28|all] [--coach PATH] [-v] [--misses]
+Usage: scripts/corpus-eval.py [--set tuning|holdout|holdout2|holdout3|holdout4|corpus28|all] [--coach PATH] [-v] [--misses]
 
 Runs `coach parse --json --stdin --lang L` (default: .build/debug/coach) over
   Intents/tests/corpus/<lang>/   (tuning: negatives_*.txt, positives.yaml)
   Intents/tests/holdout/<lang>/  (fresh holdout, never tuned on)
   Intents/tests/holdout2/<lang>/ (second fresh holdout, session 3, never tuned on)
   Intents/tests/holdout3/<lang>/ (issue #28's fresh third, written before tuning, never tuned on)
+  Intents/tests/holdout4/<lang>/ (issue #28's second fresh holdout, independent of holdout3, never tuned on)
   Intents/tests/corpus28/<lang>/ (issue #28's tuning part)
 reading every positives*.yaml and every negatives_*.txt of the folder, and prints per set and
 language:
@@ -95,7 +96,8 @@ def same(a, b):
 
 
 # --set name -> folder under Intents/tests/
-SETS = {"tuning": "corpus", "holdout": "holdout", "holdout2": "holdout2", "holdout3": "holdout3", "corpus28": "corpus28"}
+SETS = {"tuning": "corpus", "holdout": "holdout", "holdout2": "holdout2", "holdout3": "holdout3", "holdout4": "holdout4",
+        "corpus28": "corpus28"}
 
 BANDS = [(0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.99), (0.99, 1.01)]
 

@@ -112,7 +112,7 @@ struct FuzzyModel: Sendable {
         }
         var neutral = Set<String>()
         var questionWords = Set(fallback.questionAllowed.flatMap { Self.features(of: $0, language: grammar.language) })
-        for (name, list) in defs.lists {
+        for list in defs.lists.values {
             guard case .values(let values) = list else { continue }
             for v in values {
                 guard let node = try? TemplateParser.parse(v.input) else { continue }

@@ -8,6 +8,8 @@
 //     noun_particles: [phrase, …]        Japanese particles ending a phrase of place or means (〜で)
 //     request_endings: [phrase, …]       Japanese verb endings that ask someone else (走って)
 //     hesitations:   [phrase, …]         filler a clause may consist of ("uh", えっと)
+//     aside_starts:  [word, …]           where an unpunctuated aside may start ("i", "my")
+//     binders:       [word, …]           words after which no unpunctuated cut falls ("to", "had")
 //     blockers:      [phrase, …]         an aside with one of these refuses the line ("she said")
 //     command_words: {Intent: [phrase]}  what makes a clause a command on its own ("pause")
 //     strong_words:  {Intent: [phrase]}  End/Cancel words that need no workout named (終了)
@@ -24,6 +26,10 @@ struct ClauseData: Sendable {
     /// Japanese particles that end a phrase of place or means after a noun (ダンベル|で).
     var nounParticles: [[UInt32]] = []
     var hesitations: [[UInt32]] = []
+    /// English words an aside may start with where no punctuation cuts ("i", "my", "gotta").
+    var asideStarts: [[UInt32]] = []
+    /// English words that bind the next word into their sentence: no cut after them ("to", "had").
+    var binders: [[UInt32]] = []
     var blockers: [[UInt32]] = []
     var commandWords: [String: [[UInt32]]] = [:]
     /// End/Cancel words no everyday line uses for anything else (終了, discard): with one of
@@ -52,6 +58,8 @@ struct ClauseData: Sendable {
                 data.nounParticles += phrases(c["noun_particles"])
                 data.requestEndings += phrases(c["request_endings"])
                 data.hesitations += phrases(c["hesitations"])
+                data.asideStarts += phrases(c["aside_starts"])
+                data.binders += phrases(c["binders"])
                 data.blockers += phrases(c["blockers"])
                 for (intent, list) in c["command_words"] as? [String: Any] ?? [:] {
                     data.commandWords[intent, default: []] += phrases(list)

@@ -56,6 +56,12 @@ struct ClauseSplitter {
         for k in 1..<words.count where punctuationBefore(words[k].lowerBound, norm, original, previous: words[k - 1].upperBound - 1) {
             cutBefore[k] = true
         }
+        // Unpunctuated (spoken, hurried) lines: an aside may start at a subject ("pause I need a
+        // drink"), unless the word before binds it into the sentence ("so that I can"). Not at a
+        // command word: "a snail's pace", "Grandma's lap", "the band is called Pause".
+        for k in 1..<words.count where !cutBefore[k] && phraseWords(data.asideStarts, at: k, words: words, s) != nil {
+            if phraseWords(data.binders, at: k - 1, words: words, s) == nil { cutBefore[k] = true }
+        }
         var k = 0
         while k < words.count {
             if let n = phraseWords(data.conjunctions, at: k, words: words, s), k > 0 {

@@ -37,7 +37,12 @@ extension LanguageModel {
         // added in an activity name (ウォーキン, サイクリグ): each tried only if the line still fails.
         var candidate = stutterless
         for step in 0..<3 {
-            if edits > 0, candidate.count >= 2, let (m, used) = exactMatch(candidate, context: context) {
+            // The corrected line must say its command (一時停止, 再開 …): 「ちょっとまっっって」 is an
+            // emphatic "wait!", not a typo of the pause idiom.
+            if edits > 0, candidate.count >= 2, let (m, used) = exactMatch(candidate, context: context),
+                !clauses.intentsCommanded(in: candidate.scalars[...], words: false).isEmpty
+                    || m.slots.contains(where: { $0.name == "activity" })
+            {
                 return TypoMatch(match: m, used: used, edits: edits)
             }
             let next: (NormalizedText, Int)?

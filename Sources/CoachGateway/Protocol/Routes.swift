@@ -131,7 +131,7 @@ enum Routes {
             let presentation = request.params.string("presentation").flatMap(FeedPresentation.init(rawValue:))
                 ?? FeedStream.defaultPresentation(for: format)
             let content = await request.gateway.feed.currentContent()
-            return .string(FeedRenderer(language: request.language == .ja ? .ja : .en)
+            return .string(FeedRenderer(wording: request.gateway.wording(request.language ?? .en))
                 .render(content, presentation: presentation, format: format))
         },
         Route("tmux.follow", "Pushes every feed change into a tmux server's @coach option.",

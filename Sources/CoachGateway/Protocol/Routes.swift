@@ -153,7 +153,7 @@ enum Routes {
             .array(RequestRouter.methods.map { .string($0.name) })
         },
         Route("rpc.discover", "This API as an OpenRPC document.", result: "the OpenRPC document", readOnly: true) { _ in
-            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: "0.2")
+            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: CoachVersion.current)
         },
         Route("sensors", "The Bluetooth sensors and their state (docs/sensors.md).", result: #"{"running":bool,"sensors":[…]}"#,
               readOnly: true) { request in

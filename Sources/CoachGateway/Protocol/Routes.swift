@@ -143,7 +143,7 @@ enum Routes {
             else if let name = request.params.string("socketName") { target = .socketName(name) }
             else { target = .default }
             await request.gateway.followTmux(target, language: request.language == .ja ? .ja : .en)
-            // Remembered, so a restarted gateway keeps pushing (GatewayHost.start reads the file).
+            // Remembered, so a restarted gateway keeps pushing (GatewayAssembly.start reads the file).
             request.gateway.state?.remember(target)
             let named = target.arguments.joined(separator: " ")
             return ["following": .string(named.isEmpty ? "default" : named)]
@@ -182,7 +182,7 @@ enum Routes {
               params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
               result: #"{"attached":true}"#) { request in
             request.gateway.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
-            // What it forwards was measured on the mirror's host (issue 19: sources).
+            // What it forwards was measured on the mirror's host: its samples' source device (docs/permissions.md).
             request.session.setSourceDevice(SampleDevice(name: request.params.string("name") ?? "mirror"))
             return ["attached": true]
         },

@@ -160,10 +160,11 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        // CoachLanguage only to read Intents/'s words: the presentations under test take them as data.
         .testTarget(
             name: "CoachCoreTests",
             dependencies: [
-                "CoachCore", "CoachWire",
+                "CoachCore", "CoachWire", "CoachLanguage",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -72,7 +72,7 @@ do {
         let start = clock.now
         live.apply(WorkoutSnapshot(workoutID: "w", state: .running, activity: .running, elapsed: Double(i),
                                    statistics: statistics, at: at))
-        let line = live.content(at: at).render(presentation: .compact, format: .tmux)
+        let line = live.content(at: at).render(presentation: .compact, format: .tmux, wording: .builtIn(.en))
         samples.append(microseconds(clock.now - start))
         precondition(!line.isEmpty)
     }

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import CoachGateway
+import CoachWire
 #if canImport(Glibc)
 import Glibc
 #endif

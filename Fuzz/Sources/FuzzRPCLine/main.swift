@@ -18,7 +18,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         configuration.virtualClock = true
         configuration.countdown = .zero
         configuration.intentsDirectory = Fuzz.intentsDirectory
-        guard let gateway = try? GatewayHost.makeGateway(configuration) else { fatalError("cannot load \(Fuzz.intentsDirectory)") }
+        guard let gateway = try? GatewayAssembly.makeGateway(configuration) else { fatalError("cannot load \(Fuzz.intentsDirectory)") }
         router = RequestRouter(gateway: gateway)
         session = ConnectionSession()
     }

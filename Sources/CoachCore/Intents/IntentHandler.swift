@@ -74,7 +74,7 @@ public struct IntentHandler: Sendable {
         default: start.goal = .open
         }
 
-        if case .success(let location) = resolveLocation(start.location, activity: start.activity) {
+        if case .success(let location) = resolveLocation(start.location) {
             start.location = location
         } else {
             start.location = .unknown
@@ -106,8 +106,11 @@ public struct IntentHandler: Sendable {
         return .success(goal)
     }
 
-    /// Location matters only for activities measured differently indoors and outdoors.
-    public func resolveLocation(_ location: LocationType?, activity: ActivityType?) -> ResolutionResult<LocationType> {
+    /// The place the user said is kept for every activity, as HealthKit's workout configuration
+    /// keeps `locationType` for any activity type: "outdoor yoga" is saved as outdoor. Where it
+    /// changes what is measured (`ActivityType.distinguishesLocation`) is for the presentations and
+    /// the metrics to decide, not for resolving; unsaid, it is not required (SiriKit's `.unknown`).
+    public func resolveLocation(_ location: LocationType?) -> ResolutionResult<LocationType> {
         guard let location, location != .unknown else { return .notRequired }
         return .success(location)
     }

@@ -1,20 +1,10 @@
 // Statistics over fixed intervals, as HKStatisticsCollectionQuery computes them: per interval and
 // metric, the sum for cumulative types (distance, energy) and average, minimum and maximum for
-// discrete ones (heart rate, cadence, power). Intervals are anchored at the workout's start.
+// discrete ones (heart rate, cadence, power), as MetricStatistics. Intervals are anchored at the
+// workout's start.
 
 import CoachCore
 import Foundation
-
-/// One metric in one interval.
-public struct IntervalMetric: Sendable, Hashable, Codable {
-    public var type: QuantityType
-    public var unit: String
-    public var count: Int
-    public var sum: Double?
-    public var average: Double?
-    public var minimum: Double?
-    public var maximum: Double?
-}
 
 /// One interval: [start, end) and its metrics (only those measured in it).
 public struct IntervalStatistics: Sendable, Hashable, Codable {
@@ -22,9 +12,9 @@ public struct IntervalStatistics: Sendable, Hashable, Codable {
     public var end: Date
     /// Seconds from the workout's start to this interval's start.
     public var offset: Double
-    public var metrics: [IntervalMetric]
+    public var metrics: [MetricStatistics]
 
-    public func metric(_ type: QuantityType) -> IntervalMetric? { metrics.first { $0.type == type } }
+    public func metric(_ type: QuantityType) -> MetricStatistics? { metrics.first { $0.type == type } }
 }
 
 public enum StatisticsCollection {
@@ -71,8 +61,7 @@ public enum StatisticsCollection {
             let from = start.addingTimeInterval(Double(index) * interval)
             let to = Swift.min(from.addingTimeInterval(interval), Swift.max(recording.end, from))
             let metrics = statistics[index].values.sorted { $0.type.rawValue < $1.type.rawValue }.map { stats in
-                IntervalMetric(type: stats.type, unit: stats.type.canonicalUnit, count: stats.count, sum: stats.sum,
-                               average: stats.average, minimum: stats.minimum, maximum: stats.maximum)
+                MetricStatistics(stats, unit: stats.type.canonicalUnit, includesMostRecent: false)
             }
             return IntervalStatistics(start: from, end: to, offset: Double(index) * interval, metrics: metrics)
         }

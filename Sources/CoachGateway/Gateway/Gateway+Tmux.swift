@@ -13,7 +13,7 @@ extension Gateway {
         tmuxFollowers.withLock { followers in
             guard followers[target] == nil else { return }
             followers[target] = Task {
-                await TmuxPusher(target: target).follow(contents, language: language)
+                await TmuxPusher(target: target).follow(contents, wording: wording(language))
             }
         }
     }

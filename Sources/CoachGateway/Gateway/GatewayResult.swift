@@ -80,7 +80,8 @@ public struct GatewayResult: Sendable {
         if let recognition {
             members.append(("confidence", .number((recognition.confidence * 1000).rounded() / 1000)))
         }
-        // The near miss as data (issue #11); `message` holds the question composed from it.
+        // The near miss as data, for a client to offer it (docs/recognizer.md); `message` holds the
+        // question composed from it.
         if let suggested = recognition?.suggested {
             members.append(("suggestion", suggested.jsonValue))
         } else if let suggestion {

@@ -8,6 +8,15 @@ import Foundation
 
 struct ResponseComposer: Sendable {
     let catalog: ResponseCatalog
+    /// The catalog's names of activities and places, per language: the same words the feed shows.
+    let wordings: [Language: Wording]
+
+    init(catalog: ResponseCatalog) {
+        self.catalog = catalog
+        wordings = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Wording(catalog, language: $0)) })
+    }
+
+    func wording(_ language: Language) -> Wording { wordings[language] ?? Wording(catalog, language: language) }
 
     // MARK: - Messages for outcomes
 
@@ -151,25 +160,16 @@ struct ResponseComposer: Sendable {
     }
 
     func activityName(_ activity: ActivityType, language: Language) -> String {
-        catalog.phrase("activities", activity.rawValue, language: language)
-            ?? activity.displayName(language == .ja ? .ja : .en)
+        wording(language).activity(activity)
     }
 
     func locationName(_ location: LocationType, language: Language) -> String? {
-        guard location != .unknown else { return nil }
-        return catalog.phrase("locations", location.rawValue, language: language)
-            ?? location.displayName(language == .ja ? .ja : .en)
+        location == .unknown ? nil : wording(language).location(location)
     }
 
-    /// "outdoor run", "屋外ランニング", "workout".
+    /// "outdoor run", "屋外ランニング", "workout"; the user's own name for it when there is one.
     func workout(_ activity: ActivityType?, _ location: LocationType?, name: String? = nil, language: Language) -> String {
-        if let name { return name }
-        guard let activity else { return catalog.phrase("phrases", "workout_unknown", language: language) ?? "workout" }
-        let values = ["activity": activityName(activity, language: language),
-                      "location": location.flatMap { locationName($0, language: language) } ?? ""]
-        let key = values["location"]!.isEmpty || !activity.distinguishesLocation ? "workout" : "workout_with_location"
-        let template = catalog.phrase("phrases", key, language: language) ?? "{location} {activity}"
-        return catalog.fill(template, values: values).trimmingCharacters(in: .whitespaces)
+        name ?? wording(language).workout(activity, location)
     }
 
     /// "30 minutes", "5 kilometers", "500 calories", "30分".

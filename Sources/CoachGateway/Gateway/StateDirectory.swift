@@ -33,9 +33,3 @@ public struct StateDirectory: Sendable {
 
     public func remember(_ target: TmuxTarget) { TmuxTargetsFile.remember(target, in: TmuxTargetsFile.path(in: directory)) }
 }
-
-/// The former names, for code written before the rename (issue 16: the old names misled).
-@available(*, deprecated, renamed: "StateDirectory")
-public typealias GatewayState = StateDirectory
-@available(*, deprecated, renamed: "GatewayAssembly")
-public typealias GatewayHost = GatewayAssembly

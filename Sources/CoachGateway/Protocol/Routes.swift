@@ -131,7 +131,7 @@ enum Routes {
             let presentation = request.params.string("presentation").flatMap(FeedPresentation.init(rawValue:))
                 ?? FeedStream.defaultPresentation(for: format)
             let content = await request.gateway.feed.currentContent()
-            return .string(FeedRenderer(language: request.language == .ja ? .ja : .en)
+            return .string(FeedRenderer(wording: request.gateway.wording(request.language ?? .en))
                 .render(content, presentation: presentation, format: format))
         },
         Route("tmux.follow", "Pushes every feed change into a tmux server's @coach option.",
@@ -143,7 +143,7 @@ enum Routes {
             else if let name = request.params.string("socketName") { target = .socketName(name) }
             else { target = .default }
             await request.gateway.followTmux(target, language: request.language == .ja ? .ja : .en)
-            // Remembered, so a restarted gateway keeps pushing (GatewayHost.start reads the file).
+            // Remembered, so a restarted gateway keeps pushing (GatewayAssembly.start reads the file).
             request.gateway.state?.remember(target)
             let named = target.arguments.joined(separator: " ")
             return ["following": .string(named.isEmpty ? "default" : named)]
@@ -153,7 +153,7 @@ enum Routes {
             .array(RequestRouter.methods.map { .string($0.name) })
         },
         Route("rpc.discover", "This API as an OpenRPC document.", result: "the OpenRPC document", readOnly: true) { _ in
-            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: "0.2")
+            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: CoachVersion.current)
         },
         Route("sensors", "The Bluetooth sensors and their state (docs/sensors.md).", result: #"{"running":bool,"sensors":[…]}"#,
               readOnly: true) { request in
@@ -182,7 +182,7 @@ enum Routes {
               params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
               result: #"{"attached":true}"#) { request in
             request.gateway.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
-            // What it forwards was measured on the mirror's host (issue 19: sources).
+            // What it forwards was measured on the mirror's host: its samples' source device (docs/permissions.md).
             request.session.setSourceDevice(SampleDevice(name: request.params.string("name") ?? "mirror"))
             return ["attached": true]
         },

@@ -62,7 +62,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             ConnectionHandler.subscribe(request, channel: channel, router: router, broadcaster: broadcaster, shared: shared)
         }
         self.session = session
-        // Who is at the other end, to name an unnamed client by its executable (issue 19).
+        // Who is at the other end, to name an unnamed client by its executable (docs/permissions.md).
         PeerCheck.credentials(of: channel)?.whenSuccess { session.setPeerPID($0.pid) }
         processor = Task {
             // Replies are written by `writer` in the order the requests came. A request is started

@@ -1,7 +1,7 @@
 // Running tmux as a one-shot process: the fallback pusher (`tmux set -g @coach …` per change), the
 // setup command's queries, and tests' read-back.
 // Through ChildProcess (swift-subprocess), not a hand-written posix_spawn: measured, a fallback push
-// costs about 0.25 ms more at p50 (Benchmarks/feed/README.md, issue 16), on a path taken only while
+// costs about 0.25 ms more at p50 (Benchmarks/feed/README.md), on a path taken only while
 // the control-mode client is down; not enough to keep a second spawner.
 
 import CoachProcess

@@ -101,9 +101,9 @@ public actor TmuxPusher {
 extension TmuxPusher {
     /// Pushes every content as the compact tmux line until the stream ends, then clears the option.
     /// A tmux that is not running is not an error: the next change tries again.
-    public func follow(_ contents: AsyncStream<LiveActivityContent>, language: Language = .en,
+    public func follow(_ contents: AsyncStream<LiveActivityContent>, wording: Wording,
                        presentation: FeedPresentation = .compact) async {
-        let renderer = FeedRenderer(language: language)
+        let renderer = FeedRenderer(wording: wording)
         for await content in contents {
             _ = try? await push(renderer.render(content, presentation: presentation, format: .tmux))
         }

@@ -27,13 +27,14 @@ public enum WorkoutFormatter {
     // MARK: - Text
 
     /// One line per workout, newest first, with the short id `coach show` accepts.
-    public static func historyText(_ workouts: [WorkoutSummary], timeZone: TimeZone = .current) -> String {
+    /// `wording` names the activities (English: the tables are English, as the headings are).
+    public static func historyText(_ workouts: [WorkoutSummary], wording: Wording, timeZone: TimeZone = .current) -> String {
         guard !workouts.isEmpty else { return "No workouts yet. Start one with 'coach start'.\n" }
         let showState = workouts.contains { $0.state != .saved }
         var rows: [[String]] = [["ID", "DATE", "WORKOUT", "DURATION", "DISTANCE", "ENERGY"] + (showState ? ["STATE"] : [])]
         for workout in workouts {
             var row = [shortID(workout.id), date(workout.startDate, timeZone: timeZone, seconds: false),
-                       title(workout), duration(workout.elapsed),
+                       title(workout, wording), duration(workout.elapsed),
                        workout.totalDistance.map(distance) ?? "-",
                        workout.totalEnergy.map { "\(Int($0.rounded())) kcal" } ?? "-"]
             if showState { row.append(workout.state.rawValue) }
@@ -75,11 +76,11 @@ public enum WorkoutFormatter {
 
     /// The summary, then per-metric statistics: sum for cumulative types; avg/min/max for
     /// discrete ones; the most recent value for both.
-    public static func showText(_ detail: WorkoutDetail, timeZone: TimeZone = .current) -> String {
+    public static func showText(_ detail: WorkoutDetail, wording: Wording, timeZone: TimeZone = .current) -> String {
         let summary = detail.summary
         var lines: [String] = []
         lines.append("Workout \(summary.id)")
-        var pairs: [(String, String)] = [("Workout", title(summary)), ("State", summary.state.rawValue)]
+        var pairs: [(String, String)] = [("Workout", title(summary, wording)), ("State", summary.state.rawValue)]
         if let reason = summary.discardReason { pairs.append(("Discarded", reason)) }
         if let goal = summary.goal, goal != .open {
             pairs.append(("Goal", goalText(goal) + (summary.goalReached ? " (reached)" : "")))
@@ -132,9 +133,10 @@ public enum WorkoutFormatter {
     /// Eight characters, as `git log --oneline` shows enough to be unique in practice.
     public static func shortID(_ id: String) -> String { String(id.prefix(8)) }
 
-    static func title(_ workout: WorkoutSummary) -> String {
-        let activity = workout.activity?.displayName(.en) ?? "workout"
-        let location = workout.location?.displayName(.en) ?? ""
+    /// "outdoor run": the stored location is shown for every activity, as it was recorded.
+    static func title(_ workout: WorkoutSummary, _ wording: Wording) -> String {
+        let activity = workout.activity.map(wording.label) ?? wording.workout(nil, nil)
+        let location = workout.location.map(wording.location) ?? ""
         let base = (location.isEmpty ? activity : location + " " + activity)
         guard let name = workout.name, !name.isEmpty else { return base }
         return "\(name) (\(base))"

@@ -46,21 +46,6 @@ public struct WorkoutSummary: Sendable, Hashable, Codable {
     }
 }
 
-/// Statistics of one metric, as `HKStatistics`: sum for cumulative types; average, minimum and
-/// maximum for discrete ones; the most recent value for both.
-public struct MetricStatistics: Sendable, Hashable, Codable {
-    public var type: QuantityType
-    /// The unit every value is in, named as `status` names it ("bpm", "m", "kcal", "spm", "W", "steps").
-    public var unit: String
-    public var count: Int
-    public var sum: Double?
-    public var average: Double?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var mostRecent: Double?
-    public var mostRecentDate: Date?
-}
-
 /// A workout event (pause, resume, lap, marker) as stored.
 public struct StoredEvent: Sendable, Hashable, Codable {
     public var type: WorkoutEventType
@@ -126,15 +111,6 @@ extension WorkoutSummary {
                   state: record.state, discardReason: record.discardReason, goalReached: record.goalReached,
                   totalDistance: record.statistics?.first { $0.type == .distance }?.sum,
                   totalEnergy: record.statistics?.first { $0.type == .activeEnergy }?.sum, source: record.source)
-    }
-}
-
-extension MetricStatistics {
-    init(_ statistics: QuantityStatistics) {
-        self.init(type: statistics.type, unit: statistics.type.displayUnit, count: statistics.count,
-                  sum: statistics.sum, average: statistics.average, minimum: statistics.minimum,
-                  maximum: statistics.maximum, mostRecent: statistics.mostRecent,
-                  mostRecentDate: statistics.mostRecentAt?.date)
     }
 }
 

@@ -62,7 +62,7 @@ extension WorkoutStore {
             sampleCount = try SampleRecord.filter(SampleRecord.Columns.workoutId == record.id).fetchCount(db)
             // A saved workout keeps the statistics its builder computed; otherwise they are
             // computed from the stored samples.
-            statistics = try record.statistics.map { $0.map(MetricStatistics.init) }
+            statistics = try record.statistics.map { $0.map { MetricStatistics($0) } }
                 ?? Self.statistics(ofWorkout: record.id, in: db)
             sources = try Self.sources(ofWorkout: record.id, scope: scope, in: db)
         } else {
@@ -96,7 +96,7 @@ extension WorkoutStore {
                                         at: Timestamp(monotonic: MonotonicInstant(nanoseconds: record.monotonicNs), date: record.date))
             byType[type, default: QuantityStatistics(type: type)].add(sample)
         }
-        return byType.values.map(MetricStatistics.init)
+        return byType.values.map { MetricStatistics($0) }
     }
 
     /// The samples per source and device, largest group first.

@@ -1,4 +1,4 @@
-// Whether a socket may be talked to: checked by every client before it sends a byte (issue 21).
+// Whether a socket may be talked to: checked by every client before it sends a byte.
 // Another local user can make /tmp/coach-$UID first and listen there; a client that trusted the
 // path would hand them workout commands and health samples. Two checks, as tmux makes for its
 // socket directory plus what only a Unix socket can tell:

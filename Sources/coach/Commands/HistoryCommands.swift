@@ -74,7 +74,7 @@ struct HistoryCommand: ParsableCommand {
             return
         }
         let workouts = try store.history(limit: limit, includeAll: all, source: source)
-        print(options.json ? WorkoutFormatter.historyJSON(workouts) : WorkoutFormatter.historyText(workouts), terminator: options.json ? "\n" : "")
+        print(options.json ? WorkoutFormatter.historyJSON(workouts) : WorkoutFormatter.historyText(workouts, wording: .builtIn(.en)), terminator: options.json ? "\n" : "")
     }
 }
 
@@ -116,7 +116,7 @@ struct ShowCommand: ParsableCommand {
                 members.append(("heartRateZones", zones.json))
                 print(JSONValue.object(members).serialized())
             } else {
-                print(WorkoutFormatter.showText(detail) + (zones.map { "\n" + $0.text } ?? ""))
+                print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? ""))
             }
         } catch let error as WorkoutLookupError {
             OneShot.printError(error.description)

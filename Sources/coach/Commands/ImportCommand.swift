@@ -5,6 +5,7 @@ import CoachCore
 import CoachExport
 import CoachGateway
 import CoachStore
+import CoachWire
 import Foundation
 
 struct ImportCommand: AsyncParsableCommand {

@@ -62,8 +62,9 @@ struct StartCommand: ParsableCommand {
 
     func run() throws {
         if list {
+            let wording = Wording.builtIn(.en)
             for activity in ActivityType.allCases where !activity.isDeprecated {
-                print(activity.rawValue.padding(toLength: 32, withPad: " ", startingAt: 0) + activity.displayName(.en))
+                print(activity.rawValue.padding(toLength: 32, withPad: " ", startingAt: 0) + wording.label(activity))
             }
             return
         }

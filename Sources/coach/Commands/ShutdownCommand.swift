@@ -57,6 +57,6 @@ struct ShutdownCommand: ParsableCommand {
               let state = (status["workout"]?["state"] ?? status["state"])?.stringValue,
               ["prepared", "running", "paused", "stopped"].contains(state) else { return nil }
         let activity = (status["workout"]?["activity"] ?? status["activity"])?.stringValue.flatMap(ActivityType.init(rawValue:))
-        return activity?.displayName(.en) ?? "workout"
+        return Wording.builtIn(.en).workout(activity, nil)
     }
 }

@@ -56,7 +56,7 @@ struct StatusCommand: ParsableCommand {
     }
 
     private func followBar(_ client: GatewayClient, format: FeedFormat, language: Language) throws(GatewayClientError) {
-        var stream = FeedStream(format: format, presentation: presentation, language: language)
+        var stream = FeedStream(format: format, presentation: presentation, wording: .builtIn(language))
         _ = try client.call("subscribe", ["events": false, "status": false, "feed": true])
         while true {
             if let text = stream.next(try Self.decode(try client.nextNotification("feed"))) { StandardOutput.write(text) }

@@ -114,7 +114,8 @@ enum ReplMain {
     private static func interactiveBackend(_ options: ReplOptions, location: SocketLocation, language: Language,
                                            settings: GatewaySettings) async -> Result<any ReplBackend, ExitFailure> {
         let ownGateway = options.guest || options.virtualClock
-        // Neither join nor serve a socket in a directory another user controls (issue 21).
+        // Neither join nor serve a socket in a directory another user controls: they could read or
+        // answer everything the REPL sends (docs/protocol.md, "Security").
         do { try GatewayTrust.checkDirectory(of: location) } catch {
             return .failure(refuseUntrusted(error))
         }

@@ -35,6 +35,7 @@ enum WidgetRunner {
     /// locked) until q, Ctrl-C, SIGTERM or the end of the stream.
     static func run(contents: AsyncStream<LiveActivityContent>, language: Language = .en) async {
         let terminal = Terminal()
+        let wording = Wording.builtIn(language)
         terminal.enter()
         defer { terminal.leave() }
 
@@ -60,14 +61,14 @@ enum WidgetRunner {
         }
 
         var current = LiveActivityContent.idle()
-        terminal.draw(WidgetScreen.render(current, size: terminal.size(), language: language))
+        terminal.draw(WidgetScreen.render(current, size: terminal.size(), wording: wording))
         for await event in events {
             switch event {
             case .content(let content): current = content
             case .resize: terminal.clear()
             case .quit: return
             }
-            terminal.draw(WidgetScreen.render(current, size: terminal.size(), language: language))
+            terminal.draw(WidgetScreen.render(current, size: terminal.size(), wording: wording))
         }
     }
 }

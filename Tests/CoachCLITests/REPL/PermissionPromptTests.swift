@@ -88,7 +88,7 @@ struct PermissionPromptTests {
         let id = try #require(try JSONValue(parsing: history.stdout).arrayFirstID)
         let show = try coach(["show", id], home: home)
         #expect(show.stdout.contains("From      hr-bridge: 2 heartRate"), "\(show.stdout)")
-        #expect(show.stdout.contains("From      coach 0.1.0: 1 heartRate"), "\(show.stdout)")
+        #expect(show.stdout.contains("From      coach \(CoachVersion.current): 1 heartRate"), "\(show.stdout)")
         #expect(try coach(["history", "--source", "hr-bridge"], home: home).stdout.contains("No workouts yet"))
 
         // Locked: the CLI's reads refuse with the code; unlocked, they work again.

@@ -3,6 +3,7 @@
 // becoming samples of a running workout, a sensor that drops and comes back. The mock is driven
 // with busctl, so the code under test is not also the test's own D-Bus client.
 
+import CoachWire
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -189,7 +190,7 @@ struct BlueZIntegrationTests {
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("Heart-rate zones (maximum 180 bpm)"), "\(shown.stdout)")
         // The strap is the samples' device (issue 19: sources).
-        #expect(shown.stdout.contains("From      coach 0.1.0 (HRM-Test): 3 heartRate"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("From      coach \(CoachVersion.current) (HRM-Test): 3 heartRate"), "\(shown.stdout)")
         let zoneLines = shown.stdout.split(separator: "\n").filter { $0.contains("Zone ") }
         #expect(zoneLines.count == 5)
         #expect(zoneLines.filter { !$0.hasSuffix(" 0:00") }.map { String($0.prefix(10)) } == ["    Zone 4"], "\(zoneLines)")

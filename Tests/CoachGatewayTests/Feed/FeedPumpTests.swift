@@ -119,7 +119,7 @@ extension Sequence {
     }
 
     static func shown(_ content: LiveActivityContent?) -> String {
-        content.map { FeedRenderer(language: .en).render($0, presentation: .minimal, format: .text) } ?? "nothing"
+        content.map { FeedRenderer(wording: .builtIn(.en)).render($0, presentation: .minimal, format: .text) } ?? "nothing"
     }
 
     @Test func elapsedTurnsOverOnTheSecondAndIdleArmsNothing() async throws {

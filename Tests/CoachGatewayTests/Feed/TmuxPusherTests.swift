@@ -52,7 +52,7 @@ import Testing
             live.apply(WorkoutSnapshot(workoutID: "w", state: .running, activity: .running, workoutName: "#1 'race'",
                                        elapsed: 65, at: Timestamp(monotonic: .zero, date: Date(timeIntervalSince1970: 0))))
             let line = live.content(at: Timestamp(monotonic: .zero, date: Date(timeIntervalSince1970: 0)))
-                .render(presentation: .expanded, format: .tmux)
+                .render(presentation: .expanded, format: .tmux, wording: .builtIn(.en))
             let pusher = TmuxPusher(target: .socketName(socket))
             try await pusher.push(line)
             #expect(try await PrivateTmux.value(socket: socket) == line)

@@ -5,6 +5,13 @@ import CoachCore
 import Foundation
 import Testing
 
+extension Wording {
+    /// The few English words these tables show (the real ones are read from Intents/).
+    static let history = Wording(language: .en) { group, key in
+        ["activities": ["running": "run"], "locations": ["outdoor": "outdoor"]][group]?[key]
+    }
+}
+
 @Suite struct WorkoutFormatterTests {
     private let utc = TimeZone(identifier: "UTC")!
 
@@ -15,7 +22,7 @@ import Testing
         discardReason: nil, goalReached: true, totalDistance: 5020, totalEnergy: 320.4)
 
     @Test func historyTextHasOneAlignedRowPerWorkout() {
-        let text = WorkoutFormatter.historyText([summary], timeZone: utc)
+        let text = WorkoutFormatter.historyText([summary], wording: .history, timeZone: utc)
         #expect(text == """
             ID        DATE              WORKOUT      DURATION  DISTANCE  ENERGY
             3f2a9c1b  2026-01-01 09:00  outdoor run  31:05     5.02 km   320 kcal
@@ -24,7 +31,7 @@ import Testing
     }
 
     @Test func emptyHistorySaysHowToStart() {
-        #expect(WorkoutFormatter.historyText([]).contains("coach start"))
+        #expect(WorkoutFormatter.historyText([], wording: .history).contains("coach start"))
     }
 
     @Test func historyJSONIsStableAndUsesISODates() throws {
@@ -48,7 +55,7 @@ import Testing
             events: [StoredEvent(type: .pause, date: summary.startDate!, metadata: [:]),
                      StoredEvent(type: .resume, date: summary.startDate!, metadata: [:])],
             sampleCount: 1810)
-        let text = WorkoutFormatter.showText(detail, timeZone: utc)
+        let text = WorkoutFormatter.showText(detail, wording: .history, timeZone: utc)
         #expect(text.contains("Workout 3f2a9c1b-1111-4000-8000-000000000000"))
         #expect(text.contains("  Goal      5.00 km (reached)"))
         #expect(text.contains("  Duration  31:05 (pauses excluded)"))

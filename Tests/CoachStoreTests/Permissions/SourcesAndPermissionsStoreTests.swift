@@ -44,7 +44,7 @@ import Testing
         let tallies = try reopened.sourceTallies()
         #expect(tallies.first { $0.name == "hr-bridge" }?.samples == 1)
         #expect(tallies.first { $0.name == "coach" }?.workouts == 1)
-        #expect(WorkoutFormatter.showText(detail).contains("hr-bridge 1.2 (Polar H10 A1B2, model H10): 1 heartRate"))
+        #expect(WorkoutFormatter.showText(detail, wording: .history).contains("hr-bridge 1.2 (Polar H10 A1B2, model H10): 1 heartRate"))
     }
 
     @Test func decisionsAndThePolicyAreStoredAndReadBack() throws {

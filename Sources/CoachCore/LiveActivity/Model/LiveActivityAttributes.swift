@@ -30,10 +30,7 @@ public struct LiveActivityAttributes: Sendable, Hashable, Codable {
     }
 
     /// "outdoor run", "屋外ランニング": the location adjective only where it changes the measuring.
-    public func title(_ language: Language) -> String {
-        let name = activity.displayName(language)
-        let place = activity.distinguishesLocation ? location.displayName(language) : ""
-        if place.isEmpty { return name }
-        return language == .ja ? place + name : place + " " + name
+    public func title(_ wording: Wording) -> String {
+        wording.title(activity, location)
     }
 }

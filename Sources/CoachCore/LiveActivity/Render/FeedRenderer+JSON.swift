@@ -27,7 +27,7 @@ extension FeedRenderer {
             ("activityState", JSONText.string(content.activityState.rawValue)),
             ("workoutID", optionalString(attributes?.workoutID)),
             ("activity", optionalString(attributes?.activity.rawValue)),
-            ("activityName", optionalString(attributes?.activity.displayName(language))),
+            ("activityName", optionalString(attributes.map { wording.label($0.activity) })),
             ("location", optionalString(attributes.map(\.location).flatMap { $0 == .unknown ? nil : $0.rawValue })),
             ("title", JSONText.string(view.title)),
             ("workoutName", optionalString(attributes?.workoutName)),

@@ -4,14 +4,15 @@
 import CoachWire
 
 public struct FeedRenderer: Sendable {
-    public var language: Language
+    /// The words of the language the feed is shown in (Intents/<lang>/_responses.yaml).
+    public var wording: Wording
 
-    public init(language: Language = .en) { self.language = language }
+    public init(wording: Wording) { self.wording = wording }
 
     /// One update in `format`, without a trailing newline. Single-line formats (tmux, polybar, JSON,
     /// waybar, i3bar) join the expanded presentation's lines with two spaces; text keeps its lines.
     public func render(_ content: LiveActivityContent, presentation: FeedPresentation, format: FeedFormat) -> String {
-        let view = FeedView(content: content, language: language)
+        let view = FeedView(content: content, wording: wording)
         switch format {
         case .text: return Self.plain(view.lines(presentation)).joined(separator: "\n")
         case .json: return json(view, presentation: presentation)
@@ -40,9 +41,8 @@ public struct FeedRenderer: Sendable {
 }
 
 extension LiveActivityContent {
-    /// Shorthand for `FeedRenderer(language:).render(self, presentation:format:)`.
-    public func render(presentation: FeedPresentation = .compact, format: FeedFormat,
-                       language: Language = .en) -> String {
-        FeedRenderer(language: language).render(self, presentation: presentation, format: format)
+    /// Shorthand for `FeedRenderer(wording:).render(self, presentation:format:)`.
+    public func render(presentation: FeedPresentation = .compact, format: FeedFormat, wording: Wording) -> String {
+        FeedRenderer(wording: wording).render(self, presentation: presentation, format: format)
     }
 }

@@ -10,10 +10,10 @@ public struct FeedStream: Sendable {
     public let renderer: FeedRenderer
     private var last: String?
 
-    public init(format: FeedFormat, presentation: FeedPresentation? = nil, language: Language = .en) {
+    public init(format: FeedFormat, presentation: FeedPresentation? = nil, wording: Wording) {
         self.format = format
         self.presentation = presentation ?? Self.defaultPresentation(for: format)
-        self.renderer = FeedRenderer(language: language)
+        self.renderer = FeedRenderer(wording: wording)
     }
 
     /// Bars get the compact line (waybar's tooltip carries the expanded view); text and JSON get all.

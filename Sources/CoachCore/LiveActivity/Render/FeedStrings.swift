@@ -1,4 +1,4 @@
-// The feed's words in English and Japanese. Activity names come from `ActivityType.displayName(_:)`;
+// The feed's words in English and Japanese. Activity and place names come from `Wording` (Intents/);
 // everything else a presentation says is here, so a new language is one table.
 
 import CoachWire

@@ -20,14 +20,15 @@ public struct FeedSpan: Sendable, Hashable {
 
 public typealias FeedLine = [FeedSpan]
 
-/// Builds the lines of a presentation for one content, in one language.
+/// Builds the lines of a presentation for one content, in one language's wording.
 public struct FeedView: Sendable {
     public var content: LiveActivityContent
-    public var language: Language
+    public var wording: Wording
+    var language: Language { wording.language }
 
-    public init(content: LiveActivityContent, language: Language) {
+    public init(content: LiveActivityContent, wording: Wording) {
         self.content = content
-        self.language = language
+        self.wording = wording
     }
 
     var strings: FeedStrings { FeedStrings(language: language) }
@@ -48,11 +49,11 @@ public struct FeedView: Sendable {
     /// The custom workout name when there is one, else "outdoor run".
     public var title: String {
         guard let attributes = content.attributes else { return strings.noWorkout }
-        return attributes.workoutName ?? attributes.title(language)
+        return attributes.workoutName ?? attributes.title(wording)
     }
 
     /// The shortest activity name: the activity itself, never the custom name (compact is tiny).
-    var activityName: String { content.attributes?.activity.displayName(language) ?? "" }
+    var activityName: String { content.attributes.map { wording.label($0.activity) } ?? "" }
 
     /// Elapsed time, or the countdown digit while counting down.
     var timeText: String {

@@ -27,9 +27,10 @@ public struct WidgetFrame: Sendable, Hashable {
 
 public enum WidgetScreen {
     public static func render(_ content: LiveActivityContent, size: WidgetSize,
-                              language: Language = .en) -> WidgetFrame {
+                              wording: Wording) -> WidgetFrame {
+        let language = wording.language
         let columns = Swift.max(size.columns, 1), rows = Swift.max(size.rows, 1)
-        let view = FeedView(content: content, language: language)
+        let view = FeedView(content: content, wording: wording)
         let strings = FeedStrings(language: language)
         let state = content.state
         var body: [(String, Bool)] = []  // (line, accent)

@@ -156,7 +156,7 @@ final class GatewayBackend: ReplBackend {
         guard running.server != nil else { return nil }
         let snapshot = await gateway.manager.status()
         guard snapshot.state.isOngoing else { return nil }
-        let name = (snapshot.activity ?? .other).displayName(language)
+        let name = gateway.wording(language).workout(snapshot.activity, nil)
         let en = language == .en
         let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
         if running.keepsWorkouts {

@@ -38,7 +38,7 @@ enum ReplWording {
     static func chooseActivity(_ options: [ActivityType], language: Language, catalog: ResponseCatalog) -> ReplQuestion {
         ReplQuestion(kind: .choose(parameter: "activity", options: options.map {
             ReplOption(value: $0.rawValue,
-                       label: catalog.phrase("activities", $0.rawValue, language: language) ?? $0.displayName(language))
+                       label: Wording(catalog, language: language).activity($0))
         }), promptLabel: language == .ja ? "どのワークアウト？" : "which workout?")
     }
 

@@ -5,9 +5,7 @@ import CoachWire
 import CoachCore
 
 enum ReplStrings {
-    static let version = "0.1"
-
-    static func banner(mode: String) -> String { "Coach \(version) — \(mode)" }
+    static func banner(mode: String) -> String { "Coach \(CoachVersion.current) — \(mode)" }
 
     static func hint(_ language: Language) -> String {
         language == .en

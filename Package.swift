@@ -9,6 +9,7 @@
 //   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
 //   CoachProcess   ChildProcess: the one way any module starts a program (swift-subprocess)
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
+//   CoachWeb       the Live Activity in a browser: HTTP on loopback, SSE feed, widget page (NIOHTTP1)
 //   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
 //   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
 //   CoachVoice     speech in (pocketsphinx) and out (espeak-ng, Open JTalk), audio (ALSA, WAV)
@@ -99,6 +100,19 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The Live Activity in a browser (docs/web.md): an HTTP display on swift-nio's HTTP/1 — SSE
+        // feed, widget page, token — fed by the gateway's FeedPump like tmux. NIOHTTP1 comes with
+        // swift-nio, already a dependency: no new package for a fresh clone to fetch and build.
+        .target(
+            name: "CoachWeb",
+            dependencies: [
+                "CoachWire", "CoachCore", "CoachGateway",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Workout files: TCX/GPX/FIT/CSV/JSON writers and readers over value types, interval
         // statistics and charts (docs/export.md).
         .target(
@@ -139,7 +153,7 @@ let package = Package(
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
                 "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
-                "CoachExport",
+                "CoachExport", "CoachWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,
@@ -208,6 +222,12 @@ let package = Package(
         .testTarget(
             name: "CoachGatewayTests",
             dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+        ),
+        .testTarget(
+            name: "CoachWebTests",
+            dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage",
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio")]
         ),
         .testTarget(
             name: "CoachVoiceTests",

@@ -51,10 +51,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var heartRate = HeartRate()
     /// Auto-pause on or off per activity (HealthKit names): `{running: false, hiking: true}`.
     public var autoPause: [String: Bool] = [:]
+    /// The browser display (CoachSettings+Http.swift).
+    public var http = Http()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause" }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -63,6 +65,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         sensors = try c.decodeIfPresent([Sensor].self, forKey: .sensors) ?? []
         heartRate = try c.decodeIfPresent(HeartRate.self, forKey: .heartRate) ?? HeartRate()
         autoPause = try c.decodeIfPresent([String: Bool].self, forKey: .autoPause) ?? [:]
+        http = try c.decodeIfPresent(Http.self, forKey: .http) ?? Http()
     }
 }
 

@@ -51,7 +51,7 @@ struct Coach: AsyncParsableCommand {
             ServeCommand.self, SayCommand.self, StartCommand.self, PauseCommand.self, ResumeCommand.self,
             EndCommand.self, CancelCommand.self, LapCommand.self, StatusCommand.self, SampleCommand.self,
             LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
-            TmuxCommand.self, WidgetCommand.self, SensorCommand.self, ReplSubcommand.self,
+            TmuxCommand.self, WidgetCommand.self, HttpCommand.self, SensorCommand.self, ReplSubcommand.self,
             // Voice and set-up (docs/voice.md, docs/doctor.md).
             ListenCommand.self, DoctorCommand.self,
             // After the workout: files (docs/export.md).

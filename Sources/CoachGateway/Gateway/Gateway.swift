@@ -41,6 +41,8 @@ public final class Gateway: Sendable {
     public let state: StateDirectory?
     /// Who may write and read what (Permissions/); decisions live in the store.
     public let permissions: PermissionCenter
+    /// Where the gateway's other faces listen, by name (Gateway+Endpoints.swift).
+    let endpointTable = Mutex<[String: String]>([:])
 
     public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
                 keepsWorkouts: Bool = true, state: StateDirectory? = nil,

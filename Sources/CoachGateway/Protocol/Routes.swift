@@ -120,6 +120,10 @@ enum Routes {
             request.session.subscription(nil)
             return ["subscribed": false]
         },
+        Route("endpoints", "Where the gateway's other faces listen (the HTTP display's URL, without its token).",
+              result: #"{"http":"http://127.0.0.1:8787/"} (a name is missing when that face is off)"#, readOnly: true) { request in
+            .object(request.gateway.endpoints.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+        },
         Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true) { request in
             RequestRouter.json(await request.gateway.feed.currentContent())
         },

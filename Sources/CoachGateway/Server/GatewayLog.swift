@@ -5,7 +5,7 @@
 import Foundation
 import Synchronization
 
-enum GatewayLog {
+public enum GatewayLog {
     static let burst = 20
 
     private struct Window {
@@ -16,7 +16,7 @@ enum GatewayLog {
 
     private static let window = Mutex(Window())
 
-    static func note(_ text: String) {
+    public static func note(_ text: String) {
         let now = Int(Date().timeIntervalSince1970)
         let lines: [String] = window.withLock { window in
             var lines: [String] = []

@@ -5,6 +5,7 @@ import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway
+import CoachWeb
 import Dispatch
 import Foundation
 
@@ -24,6 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
               coach serve
               coach serve --idle-exit 10m
               coach serve --socket /tmp/coach-test.sock --countdown 0
+              coach serve --http 127.0.0.1:8787              # the browser display too (docs/web.md)
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
 
@@ -41,7 +43,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("speak-to"), help: ArgumentHelp("Speak the announcements into DIR/001.wav, 002.wav … (their text in 001.txt …) instead of the speaker.", valueName: "dir"))
     var speakTo: String?
 
+    @Option(name: .long, help: ArgumentHelp("Also serve the Live Activity to browsers on HOST:PORT (docs/web.md; setting http.listen).",
+                                            valueName: "address"))
+    var http: String?
+
+    @Flag(name: .customLong("http-public"), help: "Allow --http on an address other than loopback: other machines can reach the page (the token still guards it).")
+    var httpPublic = false
+
     func validate() throws {
+        if let http, ListenAddress(http) == nil {
+            throw ValidationError("--http takes HOST:PORT such as 127.0.0.1:8787, not '\(http)'.")
+        }
         if countdown < 0 || countdown > 60 { throw ValidationError("--countdown must be between 0 and 60 seconds.") }
         if let idleExit, Self.idleDuration(idleExit) == nil, !Self.never(idleExit) {
             throw ValidationError("--idle-exit takes a duration such as 30s, 10m or 1h (or never), not '\(idleExit)'.")
@@ -61,6 +73,8 @@ struct ServeCommand: AsyncParsableCommand {
         request.socket = location
         request.idleExit = idleExit.flatMap(Self.idleDuration)
         request.speech = .byTheGateway(asked: speak, directory: speakTo)
+        request.httpListen = http
+        request.httpPublic = httpPublic
         let running: RunningGateway
         do {
             running = try await GatewayRoot.start(request, settings: settings)
@@ -73,6 +87,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         print("coach gateway listening on \(location.path) (pid \(getpid()))\(guest ? " — guest mode: nothing is saved" : "")")
+        if let web = running.web {
+            let reach = web.address.isLoopback ? "" : " — not loopback (--http-public): other machines can reach it; the token guards it"
+            print("coach http: listening on \(web.url)\(reach) (`coach http url` prints it with the token)")
+        }
         if let problem = running.storeProblem { OneShot.printError("store: \(problem)") }
         if let recovered = running.recovered {
             print("recovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue), \(Int(recovered.elapsed)) s")

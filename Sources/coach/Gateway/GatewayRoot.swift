@@ -1,6 +1,6 @@
 // GatewayRoot: the one place a gateway is put together for a user — `coach serve` and the REPL's
 // own gateway alike. The settings file is applied here and only here (auto-pause, milestone unit,
-// heart-rate zones, sensors, speech), so a setting added later reaches every gateway at once; the
+// heart-rate zones, sensors, speech, the browser display), so a setting added later reaches every gateway at once; the
 // callers say only what kind of gateway they want. GatewayAssembly (CoachGateway) builds the core
 // underneath: vocabulary, manager, store, recovery, what the state directory remembers.
 
@@ -8,6 +8,7 @@ import CoachCore
 import CoachGateway
 import CoachSettings
 import CoachVoice
+import CoachWeb
 import CoachWire
 import Foundation
 
@@ -32,6 +33,11 @@ struct GatewayRequest: Sendable {
     var socket: SocketLocation?
     var idleExit: Duration?
     var speech: Speech = .byTheChannel
+    /// The browser display's address when asked on the command line (`--http`); nil: the
+    /// settings' `http.listen`, if any. Asked here, failing to listen fails the start.
+    var httpListen: String?
+    /// `--http-public`: a non-loopback address is meant.
+    var httpPublic = false
 }
 
 /// A gateway as the root started it, with what it plugged in; `shutdown()` undoes it all.
@@ -44,11 +50,15 @@ final class RunningGateway: Sendable {
     let storeProblem: String?
     /// Whether finished workouts are kept (a store is open).
     let keepsWorkouts: Bool
+    /// The browser display, when it listens (docs/web.md).
+    let web: WebDisplay?
     private let sensors: SensorBridge?
     private let announcer: Task<Void, Never>?
 
-    fileprivate init(hosted: HostedGateway, server: GatewayServer?, sensors: SensorBridge?, announcer: Task<Void, Never>?) {
+    fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, sensors: SensorBridge?,
+                     announcer: Task<Void, Never>?) {
         gateway = hosted.gateway
+        self.web = web
         recovered = hosted.recovered
         storeProblem = hosted.storeProblem
         keepsWorkouts = hosted.store != nil
@@ -59,6 +69,7 @@ final class RunningGateway: Sendable {
 
     /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
     func shutdown() async {
+        await web?.close()
         await server?.close()
         await gateway.manager.shutdown()
         announcer?.cancel()
@@ -89,11 +100,44 @@ enum GatewayRoot {
         }
         let gateway = hosted.gateway
         await gateway.feed.setHeartRateZones(settings.heartRateZones)
+        let web: WebDisplay?
+        do {
+            web = try await startWeb(request, settings: settings, gateway: gateway)
+        } catch {
+            await server?.close()
+            await hosted.gateway.manager.shutdown()
+            throw error
+        }
         let announcer = speak(request.speech, gateway: gateway, settings: settings)
         // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,
                                                                 settingsPath: settings.path, environment: settings.environment)
-        return RunningGateway(hosted: hosted, server: server, sensors: sensors, announcer: announcer)
+        return RunningGateway(hosted: hosted, server: server, web: web, sensors: sensors, announcer: announcer)
+    }
+
+    /// The browser display, fed by the gateway's FeedPump like tmux (docs/web.md): off unless
+    /// `--http` or `http.listen` says where. One the command line asked for must listen or the
+    /// start fails; one from the settings that cannot is reported and the gateway runs without it.
+    private static func startWeb(_ request: GatewayRequest, settings: GatewaySettings, gateway: Gateway) async throws -> WebDisplay? {
+        let http = settings.settings.http
+        guard !request.virtualClock, let listen = request.httpListen ?? http.listen else { return nil }
+        let asked = request.httpListen != nil
+        do {
+            guard let address = ListenAddress(listen) else {
+                throw WebDisplayError.bind(ListenAddress(host: listen, port: 0), "not an address such as 127.0.0.1:8787")
+            }
+            var configuration = WebConfiguration(address: address)
+            configuration.allowPublic = request.httpPublic || http.isPublic
+            configuration.commands = http.commands
+            configuration.maximumStreams = http.maxClients
+            configuration.heartbeat = .milliseconds(Int64(http.heartbeat * 1000))
+            configuration.tokenPath = TokenFile.defaultPath(environment: settings.environment)
+            return try await WebDisplay.start(gateway: gateway, configuration: configuration, note: { OneShot.printError($0) })
+        } catch {
+            if asked { throw error }
+            OneShot.printError("\(error) — continuing without the browser display")
+            return nil
+        }
     }
 
     /// Says every announcement as it happens, in the language of the last command understood

@@ -35,6 +35,7 @@ extension FeedRenderer {
             ("elapsed", JSONText.number(state.elapsed, decimals: 3)),
             ("countdown", JSONText.int(state.countdown)),
             ("metrics", metrics),
+            ("heartRateZone", JSONText.int(state.heartRateZone)),
             ("goalProgress", JSONText.number(state.goalProgress, decimals: 3)),
             ("goalReached", JSONText.bool(state.goalReached)),
             ("laps", JSONText.int(state.laps)),

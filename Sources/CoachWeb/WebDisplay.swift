@@ -1,0 +1,191 @@
+// WebDisplay: the Live Activity in a browser — the HTTP listener, its event hub and the widget
+// page — as one display service of a gateway. GatewayRoot starts it beside tmux and the socket
+// (docs/architecture.md, "Where new channels plug in"); it reads the FeedPump like every other
+// display, so what is locked for tmux is locked here. It runs on the gateway's NIO event loops
+// and never waits on the gateway: the gateway never waits on it either.
+
+import CoachCore
+import CoachGateway
+import CoachWire
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+public struct WebConfiguration: Sendable {
+    public var address: ListenAddress
+    /// Binding to a non-loopback address is refused unless this is set (`--http-public`).
+    public var allowPublic = false
+    /// `POST /command` (`http.commands: true`); off, it answers 403.
+    public var commands = false
+    public var maximumStreams = 64
+    public var heartbeat: Duration = .seconds(15)
+    public var retry: Duration = .seconds(1)
+    /// Events a stream may skip in a row (it stopped reading) before it is closed.
+    public var slowReaderLimit = 16
+    public var limits = RequestLimits()
+    /// The token; nil reads (or makes) the token file at `tokenPath`.
+    public var token: String?
+    public var tokenPath: String = TokenFile.defaultPath()
+
+    public init(address: ListenAddress) { self.address = address }
+}
+
+public enum WebDisplayError: Error, CustomStringConvertible {
+    case notLoopback(ListenAddress)
+    case token(String)
+    case bind(ListenAddress, String)
+
+    public var description: String {
+        switch self {
+        case .notLoopback(let address):
+            return "http: \(address.host) is not a loopback address; anyone who can reach it and has the token sees the workout — pass --http-public (or http.public: true) to mean it"
+        case .token(let problem): return "http: \(problem)"
+        case .bind(let address, let problem): return "http: cannot listen on \(address): \(problem)"
+        }
+    }
+}
+
+public final class WebDisplay: Sendable {
+    /// Where it listens (the port the system chose when 0 was asked).
+    public let address: ListenAddress
+    public let token: String
+    private let channel: any Channel
+    private let hub: EventStreamHub
+    private let connections: ConnectionSet
+    private let gateway: Gateway
+
+    /// The page's URL without the token.
+    public var url: String { "http://\(address.urlHost):\(address.port)/" }
+    /// The page's URL with the token: what `coach http url` prints.
+    public var urlWithToken: String { url + "?token=" + token }
+
+    public static func start(gateway: Gateway, configuration: WebConfiguration,
+                             note: @escaping @Sendable (String) -> Void = { _ in }) async throws -> WebDisplay {
+        let address = configuration.address
+        if !address.isLoopback, !configuration.allowPublic { throw WebDisplayError.notLoopback(address) }
+        let token: String
+        if let given = configuration.token {
+            token = given
+        } else {
+            do { token = try TokenFile.load(path: configuration.tokenPath, note: note) } catch {
+                throw WebDisplayError.token(error.description)
+            }
+        }
+        var settings = EventStreamHub.Settings()
+        settings.maximumStreams = configuration.maximumStreams
+        settings.heartbeat = configuration.heartbeat
+        settings.retry = configuration.retry
+        settings.slowReaderLimit = configuration.slowReaderLimit
+        // The run part of event ids: an id from before a restart is not resumed.
+        let hub = EventStreamHub(settings: settings, run: String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36))
+        hub.start(contents: await gateway.feed.contents(), announcements: gateway.announcementsFollowingTheUser())
+        let feed = gateway.feed
+        let services = WebServices(
+            router: WebRouter(access: AccessCheck(token: token), limits: configuration.limits),
+            hub: hub,
+            status: { language in
+                if let latest = hub.latestStatus(language: language) { return latest }
+                return await feed.currentContent().render(presentation: .expanded, format: .json, language: language)
+            },
+            command: configuration.commands ? Self.commandRunner(gateway: gateway) : nil)
+        let connections = ConnectionSet(maximum: configuration.maximumStreams + 64)
+        let limits = configuration.limits
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 128)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 32 * 1024))
+            .childChannelInitializer { channel in
+                guard connections.add(channel) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
+                    var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+                    decoderLimits.maxHeaderListSize = limits.headerBytes
+                    decoderLimits.maxHeaderFieldSize = limits.headerBytes
+                    decoderLimits.maxHeaderFieldCount = limits.headerCount
+                    let sync = channel.pipeline.syncOperations
+                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(10)))
+                    try sync.addHandler(HTTPResponseEncoder())
+                    try sync.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes,
+                                                                                informationalResponseStrategy: .drop,
+                                                                                limitConfiguration: decoderLimits)))
+                    try sync.addHandler(HTTPServerPipelineHandler())
+                    try sync.addHandler(WebHandler(services: services))
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: address.host, port: address.port).get()
+        } catch {
+            hub.stop()
+            throw WebDisplayError.bind(address, "\(error)")
+        }
+        let bound = ListenAddress(host: address.host, port: channel.localAddress?.port ?? address.port)
+        let display = WebDisplay(address: bound, token: token, channel: channel, hub: hub, connections: connections, gateway: gateway)
+        gateway.setEndpoint("http", display.url)
+        return display
+    }
+
+    private init(address: ListenAddress, token: String, channel: any Channel, hub: EventStreamHub, connections: ConnectionSet,
+                 gateway: Gateway) {
+        self.address = address
+        self.token = token
+        self.channel = channel
+        self.hub = hub
+        self.connections = connections
+        self.gateway = gateway
+    }
+
+    /// Event streams open now.
+    public var streamCount: Int { hub.streamCount }
+
+    /// Stops listening and closes every connection (pages see the stream end and grey out).
+    public func close() async {
+        gateway.setEndpoint("http", nil)
+        hub.stop()
+        try? await channel.close()
+        connections.closeAll()
+    }
+
+    /// A command line through the gateway's one entry point (the `say` method), as the client
+    /// `http`: the same codes, conversation and permissions as a socket client named so.
+    static func commandRunner(gateway: Gateway) -> @Sendable (String, Language?) async -> (status: Int, json: String) {
+        let router = RequestRouter(gateway: gateway)
+        let session = ConnectionSession()
+        session.identify(as: .named("http", version: nil))
+        return { text, language in
+            // Without `lang` the recogniser tells the language, as for a typed line.
+            var params: [(String, JSONValue)] = [("text", .string(text))]
+            if let language { params.append(("lang", .string(language.rawValue))) }
+            let request = JSONValue.object([("jsonrpc", "2.0"), ("id", 1), ("method", "say"), ("params", .object(params))])
+            guard let reply = await router.reply(to: request.serialized(), session: session),
+                  let parsed = try? JSONValue(parsing: reply) else {
+                return (500, #"{"error":"no reply"}"#)
+            }
+            if let result = parsed["result"] { return (200, result.serialized()) }
+            return (400, (parsed["error"] ?? .null).serialized())
+        }
+    }
+}
+
+/// Every connection open now, to close them on shutdown, and at most `maximum` of them.
+final class ConnectionSet: Sendable {
+    private let state = Mutex<[ObjectIdentifier: any Channel]>([:])
+    let maximum: Int
+
+    init(maximum: Int) { self.maximum = maximum }
+
+    func add(_ channel: any Channel) -> Bool {
+        let added = state.withLock { open -> Bool in
+            guard open.count < maximum else { return false }
+            open[ObjectIdentifier(channel)] = channel
+            return true
+        }
+        if added { channel.closeFuture.whenComplete { _ in self.state.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(channel)) } } }
+        return added
+    }
+
+    func closeAll() {
+        for channel in state.withLock({ Array($0.values) }) { channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,64 @@
+// WebRig: a gateway (guest: nothing written, so a sample is not a disk write) with its browser
+// display on an ephemeral loopback port and a known token, started and stopped around a test.
+
+import CoachCore
+import CoachGateway
+import CoachWeb
+import Foundation
+
+struct WebRig {
+    static let token = "test-token-0123456789abcdef"
+    let gateway: Gateway
+    let web: WebDisplay
+    var port: Int { web.address.port }
+    var auth: [String: String] { ["Authorization": "Bearer \(Self.token)"] }
+
+    static func start(heartbeat: Duration = .seconds(15), maximumStreams: Int = 64, commands: Bool = false,
+                      slowReaderLimit: Int = 16) async throws -> WebRig {
+        var configuration = GatewayConfiguration()
+        configuration.countdown = .zero
+        configuration.guest = true
+        let gateway = try await GatewayAssembly.start(configuration).gateway
+        var web = WebConfiguration(address: ListenAddress(host: "127.0.0.1", port: 0))
+        web.token = token
+        web.heartbeat = heartbeat
+        web.maximumStreams = maximumStreams
+        web.commands = commands
+        web.slowReaderLimit = slowReaderLimit
+        return WebRig(gateway: gateway, web: try await WebDisplay.start(gateway: gateway, configuration: web))
+    }
+
+    static func running<T>(heartbeat: Duration = .seconds(15), maximumStreams: Int = 64, commands: Bool = false,
+                           _ body: (WebRig) async throws -> T) async throws -> T {
+        let rig = try await start(heartbeat: heartbeat, maximumStreams: maximumStreams, commands: commands)
+        do {
+            let result = try await body(rig)
+            await rig.stop()
+            return result
+        } catch {
+            await rig.stop()
+            throw error
+        }
+    }
+
+    func stop() async {
+        await web.close()
+        await gateway.manager.shutdown()
+    }
+
+    /// Opens an event stream (on a thread of its own: connecting and reading the head block).
+    func stream(lastEventID: String? = nil, receiveBuffer: Int? = nil, reading: Bool = true) async throws -> SSEClient {
+        var headers = auth
+        if let lastEventID { headers["Last-Event-ID"] = lastEventID }
+        let port = self.port, sent = headers
+        return try await onThread { try SSEClient(port: port, target: "/events", headers: sent, receiveBuffer: receiveBuffer, reading: reading) }
+    }
+
+    func start(_ activity: ActivityType = .running) async {
+        _ = await gateway.perform(.start(StartWorkoutIntent(activity: activity)))
+    }
+
+    func heartRate(_ value: Double) async throws {
+        _ = try await gateway.addSample(.heartRate, value: value)
+    }
+}

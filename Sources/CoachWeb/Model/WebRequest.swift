@@ -16,8 +16,10 @@ public struct RequestTarget: Sendable, Hashable {
             for pair in parts[1].split(separator: "&") {
                 let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let key = Self.decode(String(kv[0]), plusIsSpace: true), !key.isEmpty else { continue }
-                // The first value wins: a second `token=` cannot override the one checked.
-                if query[key] == nil { query[key] = kv.count > 1 ? Self.decode(String(kv[1]), plusIsSpace: true) ?? "" : "" }
+                // A malformed value is no value; the first value wins (a second `token=` cannot
+                // override the one checked).
+                guard let value = kv.count > 1 ? Self.decode(String(kv[1]), plusIsSpace: true) : "" else { continue }
+                if query[key] == nil { query[key] = value }
             }
         }
         self.query = query

@@ -109,10 +109,11 @@ extension WidgetPage {
         source = new EventSource(`/events?token=${encodeURIComponent(token)}&lang=${lang}`);
         source.addEventListener("status", (e) => { try { render(JSON.parse(e.data)); } catch (_) {} });
         source.addEventListener("announcement", (e) => { try { note(JSON.parse(e.data).message); } catch (_) {} });
-        source.onopen = () => body.classList.remove("disconnected");
+        source.onopen = () => { body.classList.remove("disconnected"); if ($("note").textContent === words.offline) note(""); };
         source.onerror = () => {
           body.classList.add("disconnected");
           if (!last) $("state").textContent = words.offline;
+          $("note").textContent = words.offline;
           // EventSource retries by itself after a dropped stream; after a refusal (401, 503) it
           // gives up, so the page starts again itself.
           if (source.readyState === EventSource.CLOSED) retryTimer = setTimeout(connect, 2000);

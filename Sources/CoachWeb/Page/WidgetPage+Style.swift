@@ -10,7 +10,7 @@ extension WidgetPage {
     body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); }
     body.full { background: var(--bg); }
     body.overlay { background: transparent; }
-    #card { box-sizing: border-box; padding: 4vmin; display: flex; flex-direction: column; gap: 2vmin; transition: filter .3s, opacity .3s; }
+    #card { box-sizing: border-box; padding: 4vmin; display: flex; flex-direction: column; gap: 2vmin; }
     body.full #card { min-height: 100%; justify-content: center; align-items: center; text-align: center; }
     body.overlay #card { display: inline-flex; padding: 12px 18px; gap: 4px; border-radius: 14px;
                          background: rgba(20, 21, 28, .55); text-shadow: 0 1px 3px #000; }

@@ -79,7 +79,8 @@ public final class WebDisplay: Sendable {
         settings.retry = configuration.retry
         settings.slowReaderLimit = configuration.slowReaderLimit
         // The run part of event ids: an id from before a restart is not resumed.
-        let hub = EventStreamHub(settings: settings, run: String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36))
+        let hub = EventStreamHub(settings: settings, run: String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36),
+                                 wording: { gateway.wording($0) })
         hub.start(contents: await gateway.feed.contents(), announcements: gateway.announcementsFollowingTheUser())
         let feed = gateway.feed
         let services = WebServices(
@@ -87,7 +88,7 @@ public final class WebDisplay: Sendable {
             hub: hub,
             status: { language in
                 if let latest = hub.latestStatus(language: language) { return latest }
-                return await feed.currentContent().render(presentation: .expanded, format: .json, language: language)
+                return await feed.currentContent().render(presentation: .expanded, format: .json, wording: gateway.wording(language))
             },
             command: configuration.commands ? Self.commandRunner(gateway: gateway) : nil)
         let connections = ConnectionSet(maximum: configuration.maximumStreams + 64)

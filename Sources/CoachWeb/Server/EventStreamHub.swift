@@ -25,13 +25,14 @@ final class LoggedEvent: Sendable {
 
     init(payload: StreamPayload) { self.payload = payload }
 
-    func bytes(id: EventID, language: Language) -> ByteBuffer {
+    func bytes(id: EventID, wording: Wording) -> ByteBuffer {
+        let language = wording.language
         if let done = encoded.withLock({ $0[language] }) { return done }
         let frame: EventStreamFrame
         switch payload {
         case .status(let content):
             frame = EventStreamFrame(event: "status", id: id.description,
-                                     data: content.render(presentation: .expanded, format: .json, language: language))
+                                     data: content.render(presentation: .expanded, format: .json, wording: wording))
         case .announcement(let kind, let text, let state, let elapsed):
             let data = JSONText.object([("event", JSONText.string(kind)), ("message", JSONText.string(text)),
                                         ("state", JSONText.string(state)), ("elapsed", JSONText.number(elapsed, decimals: 3))])
@@ -77,9 +78,12 @@ final class EventStreamHub: Sendable {
 
     private let state: Mutex<State>
     let settings: Settings
+    /// The gateway's words per language (activity names as its replies say them).
+    let wording: @Sendable (Language) -> Wording
 
-    init(settings: Settings, run: String) {
+    init(settings: Settings, run: String, wording: @escaping @Sendable (Language) -> Wording) {
         self.settings = settings
+        self.wording = wording
         state = Mutex(State(log: EventLog(run: run, capacity: settings.logCapacity),
                             admission: StreamAdmission(maximum: settings.maximumStreams)))
     }
@@ -115,11 +119,12 @@ final class EventStreamHub: Sendable {
     /// then what it is owed after `lastEventID`, then every event from now on, in order.
     func attach(_ channel: any Channel, language: Language, lastEventID: String?) {
         let client = StreamClient(channel: channel, language: language, slowReaderLimit: settings.slowReaderLimit)
+        let wording = self.wording
         let retry = Int(settings.retry.components.seconds * 1000 + settings.retry.components.attoseconds / 1_000_000_000_000_000)
         state.withLock { state in
             state.clients[ObjectIdentifier(channel)] = client
             let owed = state.log.resume(after: lastEventID).entries
-                .map { ($0.id.sequence, $0.payload.bytes(id: $0.id, language: language)) }
+                .map { ($0.id.sequence, $0.payload.bytes(id: $0.id, wording: wording(language))) }
             // Queued under the lock: a live event logged after this is queued after it, so the
             // stream sees every event once and in order.
             channel.eventLoop.execute {
@@ -160,7 +165,7 @@ final class EventStreamHub: Sendable {
     func latestStatus(language: Language) -> String? {
         state.withLock { state in
             guard let entry = state.log.latestStatus, case .status(let content) = entry.payload.payload else { return nil }
-            return content.render(presentation: .expanded, format: .json, language: language)
+            return content.render(presentation: .expanded, format: .json, wording: wording(language))
         }
     }
 
@@ -174,7 +179,7 @@ final class EventStreamHub: Sendable {
             let sequence = entry.id.sequence
             for (loop, clients) in Self.byLoop(state.clients.values) {
                 let bytes = clients.reduce(into: [Language: ByteBuffer]()) { found, client in
-                    if found[client.language] == nil { found[client.language] = entry.payload.bytes(id: entry.id, language: client.language) }
+                    if found[client.language] == nil { found[client.language] = entry.payload.bytes(id: entry.id, wording: wording(client.language)) }
                 }
                 loop.execute {
                     for client in clients { self.deliver(bytes[client.language]!, sequence: sequence, to: client) }

@@ -30,7 +30,13 @@ let releaseStartUp: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(co
 // Release builds of coach are linked as a fixed-address (non-PIE) executable: a PIE start-up
 // applies ~110 000 relative relocations, copying several hundred pages, before `main` runs — most of
 // what a one-shot `coach status` costs beyond tmux (Benchmarks/oneshot).
-let oneShotStartUp: [LinkerSetting] = [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+// With lld, not the toolchain's default gold: linking a non-PIE executable, gold turns the address
+// of a shared library's function into a canonical PLT entry of the executable, and glibc's loader
+// then warns at every start that a "direct reference to protected function" (libswiftCore's are
+// protected) "may break pointer equality". lld leaves such an address to a dynamic relocation.
+let oneShotStartUp: [LinkerSetting] = [
+    .unsafeFlags(["-Xclang-linker", "-no-pie", "-use-ld=lld"], .when(configuration: .release)),
+]
 
 let package = Package(
     name: "coach",

@@ -33,11 +33,12 @@ struct CoachRunner {
     }
 
     @discardableResult
-    func run(_ arguments: [String], executable: String = CoachBinary.located) throws -> (Int32, String, String) {
+    func run(_ arguments: [String], executable: String = CoachBinary.located,
+             environment extra: [String: String] = [:]) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(extra) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

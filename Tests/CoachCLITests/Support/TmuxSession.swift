@@ -10,9 +10,9 @@ final class TmuxSession: @unchecked Sendable {
     let socketName: String
     let home: ScratchHome
 
-    /// Starts `coach ARGUMENTS` in a 120×40 window. When the program exits, "[exit N]" is shown
-    /// and the window stays, so a test can read how it ended.
-    init(_ arguments: [String] = [], home: ScratchHome? = nil) throws {
+    /// Starts `coach ARGUMENTS` in a 120×40 window, in `home`'s environment plus `environment`.
+    /// When the program exits, "[exit N]" is shown and the window stays, so a test can read how it ended.
+    init(_ arguments: [String] = [], home: ScratchHome? = nil, environment: [String: String] = [:]) throws {
         guard let binary = CoachBinary.path() else {
             throw TmuxError("coach is not built: run `swift build --product coach` (or set COACH_BINARY)")
         }
@@ -20,7 +20,8 @@ final class TmuxSession: @unchecked Sendable {
         socketName = "coach-test-\(getpid())-\(Self.counter.next())"
         let command = ([binary] + arguments).map(Self.shellQuoted).joined(separator: " ")
         var tmuxArguments = ["-f", "/dev/null", "new-session", "-d", "-s", "coach", "-x", "120", "-y", "40"]
-        for (key, value) in self.home.environment.sorted(by: { $0.key < $1.key }) { tmuxArguments += ["-e", "\(key)=\(value)"] }
+        let merged = self.home.environment.merging(environment) { $1 }
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) { tmuxArguments += ["-e", "\(key)=\(value)"] }
         tmuxArguments.append("\(command); echo \"[exit $?]\"; sleep 3600")
         let status = try spawnDetached(["tmux", "-L", socketName] + tmuxArguments)
         guard status == 0 else { throw TmuxError("tmux new-session failed (wait status \(status))") }

@@ -1,0 +1,85 @@
+// ./install and ./install --uninstall into a temporary prefix: every file where the docs say, the
+// units starting the coach installed, a second install harmless, and an uninstall that leaves the
+// prefix exactly as it found it (a file and an empty directory of someone else's included).
+// COACH_INSTALL_BUILT hands it the debug build, so the test builds no release.
+
+import CoachWire
+import Foundation
+import Testing
+
+@Suite(.serialized) struct InstallTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// Runs ./install with `arguments`; HOME is a scratch folder, so nothing of the user's is touched.
+    static func install(_ arguments: [String], home: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: root + "/install")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home
+        environment["COACH_INSTALL_BUILT"] = URL(fileURLWithPath: CoachBinary.located).deletingLastPathComponent().path
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Every path under `directory`, relative, sorted: what "exactly as it was" compares.
+    static func tree(_ directory: String) -> [String] {
+        (FileManager.default.subpaths(atPath: directory) ?? []).sorted()
+    }
+
+    @Test func installsWhereTheDocsSayAndUninstallsExactlyThat() throws {
+        let scratch = "/tmp/coach-install-\(getpid())-\(UUID().uuidString.prefix(6))"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let prefix = scratch + "/prefix", home = scratch + "/home"
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try fileManager.createDirectory(atPath: prefix + "/share/empty", withIntermediateDirectories: true)
+        try fileManager.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try "someone else's".write(toFile: prefix + "/bin/other-tool", atomically: true, encoding: .utf8)
+        let before = Self.tree(prefix)
+
+        let first = try Self.install(["--prefix", prefix], home: home)
+        #expect(first.status == 0, "\(first.output)")
+        for file in ["bin/coach", "bin/coach-status"] { #expect(fileManager.isExecutableFile(atPath: prefix + "/" + file), "\(file)") }
+        for file in ["share/bash-completion/completions/coach", "share/zsh/site-functions/_coach",
+                     "share/fish/vendor_completions.d/coach.fish"] {
+            let text = try String(contentsOfFile: prefix + "/" + file, encoding: .utf8)
+            #expect(text.contains("coach") && text.contains("status"), "\(file) is not coach's completion script")
+        }
+        let service = try String(contentsOfFile: prefix + "/share/systemd/user/coach.service", encoding: .utf8)
+        #expect(service.contains("ExecStart=\(prefix)/bin/coach serve\n"))
+        #expect(fileManager.fileExists(atPath: prefix + "/share/systemd/user/coach.socket"))
+        // The vocabulary beside the binary, where an installed coach looks for it.
+        #expect(fileManager.contentsEqual(atPath: prefix + "/share/coach/Intents/ja/_responses.yaml",
+                                          andPath: Self.root + "/Intents/ja/_responses.yaml"))
+        #expect(!fileManager.fileExists(atPath: prefix + "/share/coach/Intents/tests"), "the test corpora are not installed")
+        let runner = CoachRunner()
+        defer { runner.cleanUp() }
+        let version = try runner.run(["--version"], executable: prefix + "/bin/coach")
+        #expect(version.1 == CoachVersion.current + "\n")
+
+        let manifest = try String(contentsOfFile: prefix + "/share/coach/install-manifest", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let installed = Set(Self.tree(prefix)).subtracting(before).map { prefix + "/" + $0 }
+        #expect(Set(manifest.map { String($0.dropFirst(2)) }) == Set(installed), "the manifest names all it made, and only that")
+        #expect(!manifest.contains("d \(prefix)/bin"), "bin was there before")
+
+        let again = try Self.install(["--prefix", prefix], home: home)
+        #expect(again.status == 0, "\(again.output)")
+        let second = try String(contentsOfFile: prefix + "/share/coach/install-manifest", encoding: .utf8)
+        #expect(second.split(separator: "\n").map(String.init) == manifest, "a second install makes and lists the same")
+
+        let removed = try Self.install(["--uninstall", "--prefix", prefix], home: home)
+        #expect(removed.status == 0, "\(removed.output)")
+        #expect(Self.tree(prefix) == before)
+        #expect(try Self.install(["--uninstall", "--prefix", prefix], home: home).status != 0, "nothing left to remove")
+    }
+}

@@ -12,6 +12,7 @@ struct WebDisplayTests {
     @Test func aNonLoopbackAddressNeedsToBeMeant() async throws {
         var configuration = GatewayConfiguration()
         configuration.guest = true
+        configuration.stateDirectory = scratchDirectory()
         let gateway = try await GatewayAssembly.start(configuration).gateway
         var web = WebConfiguration(address: ListenAddress(host: "0.0.0.0", port: 0))
         web.token = WebRig.token

@@ -129,6 +129,8 @@ final class WebHandler: ChannelInboundHandler, @unchecked Sendable {
         _ = channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: 32 * 1024)
         hub.attach(channel, language: language, lastEventID: head.headers.first(name: "Last-Event-ID")
             ?? target.query["lastEventId"])
+        // Gone already: its close callback ran before the stream was attached, so count it out here.
+        if !channel.isActive { hub.detach(channel) }
     }
 
     private func refuse(_ refusal: WebRefusal, head: HTTPRequestHead?, context: ChannelHandlerContext) {

@@ -1,7 +1,7 @@
 // `coach http url`: the browser display's address with its token, for OBS or a phone. The running
 // gateway says where it listens (the `endpoints` method); with none running, the settings'
 // `http.listen` (else the default) is printed with a note. The token file is made on first use
-// here as in the gateway. A QR code for the phone is not drawn yet (docs/web.md).
+// here as in the gateway. `--qr` draws it as a QR code for a phone (libqrencode4, loaded at run time).
 
 import ArgumentParser
 import CoachGateway
@@ -26,10 +26,14 @@ struct HttpURLCommand: ParsableCommand {
             Examples:
               coach http url                     # http://127.0.0.1:8787/?token=…
               coach http url --overlay           # the transparent layout for an OBS browser source
+              coach http url --qr                # and a QR code to scan with a phone (needs libqrencode4)
             """)
 
     @Option(name: .long, help: ArgumentHelp("The gateway's socket.", valueName: "path")) var socket: String?
     @Flag(name: .long, help: "The overlay layout (transparent background, for OBS).") var overlay = false
+    @Flag(name: .long, help: "Also draw the URL as a QR code (Debian's libqrencode4, loaded at run time).") var qr = false
+    @Flag(name: .long, help: "With --qr: dark modules in the terminal's text colour (for dark text on a light background).")
+    var inverted = false
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -48,7 +52,15 @@ struct HttpURLCommand: ParsableCommand {
             OneShot.printError("no gateway serves the browser display now: start it with `coach serve --http \(address)` or set http.listen (docs/web.md)")
         }
         if !base.hasSuffix("/") { base += "/" }
-        print(base + "?token=" + token + (overlay ? "&layout=overlay" : ""))
+        let url = base + "?token=" + token + (overlay ? "&layout=overlay" : "")
+        print(url)
+        guard qr else { return }
+        do {
+            print(QRText.render(try QRCode.modules(url), inverted: inverted))
+        } catch {
+            OneShot.printError("no QR code: \(error)")
+            throw ExitCode.failure
+        }
     }
 
     /// The running gateway's HTTP display, if a gateway runs and it listens.

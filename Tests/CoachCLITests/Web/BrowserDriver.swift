@@ -121,7 +121,7 @@ final class BrowserDriver: @unchecked Sendable {
     // MARK: - Commands
 
     func open(_ url: String, width: Int = 800, height: Int = 600, transparent: Bool = false) async throws {
-        try await send(["cmd": "open", "url": url, "width": width, "height": height, "transparent": transparent])
+        try await send(["cmd": "open", "url": url, "width": width, "height": height, "transparent": transparent], timeout: .seconds(100))
     }
 
     func eval(_ js: String) async throws -> Any? {

@@ -10,6 +10,7 @@ struct WebRig {
     static let token = "test-token-0123456789abcdef"
     let gateway: Gateway
     let web: WebDisplay
+    let stateDirectory: String
     var port: Int { web.address.port }
     var auth: [String: String] { ["Authorization": "Bearer \(Self.token)"] }
 
@@ -18,6 +19,9 @@ struct WebRig {
         var configuration = GatewayConfiguration()
         configuration.countdown = .zero
         configuration.guest = true
+        // Not the user's own state directory: a lock remembered there must not redact these tests.
+        let state = scratchDirectory()
+        configuration.stateDirectory = state
         let gateway = try await GatewayAssembly.start(configuration).gateway
         var web = WebConfiguration(address: ListenAddress(host: "127.0.0.1", port: 0))
         web.token = token
@@ -25,7 +29,7 @@ struct WebRig {
         web.maximumStreams = maximumStreams
         web.commands = commands
         web.slowReaderLimit = slowReaderLimit
-        return WebRig(gateway: gateway, web: try await WebDisplay.start(gateway: gateway, configuration: web))
+        return WebRig(gateway: gateway, web: try await WebDisplay.start(gateway: gateway, configuration: web), stateDirectory: state)
     }
 
     static func running<T>(heartbeat: Duration = .seconds(15), maximumStreams: Int = 64, commands: Bool = false,
@@ -44,6 +48,7 @@ struct WebRig {
     func stop() async {
         await web.close()
         await gateway.manager.shutdown()
+        try? FileManager.default.removeItem(atPath: stateDirectory)
     }
 
     /// Opens an event stream (on a thread of its own: connecting and reading the head block).
@@ -61,4 +66,11 @@ struct WebRig {
     func heartRate(_ value: Double) async throws {
         _ = try await gateway.addSample(.heartRate, value: value)
     }
+}
+
+/// A fresh directory under the system's temporary directory for one gateway's state.
+func scratchDirectory() -> String {
+    let path = NSTemporaryDirectory() + "coach-web-test-\(UUID().uuidString.prefix(8))"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
 }

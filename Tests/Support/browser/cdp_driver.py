@@ -75,7 +75,8 @@ class Browser:
                 self.buffer += chunk
 
     def open(self, url, width, height, transparent):
-        target = self.call("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+        # The first call waits for Chromium to start, which takes seconds on a loaded machine.
+        target = self.call("Target.createTarget", {"url": "about:blank"}, session=False, timeout=60)["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True}, session=False)["sessionId"]
         self.call("Page.enable")
         self.call("Runtime.enable")

@@ -191,8 +191,7 @@ final class EventStreamHub: Sendable {
     /// A comment to every stream: keeps idle connections open through proxies and finds peers
     /// that have gone (the write fails and the channel closes).
     private func beat() {
-        var comment = ByteBufferAllocator().buffer(capacity: 16)
-        comment.writeString(EventStreamFrame.comment("heartbeat"))
+        let comment = ByteBufferAllocator().buffer(string: EventStreamFrame.comment("heartbeat"))
         state.withLock { state in
             for (loop, clients) in Self.byLoop(state.clients.values) {
                 loop.execute {

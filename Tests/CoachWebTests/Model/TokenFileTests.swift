@@ -36,7 +36,7 @@ import Testing
         let path = Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data("short\n".utf8), attributes: [.posixPermissions: 0o600])
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("short\n".utf8), attributes: [.posixPermissions: 0o600]))
         #expect(throws: TokenFile.Problem.self) { try TokenFile.load(path: path) }
     }
 }

@@ -24,7 +24,7 @@ public struct ResponseCatalog: Sendable {
 
     mutating func load(language: Language, directories: [String]) throws {
         for dir in directories {
-            for file in IntentDefinitions.yamlFiles(in: dir) {
+            for file in IntentDefinitions.yamlFiles(in: dir) where Self.mayHoldResponses(file) {
                 guard let root = try IntentDefinitions.loadYAML(file), let responses = root["responses"] as? [String: Any]
                 else { continue }
                 for (intent, codes) in responses["intents"] as? [String: Any] ?? [:] {
@@ -43,6 +43,14 @@ public struct ResponseCatalog: Sendable {
                 }
             }
         }
+    }
+
+    /// False for a file that cannot have a `responses:` key, seen without parsing it: a client
+    /// that needs only the words (`coach history`, the REPL, the widget) would otherwise parse
+    /// every sentence file too, ~15 ms of a release start. An unreadable file is parsed, to fail there.
+    static func mayHoldResponses(_ file: String) -> Bool {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return true }
+        return text.contains("responses")
     }
 
     /// A word or phrase from a table of the responses file, e.g. `phrase("activities", "running", .en)`

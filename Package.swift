@@ -10,6 +10,7 @@
 //   CoachProcess   ChildProcess: the one way any module starts a program (swift-subprocess)
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   CoachWeb       the Live Activity in a browser: HTTP on loopback, SSE feed, widget page (NIOHTTP1)
+//   CoachMQTT      Home Assistant over MQTT: discovery, state, buttons (libmosquitto via CoachNative)
 //   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
 //   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
 //   CoachVoice     speech in (pocketsphinx) and out (espeak-ng, Open JTalk), audio (ALSA, WAV)
@@ -119,6 +120,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Home Assistant over MQTT (docs/integrations/home-assistant.md): device discovery, the
+        // state the feed shows, buttons through the RequestRouter; libmosquitto loaded at run time.
+        .target(
+            name: "CoachMQTT",
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachNative"],
+            swiftSettings: strictSettings
+        ),
         // Workout files: TCX/GPX/FIT/CSV/JSON writers and readers over value types, interval
         // statistics and charts (docs/export.md).
         .target(
@@ -159,7 +167,7 @@ let package = Package(
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
                 "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
-                "CoachExport", "CoachWeb",
+                "CoachExport", "CoachWeb", "CoachMQTT",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,
@@ -234,6 +242,10 @@ let package = Package(
             dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage",
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio")]
+        ),
+        .testTarget(
+            name: "CoachMQTTTests",
+            dependencies: ["CoachMQTT", "CoachWire", "CoachGateway", "CoachCore"]
         ),
         .testTarget(
             name: "CoachVoiceTests",

@@ -53,10 +53,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var autoPause: [String: Bool] = [:]
     /// The browser display (CoachSettings+Http.swift).
     public var http = Http()
+    /// MQTT and Home Assistant (CoachSettings+MQTT.swift).
+    public var mqtt = MQTT()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -66,6 +68,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         heartRate = try c.decodeIfPresent(HeartRate.self, forKey: .heartRate) ?? HeartRate()
         autoPause = try c.decodeIfPresent([String: Bool].self, forKey: .autoPause) ?? [:]
         http = try c.decodeIfPresent(Http.self, forKey: .http) ?? Http()
+        mqtt = try c.decodeIfPresent(MQTT.self, forKey: .mqtt) ?? MQTT()
     }
 }
 

@@ -24,7 +24,7 @@ public final class Gateway: Sendable {
     /// Where the workout lives: the manager, or the primary this gateway mirrors (Source/).
     let sources: SourceSwitch
     var source: any WorkoutSource { sources.current }
-    let clock: any WorkoutClock
+    public let clock: any WorkoutClock
 
     /// The store of saved workouts, when there is one (not in guest mode or virtual time).
     let store: @Sendable () -> WorkoutStore?

@@ -51,6 +51,7 @@ struct DoctorCommand: ParsableCommand {
         let pocketsphinx = library { _ = try PocketSphinxLibrary.load() }
         let espeak = library { _ = try EspeakLibrary.load() }
         let alsa = library { _ = try AlsaLibrary.load() }
+        let mosquitto = library { _ = try Mosquitto.load() }
         let sdbus = library { _ = try NativeLibrary.open(name: "libsystemd", soname: "libsystemd.so.0", package: "libsystemd0") }
         return [
             Feature(name: "voice in (coach listen)", requirements: [
@@ -72,6 +73,9 @@ struct DoctorCommand: ParsableCommand {
             Feature(name: "sensors (Bluetooth LE over sd-bus)", requirements: [
                 Requirement(what: "libsystemd.so.0", packages: ["libsystemd0"], present: sdbus),
                 Requirement(what: "bluetoothd", packages: ["bluez"], present: exists("/usr/sbin/bluetoothd") || exists("/usr/libexec/bluetooth/bluetoothd")),
+            ]),
+            Feature(name: "Home Assistant over MQTT (mqtt.url, --mqtt)", requirements: [
+                Requirement(what: "\(Mosquitto.soname)", packages: [Mosquitto.package], present: mosquitto),
             ]),
             Feature(name: "mirroring over ssh", requirements: [
                 Requirement(what: "ssh", packages: ["openssh-client"], present: onPath("ssh")),

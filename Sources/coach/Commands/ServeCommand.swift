@@ -5,6 +5,7 @@ import CoachWire
 import ArgumentParser
 import CoachCore
 import CoachGateway
+import CoachMQTT
 import CoachWeb
 import Dispatch
 import Foundation
@@ -26,6 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
               coach serve --idle-exit 10m
               coach serve --socket /tmp/coach-test.sock --countdown 0
               coach serve --http 127.0.0.1:8787              # the browser display too (docs/web.md)
+              coach serve --mqtt mqtt://user:pass@broker.local:1883   # Home Assistant (docs/integrations/home-assistant.md)
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
 
@@ -50,7 +52,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("http-public"), help: "Allow --http on an address other than loopback: other machines can reach the page (the token still guards it).")
     var httpPublic = false
 
+    @Option(name: .long, help: ArgumentHelp("Publish the workout to Home Assistant through this MQTT broker (mqtt://user:pass@host:1883 or mqtts://…; setting mqtt.url).",
+                                            valueName: "url"))
+    var mqtt: String?
+
     func validate() throws {
+        if let mqtt {
+            do { _ = try MQTTEndpoint(url: mqtt) } catch { throw ValidationError("--mqtt: \(error)") }
+        }
         if let http, ListenAddress(http) == nil {
             throw ValidationError("--http takes HOST:PORT such as 127.0.0.1:8787, not '\(http)'.")
         }
@@ -75,6 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
         request.speech = .byTheGateway(asked: speak, directory: speakTo)
         request.httpListen = http
         request.httpPublic = httpPublic
+        request.mqttURL = mqtt
         let running: RunningGateway
         do {
             running = try await GatewayRoot.start(request, settings: settings)
@@ -90,6 +100,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let web = running.web {
             let reach = web.address.isLoopback ? "" : " — not loopback (--http-public): other machines can reach it; the token guards it"
             print("coach http: listening on \(web.url)\(reach) (`coach http url` prints it with the token)")
+        }
+        for bridge in running.mqtt where bridge.configuration.purpose == .publish {
+            let topics = bridge.configuration.device.topics
+            print("coach mqtt: Home Assistant device \(topics.nodeID) on \(bridge.configuration.endpoint.display) (\(topics.discovery))")
         }
         if let problem = running.storeProblem { OneShot.printError("store: \(problem)") }
         if let recovered = running.recovered {

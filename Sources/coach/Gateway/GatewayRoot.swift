@@ -1,11 +1,12 @@
 // GatewayRoot: the one place a gateway is put together for a user — `coach serve` and the REPL's
 // own gateway alike. The settings file is applied here and only here (auto-pause, milestone unit,
-// heart-rate zones, sensors, speech, the browser display), so a setting added later reaches every gateway at once; the
+// heart-rate zones, sensors, speech, the browser display, MQTT), so a setting added later reaches every gateway at once; the
 // callers say only what kind of gateway they want. GatewayAssembly (CoachGateway) builds the core
 // underneath: vocabulary, manager, store, recovery, what the state directory remembers.
 
 import CoachCore
 import CoachGateway
+import CoachMQTT
 import CoachSettings
 import CoachVoice
 import CoachWeb
@@ -38,6 +39,8 @@ struct GatewayRequest: Sendable {
     var httpListen: String?
     /// `--http-public`: a non-loopback address is meant.
     var httpPublic = false
+    /// The broker to publish to (`--mqtt`); nil: the settings' `mqtt.url`, if any.
+    var mqttURL: String?
 }
 
 /// A gateway as the root started it, with what it plugged in; `shutdown()` undoes it all.
@@ -52,13 +55,16 @@ final class RunningGateway: Sendable {
     let keepsWorkouts: Bool
     /// The browser display, when it listens (docs/web.md).
     let web: WebDisplay?
+    /// Home Assistant over MQTT: the device published, a device being removed (docs/integrations/home-assistant.md).
+    let mqtt: [MQTTBridge]
     private let sensors: SensorBridge?
     private let announcer: Task<Void, Never>?
 
-    fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, sensors: SensorBridge?,
+    fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, mqtt: [MQTTBridge], sensors: SensorBridge?,
                      announcer: Task<Void, Never>?) {
         gateway = hosted.gateway
         self.web = web
+        self.mqtt = mqtt
         recovered = hosted.recovered
         storeProblem = hosted.storeProblem
         keepsWorkouts = hosted.store != nil
@@ -70,6 +76,8 @@ final class RunningGateway: Sendable {
     /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
     func shutdown() async {
         await web?.close()
+        // `offline` on the broker while the gateway is still whole (a few seconds at most).
+        for bridge in mqtt { await bridge.stop() }
         await server?.close()
         await gateway.manager.shutdown()
         announcer?.cancel()
@@ -108,11 +116,12 @@ enum GatewayRoot {
             await hosted.gateway.manager.shutdown()
             throw error
         }
+        let mqtt = await startMQTT(request, settings: settings, gateway: gateway)
         let announcer = speak(request.speech, gateway: gateway, settings: settings)
         // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,
                                                                 settingsPath: settings.path, environment: settings.environment)
-        return RunningGateway(hosted: hosted, server: server, web: web, sensors: sensors, announcer: announcer)
+        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, sensors: sensors, announcer: announcer)
     }
 
     /// The browser display, fed by the gateway's FeedPump like tmux (docs/web.md): off unless

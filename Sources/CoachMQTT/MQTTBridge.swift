@@ -1,0 +1,123 @@
+// MQTTBridge: the gateway on an MQTT broker, as Home Assistant sees it (docs/integrations/
+// home-assistant.md). A display like tmux — it follows FeedPump.contents(), redacted already while
+// locked — and a channel like the socket: a command from the broker is one request through the
+// gateway's RequestRouter as the named client `mqtt`, whose read permissions decide which metrics
+// leave the machine. All broker I/O happens on MQTTConnection's own thread; nothing here waits on it.
+
+import CoachCore
+import CoachGateway
+import CoachNative
+import CoachWire
+import Synchronization
+
+public final class MQTTBridge: Sendable {
+    public struct Configuration: Sendable {
+        public var endpoint: MQTTEndpoint
+        public var device: HomeAssistantDevice
+        public var purpose: MQTTSession.Purpose = .publish
+        /// The pace's distance (settings: `units`).
+        public var units: DistanceUnit = .kilometers
+        /// Tests shorten these; the defaults are the session's.
+        public var backoff = MQTTBackoff.Policy()
+        public var throttleInterval: Duration = .seconds(1)
+
+        public init(endpoint: MQTTEndpoint, device: HomeAssistantDevice) {
+            self.endpoint = endpoint
+            self.device = device
+        }
+
+        var session: MQTTSession {
+            var configuration = MQTTSession.Configuration(device: device, purpose: purpose, brokerName: endpoint.display)
+            configuration.backoff = backoff
+            configuration.throttleInterval = throttleInterval
+            // Different gateways should not retry in step: the node id seeds the jitter.
+            configuration.seed = UInt64(truncatingIfNeeded: device.topics.nodeID.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
+            return MQTTSession(configuration: configuration)
+        }
+    }
+
+    /// The name the permission model knows the bridge by (`coach permissions grant mqtt --read all`).
+    public static let clientName = "mqtt"
+    public static var identity: ClientIdentity { .named(clientName, version: CoachVersion.current) }
+
+    public let configuration: Configuration
+    private let connection: MQTTConnection
+    private let tasks: Mutex<[Task<Void, Never>]>
+
+    private init(configuration: Configuration, connection: MQTTConnection, tasks: [Task<Void, Never>]) {
+        self.configuration = configuration
+        self.connection = connection
+        self.tasks = Mutex(tasks)
+    }
+
+    /// Publishes `gateway` to the broker until `stop()`. Throws only when libmosquitto cannot be
+    /// loaded (the error names the package); an unreachable broker is retried in the background.
+    public static func start(gateway: Gateway, configuration: Configuration,
+                             note: @escaping @Sendable (String) -> Void) async throws(NativeLibraryError) -> MQTTBridge {
+        let library = try Mosquitto.load()
+        let (commands, continuation) = AsyncStream.makeStream(of: MQTTCommand.self, bufferingPolicy: .bufferingOldest(256))
+        let clock = gateway.clock
+        let connection = MQTTConnection(library: library, endpoint: configuration.endpoint, session: configuration.session,
+                                        clientID: clientID(configuration), now: { clock.now().monotonic }, commands: continuation,
+                                        note: note, ended: { _ in })
+        let contents = await gateway.feed.contents()
+        let permissions = gateway.permissions
+        let units = configuration.units
+        let follow = Task {
+            for await content in contents {
+                // Decided per content, so a grant shows by the next change (each second while running).
+                let scope = try? permissions.readScope(for: identity, locked: false)
+                connection.post(HomeAssistantState(content: content, readable: { scope?.allows($0, sourceName: nil) ?? false }, unit: units))
+            }
+        }
+        let answer = Task { await answerCommands(commands, gateway: gateway, connection: connection) }
+        connection.start()
+        return MQTTBridge(configuration: configuration, connection: connection, tasks: [follow, answer])
+    }
+
+    /// Takes a device off the broker (empty retained config: Home Assistant removes it) in the
+    /// background; `removed` is called with whether it got through before `stop()`.
+    public static func remove(configuration: Configuration, clock: any WorkoutClock, note: @escaping @Sendable (String) -> Void,
+                              removed: @escaping @Sendable (Bool) -> Void) throws(NativeLibraryError) -> MQTTBridge {
+        let library = try Mosquitto.load()
+        var configuration = configuration
+        configuration.purpose = .remove
+        let connection = MQTTConnection(library: library, endpoint: configuration.endpoint, session: configuration.session,
+                                        clientID: clientID(configuration), now: { clock.now().monotonic }, commands: nil,
+                                        note: note, ended: removed)
+        connection.start()
+        return MQTTBridge(configuration: configuration, connection: connection, tasks: [])
+    }
+
+    /// Says `offline`, disconnects cleanly and stops following the feed; waits a few seconds at most.
+    public func stop() async {
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+        await connection.stop()
+    }
+
+    public var isFinished: Bool { connection.isFinished }
+
+    /// One client id per gateway and purpose: a broker drops the older of two equal ids.
+    static func clientID(_ configuration: Configuration) -> String {
+        "coach-" + configuration.device.topics.nodeID + (configuration.purpose == .remove ? "-remove" : "")
+    }
+
+    /// One command at a time, in the order they came: a quick pause-resume stays in that order.
+    private static func answerCommands(_ commands: AsyncStream<MQTTCommand>, gateway: Gateway, connection: MQTTConnection) async {
+        let router = RequestRouter(gateway: gateway)
+        let session = ConnectionSession()
+        session.identify(as: identity)
+        for await command in commands {
+            switch command.request {
+            case .failure(let refusal):
+                connection.post(answer: MQTTCommandResult(command: command.text, code: "failure", message: refusal.message))
+            case .success(let line):
+                let reply = await router.reply(to: line, session: session)
+                // A failure's words say why ("no workout is running"); a success's may word figures
+                // ("Lap 2: 1.0 km"), which only a client that may read everything is told.
+                let everything = (try? gateway.permissions.readScope(for: identity, locked: gateway.isLocked))?.isEverything ?? false
+                connection.post(answer: MQTTCommandResult(command: command, reply: reply, successMessage: everything))
+            }
+        }
+    }
+}

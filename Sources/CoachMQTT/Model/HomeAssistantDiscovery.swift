@@ -1,0 +1,146 @@
+// Home Assistant's device-based MQTT discovery for one gateway: one retained message on
+// `<prefix>/device/<node_id>/config` with the device (`dev`), the origin (`o`) and every entity
+// (`cmps`) — the sensors that read the shared state topic and the buttons that publish on the
+// command topic. Metric sensors carry a second availability entry that reads their own value:
+// while locked (or not allowed, docs/permissions.md) the state says `unavailable` and so does Home
+// Assistant, while state, activity and elapsed stay. Keys and units follow HA's sensor schema
+// (device classes only where HA accepts the unit and state class).
+
+import CoachWire
+
+/// One entity of the device as data; `discoveryConfig` writes it.
+public struct HomeAssistantEntity: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A sensor reading `key` from the state JSON.
+        case sensor(deviceClass: String?, unit: String?, stateClass: String?, options: [String]?)
+        /// A button publishing `payload` on the command topic.
+        case button(payload: String)
+    }
+
+    /// The object id in `cmps` and the key in the state JSON.
+    public var key: String
+    public var name: String
+    public var kind: Kind
+    public var icon: String?
+    /// A metric: hidden while locked, governed by the `mqtt` client's read permissions.
+    public var isMetric: Bool
+
+    public init(key: String, name: String, kind: Kind, icon: String? = nil, isMetric: Bool = false) {
+        self.key = key
+        self.name = name
+        self.kind = kind
+        self.icon = icon
+        self.isMetric = isMetric
+    }
+}
+
+public struct HomeAssistantDevice: Sendable, Hashable {
+    public var topics: MQTTTopics
+    public var name: String
+    public var version: String
+
+    public init(topics: MQTTTopics, name: String = "Coach", version: String = CoachVersion.current) {
+        self.topics = topics
+        self.name = name
+        self.version = version
+    }
+
+    /// The `state` sensor's options: the feed's phases, in Home Assistant's snake_case.
+    public static let phases = ["idle", "countdown", "running", "paused", "auto_paused", "stopping", "ended"]
+
+    /// Every entity, in the order Home Assistant lists them.
+    public static let entities: [HomeAssistantEntity] = [
+        .init(key: "state", name: "State", kind: .sensor(deviceClass: "enum", unit: nil, stateClass: nil, options: phases), icon: "mdi:run"),
+        .init(key: "activity", name: "Activity", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:dumbbell"),
+        .init(key: "elapsed", name: "Elapsed", kind: .sensor(deviceClass: "duration", unit: "s", stateClass: "measurement", options: nil),
+              icon: "mdi:timer-outline"),
+        .init(key: "heart_rate", name: "Heart rate", kind: .sensor(deviceClass: nil, unit: "bpm", stateClass: "measurement", options: nil),
+              icon: "mdi:heart-pulse", isMetric: true),
+        .init(key: "distance", name: "Distance", kind: .sensor(deviceClass: "distance", unit: "m", stateClass: "total_increasing", options: nil),
+              isMetric: true),
+        // No `energy` device class: HA's takes kcal only in recent releases; the unit says it.
+        .init(key: "energy", name: "Active energy", kind: .sensor(deviceClass: nil, unit: "kcal", stateClass: "total_increasing", options: nil),
+              icon: "mdi:fire", isMetric: true),
+        // Pace is shown as a runner reads it ("5:12 /km"): text, so no unit or state class.
+        .init(key: "pace", name: "Pace", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:speedometer-slow",
+              isMetric: true),
+        .init(key: "speed", name: "Speed", kind: .sensor(deviceClass: "speed", unit: "km/h", stateClass: "measurement", options: nil),
+              isMetric: true),
+        // Coach's cadence is per minute whatever the limb (steps or pedal turns): HA's "rpm" would
+        // misname a runner's; "spm" is the feed's own unit.
+        .init(key: "cadence", name: "Cadence", kind: .sensor(deviceClass: nil, unit: "spm", stateClass: "measurement", options: nil),
+              icon: "mdi:rotate-right", isMetric: true),
+        .init(key: "power", name: "Power", kind: .sensor(deviceClass: "power", unit: "W", stateClass: "measurement", options: nil),
+              isMetric: true),
+        .init(key: "goal_progress", name: "Goal progress", kind: .sensor(deviceClass: nil, unit: "%", stateClass: "measurement", options: nil),
+              icon: "mdi:flag-checkered", isMetric: true),
+        .init(key: "pause", name: "Pause", kind: .button(payload: "pause"), icon: "mdi:pause"),
+        .init(key: "resume", name: "Resume", kind: .button(payload: "resume"), icon: "mdi:play"),
+        .init(key: "end", name: "End", kind: .button(payload: "end"), icon: "mdi:stop"),
+        .init(key: "lap", name: "Lap", kind: .button(payload: "lap"), icon: "mdi:flag"),
+    ]
+
+    /// The keys of the metric sensors (what the lock and the permissions hide).
+    public static var metricKeys: [String] { entities.filter(\.isMetric).map(\.key) }
+
+    /// The discovery message's payload (retained on `topics.discovery`).
+    public var discoveryPayload: JSONValue {
+        let device: JSONValue = .object([
+            ("ids", .array([.string(topics.nodeID)])),
+            ("name", .string(name)),
+            ("mf", "Coach"),
+            ("mdl", "Workout gateway"),
+            ("sw", .string(version)),
+        ])
+        let origin: JSONValue = .object([("name", "coach"), ("sw", .string(version))])
+        let components = Self.entities.map { entity in (entity.key, component(entity)) }
+        return .object([("dev", device), ("o", origin), ("cmps", .object(components))])
+    }
+
+    /// The payload as it goes on the wire.
+    public var discoveryText: String { discoveryPayload.serialized() }
+
+    func component(_ entity: HomeAssistantEntity) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        var availability: [JSONValue] = [.object([("topic", .string(topics.availability))])]
+        switch entity.kind {
+        case .sensor(let deviceClass, let unit, let stateClass, let options):
+            members.append(("p", "sensor"))
+            members.append(("unique_id", .string(uniqueID(entity.key))))
+            members.append(("name", .string(entity.name)))
+            members.append(("state_topic", .string(topics.state)))
+            members.append(("value_template", .string(Self.valueTemplate(entity.key, plain: entity.key == "state"))))
+            if let deviceClass { members.append(("device_class", .string(deviceClass))) }
+            if let unit { members.append(("unit_of_measurement", .string(unit))) }
+            if let stateClass { members.append(("state_class", .string(stateClass))) }
+            if let options { members.append(("options", .array(options.map(JSONValue.string)))) }
+            if entity.isMetric {
+                availability.append(.object([("topic", .string(topics.state)),
+                                             ("value_template", .string(Self.availabilityTemplate(entity.key)))]))
+            }
+        case .button(let payload):
+            members.append(("p", "button"))
+            members.append(("unique_id", .string(uniqueID(entity.key))))
+            members.append(("name", .string(entity.name)))
+            members.append(("command_topic", .string(topics.command)))
+            members.append(("payload_press", .string(payload)))
+        }
+        if let icon = entity.icon { members.append(("icon", .string(icon))) }
+        members.append(("availability", .array(availability)))
+        if availability.count > 1 { members.append(("availability_mode", "all")) }
+        return .object(members)
+    }
+
+    func uniqueID(_ key: String) -> String { "\(topics.nodeID)_\(key)" }
+
+    /// A value, or `None` (HA's unknown) for null and for `unavailable` (which the availability
+    /// entry already shows), so HA never tries to read "unavailable" as a number.
+    static func valueTemplate(_ key: String, plain: Bool) -> String {
+        if plain { return "{{ value_json.\(key) }}" }
+        return "{{ value_json.\(key) if value_json.\(key) is not none and value_json.\(key) != 'unavailable' else none }}"
+    }
+
+    static func availabilityTemplate(_ key: String) -> String {
+        "{{ 'offline' if value_json.\(key) == 'unavailable' else 'online' }}"
+    }
+}

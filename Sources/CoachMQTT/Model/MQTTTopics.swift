@@ -1,0 +1,57 @@
+// The topics one gateway uses on the broker. Home Assistant's discovery lives under its prefix
+// (`homeassistant/device/<node_id>/config`, device-based discovery); Coach's own state, commands
+// and results live under `coach/<node_id>/`, so one broker can carry several gateways.
+
+public struct MQTTTopics: Sendable, Hashable {
+    public let prefix: String
+    public let nodeID: String
+
+    public init(prefix: String = "homeassistant", nodeID: String) {
+        self.prefix = prefix
+        self.nodeID = nodeID
+    }
+
+    public var base: String { "coach/\(nodeID)" }
+    /// The device's one discovery message, retained; empty removes the device.
+    public var discovery: String { "\(prefix)/device/\(nodeID)/config" }
+    /// `online` / `offline` (the last will), retained.
+    public var availability: String { base + "/availability" }
+    /// One JSON object with every sensor's value, retained.
+    public var state: String { base + "/state" }
+    /// What a button press (or an automation) sends: `pause`, `resume`, `end`, `lap` or a sentence.
+    public var command: String { base + "/command" }
+    /// The answer to each command: `{"command","code","ok","message"}`, not retained.
+    public var result: String { base + "/result" }
+    /// Home Assistant's birth and last-will messages (`online` after it starts).
+    public var homeAssistantStatus: String { prefix + "/status" }
+
+    /// `coach_<host name>`, cut to what discovery allows (`[a-zA-Z0-9_-]`): two machines on one
+    /// broker get two devices without any setting.
+    public static func defaultNodeID(hostName: String) -> String {
+        let host = hostName.split(separator: ".").first.map(String.init) ?? hostName
+        let cleaned = String(host.map { isAllowed($0) ? $0 : "_" })
+        return cleaned.isEmpty ? "coach" : "coach_" + cleaned
+    }
+
+    public static func isValidNodeID(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy(isAllowed) }
+
+    private static func isAllowed(_ c: Character) -> Bool {
+        c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
+    }
+}
+
+/// One message to publish.
+public struct MQTTMessage: Sendable, Hashable {
+    public var topic: String
+    /// Text; empty is MQTT's "delete the retained message".
+    public var payload: String
+    public var qos: Int32
+    public var retain: Bool
+
+    public init(topic: String, payload: String, qos: Int32 = 0, retain: Bool = false) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retain = retain
+    }
+}

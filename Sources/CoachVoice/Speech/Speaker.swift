@@ -95,7 +95,11 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
             let mine = generation
             busy = true
             lock.unlock()
-            if let audio = try? synthesize(text, language: language) { play(audio, text: text, generation: mine) }
+            if let audio = try? synthesize(text, language: language) {
+                // Before playing: a listener must know the words by the time they reach a microphone.
+                SpokenLog.append(text, language: language)
+                play(audio, text: text, generation: mine)
+            }
             lock.lock()
             busy = false
             lock.broadcast()

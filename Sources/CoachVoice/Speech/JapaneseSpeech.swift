@@ -1,7 +1,7 @@
 // JapaneseSpeech: Japanese replies through Open JTalk (open_jtalk + NAIST-jdic + an HTS voice,
 // docs/voice.md) — it reads kanji and kana. Debian ships no HTS voice, so when none is found the
-// text goes to espeak-ng's `ja` voice instead, katakana turned into hiragana (espeak-ng reads kana;
-// kanji it cannot read, which the caller is told once).
+// text goes to espeak-ng's `ja` voice instead, kanji turned into their readings (JapaneseReadings)
+// and katakana into hiragana (espeak-ng reads kana, not kanji).
 
 import CoachProcess
 import Foundation
@@ -52,6 +52,7 @@ public enum JapaneseSpeech {
     }
 
     public static func hasKanji(_ text: String) -> Bool {
-        text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+        // CJK extension A, the unified block, compatibility ideographs, and 々 (a repeat of the last).
+        text.unicodeScalars.contains { (0x3400...0x9FFF).contains($0.value) || (0xF900...0xFAFF).contains($0.value) || $0.value == 0x3005 }
     }
 }

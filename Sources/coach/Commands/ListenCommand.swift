@@ -128,8 +128,14 @@ struct ListenCommand: ParsableCommand {
         }
         let client = noAct ? nil : try OneShot.connect(options)
         var vad = VoiceActivityDetector()
+        let ownVoice = OwnVoiceCheck(settings: settings)
         func handle(_ u: VoiceActivityDetector.Utterance) throws {
-            let heard = voice.recognize(u.samples, start: Double(u.start) / 16_000, end: Double(u.end) / 16_000)
+            var heard = voice.recognize(u.samples, start: Double(u.start) / 16_000, end: Double(u.end) / 16_000)
+            // Coach's own reply or announcement played back is never a command (#29); checked only
+            // on what would act, so silence and refused speech cost no synthesis.
+            if heard.heard != nil || heard.listeningUntil != nil, let said = ownVoice.ownText(u.samples) {
+                heard = heard.refused("Coach's own voice: \(said)")
+            }
             if verbose {
                 OneShot.printError(String(format: "%.2f–%.2f s: %@ (%.0f ms)%@", heard.start, heard.end,
                                           heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,

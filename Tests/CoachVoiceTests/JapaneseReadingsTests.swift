@@ -1,0 +1,66 @@
+// JapaneseReadingsTests: without an HTS voice, espeak-ng speaks Coach's Japanese, and it cannot
+// read kanji — so every reply and announcement of Intents/ja, filled with every activity, place,
+// state and the units and numbers the gateway writes, must reach espeak-ng as kana only.
+
+@testable import CoachLanguage
+import CoachVoice
+import Foundation
+import Testing
+
+struct JapaneseReadingsTests {
+    static let intents = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Intents").standardized.path
+
+    @Test func everyJapaneseReplyReachesEspeakWithoutKanji() throws {
+        let catalog = ResponseCatalog(intentsDirectory: Self.intents)
+        let readings = JapaneseReadings(intentsDirectory: Self.intents)
+        try #require(readings.count > 50, "Intents/ja/_readings.tsv is missing or short")
+        let tables = try #require(catalog.phrases[.ja])
+        let activities = try #require(tables["activities"]).values.sorted()
+        let locations = [""] + (tables["locations"] ?? [:]).values.sorted()
+        let states = (tables["states"] ?? [:]).values.sorted()
+        let units = (tables["units"] ?? [:]).values.sorted()
+        var templates = (catalog.texts[.ja] ?? [:]).values.flatMap(\.values)
+        templates += (tables["events"] ?? [:]).values
+        try #require(templates.count > 80, "the Japanese response catalog was not read")
+        var failures: Set<String> = []
+        var checked = 0
+        // ResponseComposer's own Japanese: clock "12分05秒" / "1時間02分03秒", goals "30分", "5キロ".
+        for (i, activity) in activities.enumerated() {
+            let location = locations[i % locations.count]
+            let unit = units[i % units.count]
+            let values = [
+                "workout": location + activity, "activity": activity, "location": location,
+                "goal": "\(i + 1)" + unit, "value": "\(i + 1)", "unit": unit,
+                "elapsed": i % 2 == 0 ? "12分05秒" : "1時間02分03秒", "lap_time": "4分\(10 + i % 50)秒",
+                "lap": "\(i + 1)", "seconds": "\(i % 10)", "state": states[i % states.count],
+                "distance": "5.00 km", "energy": "\(100 + i) kcal", "options": activities.prefix(3).joined(separator: "、"),
+                "reason": "ディスクがいっぱいです", "suggestion": "ランニングを開始",
+            ]
+            for template in templates {
+                let text = catalog.fill(template, values: values)
+                let spoken = readings.espeakText(text)
+                checked += 1
+                if JapaneseSpeech.hasKanji(spoken) { failures.insert("\(text) → \(spoken)") }
+                // A placeholder left unfilled would be spelled out: the sample values must cover them.
+                #expect(!spoken.contains("{"), "\(template)")
+            }
+        }
+        print("voice: ja readings: \(checked) replies checked, \(failures.count) with kanji left")
+        #expect(failures.isEmpty, "\(failures.sorted().prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func readingsFollowTheLongestWordAndTheNumbersContext() {
+        let readings = JapaneseReadings(intentsDirectory: Self.intents)
+        // 分 alone is ワケ to MeCab; after a number, as Coach writes it, フン.
+        #expect(readings.espeakText("12分05秒") == "12ふん05びょー")
+        #expect(readings.espeakText("ランニングを一時停止中です") == "らんにんぐをいちじてーしちゅーです")
+        #expect(readings.espeakText("屋外ウォーキング") == "おくがいうぉーきんぐ")
+    }
+
+    @Test func aWordMissingFromTheTableIsLeftForTheCallerToSee() {
+        let readings = JapaneseReadings(tsv: "# comment\n開始\tカイシ\n")
+        #expect(readings.read("麺を開始") == "麺をカイシ")
+        #expect(JapaneseSpeech.hasKanji(readings.read("麺を開始")))
+    }
+}

@@ -1,0 +1,55 @@
+// OwnVoiceGuardTests: the loudness-contour match that keeps Coach from acting on its own voice
+// (OwnVoiceGuard) — a playback of what it said matches at any offset and after resampling; other
+// speech, or its own speech with more after it, does not. Syllable-like bursts stand in for speech.
+
+import CoachVoice
+import Foundation
+import Testing
+
+struct OwnVoiceGuardTests {
+    /// Bursts of noise, one per entry of `syllables` (amplitude, length in 10 ms frames), 50 ms apart.
+    static func speech(_ syllables: [(Int16, Int)], seed: UInt64, rate: Int = 16_000) -> [Int16] {
+        var g = SplitMix(seed)
+        var out: [Int16] = []
+        for (amplitude, frames) in syllables {
+            out += (0 ..< frames * rate / 100).map { _ in Int16(Int(g.next() % UInt64(2 * Int(amplitude) + 1)) - Int(amplitude)) }
+            out += [Int16](repeating: 0, count: rate / 20)
+        }
+        return out
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(_ seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let reply: [(Int16, Int)] = [(8000, 18), (3000, 10), (12000, 25), (2000, 8), (9000, 14), (5000, 30), (1500, 12)]
+    static let other: [(Int16, Int)] = [(4000, 30), (10000, 9), (2500, 20), (11000, 12), (3000, 25), (7000, 10)]
+
+    @Test func aPlaybackOfWhatCoachSaidMatches() {
+        var guardian = OwnVoiceGuard()
+        guardian.add(text: "Starting your run.", audio: PCMAudio(samples: Self.speech(Self.reply, seed: 1, rate: 22_050), rate: 22_050))
+        // As the VAD hands it over: 16 kHz, with quiet padding either side.
+        let pad = [Int16](repeating: 0, count: 4_000)
+        let played = pad + Self.speech(Self.reply, seed: 1) + pad
+        #expect(guardian.match(played) == "Starting your run.")
+    }
+
+    @Test func otherSpeechAndCoachsSpeechWithMoreAfterItDoNotMatch() {
+        var guardian = OwnVoiceGuard()
+        guardian.add(text: "Starting your run.", audio: PCMAudio(samples: Self.speech(Self.reply, seed: 1), rate: 16_000))
+        #expect(guardian.match(Self.speech(Self.other, seed: 2)) == nil)
+        // A person speaking right after the reply: one utterance, not Coach's alone — not refused
+        // as Coach's (the grammar decides what it is).
+        #expect(guardian.match(Self.speech(Self.reply, seed: 1) + Self.speech(Self.other, seed: 3)) == nil)
+        // Nothing remembered: nothing matches.
+        #expect(OwnVoiceGuard().match(Self.speech(Self.reply, seed: 1)) == nil)
+    }
+}

@@ -1,5 +1,5 @@
-// Wording: what Coach calls things in one language — activities, places, "outdoor run" — handed to
-// every presentation as data. The words live in `responses:` of Intents/<lang>/_responses.yaml and
+// Wording: what Coach calls things in one language — activities, places, "outdoor run", the status
+// feed's labels — handed to every presentation as data. The words live in `responses:` of Intents/<lang>/_responses.yaml and
 // are read once at start-up (CoachGateway's Wording+Catalog.swift); replies, the status feed, the
 // widget, history and the REPL all take them from here, so a workout has one name per language.
 
@@ -18,6 +18,8 @@ public struct Wording: Sendable, Hashable {
     let alone: String
     /// A workout whose activity is not known: "workout", "ワークアウト".
     let unknownWorkout: String
+    /// The status feed's own words by key ("elapsed" → "Elapsed"): Wording+Feed.swift.
+    let feed: [String: String]
 
     /// Reads every word this wording needs through `lookup(group, key)`, one entry of the responses'
     /// word tables (`lookup("activities", "running")` → "run"); nil where the table has no entry.
@@ -39,6 +41,9 @@ public struct Wording: Sendable, Hashable {
         withLocation = lookup("phrases", "workout_with_location") ?? "{location} {activity}"
         alone = lookup("phrases", "workout") ?? "{activity}"
         unknownWorkout = lookup("phrases", "workout_unknown") ?? "workout"
+        var feed: [String: String] = [:]
+        for key in Self.feedKeys { feed[key] = lookup("feed", key) }
+        self.feed = feed
     }
 
     /// The activity as a sentence names it: "Starting your **run**", "**ランニング**を開始します".

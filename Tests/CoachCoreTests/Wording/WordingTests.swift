@@ -1,7 +1,8 @@
-// Wording: names of activities and places come from Intents/<lang>/_responses.yaml, one per
-// activity and language, and combine into "outdoor run" the same way for replies and titles.
+// Wording: names of activities and places, and the feed's words, come from
+// Intents/<lang>/_responses.yaml, one per activity and language, and combine into "outdoor run" the
+// same way for replies and titles.
 
-import CoachCore
+@testable import CoachCore
 import CoachLanguage
 import CoachWire
 import Testing
@@ -22,6 +23,13 @@ struct WordingTests {
         // A label is a second name for an activity the language names, never a stray key.
         let labelled = ActivityType.allCases.filter { catalog.phrase("activityLabels", $0.rawValue, language: language) != nil }
         #expect(labelled.allSatisfy { catalog.phrase("activities", $0.rawValue, language: language) != nil })
+    }
+
+    @Test(arguments: Language.allCases)
+    func everyWordOfTheFeedIsInIntents(_ language: Language) {
+        let missing = Wording.feedKeys.filter { ResponseCatalog.builtIn.phrase("feed", $0, language: language) == nil }
+        #expect(missing.isEmpty, "Intents/\(language.rawValue)/_responses.yaml has no feed: \(missing)")
+        #expect(Wording.of(language).feedWord("zone", ["zone": "4"]).contains("4"))
     }
 
     @Test(arguments: Language.allCases)

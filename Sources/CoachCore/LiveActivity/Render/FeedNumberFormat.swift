@@ -43,15 +43,12 @@ enum FeedNumberFormat {
         return "\(total / 60):\(pad(total % 60))"
     }
 
-    /// A goal's target: "5 km", "30 min" / "30分", "1:30:00", "500 kcal".
-    static func goal(_ goal: WorkoutGoal, _ language: Language) -> String? {
+    /// A goal's target in numbers: "5 km", "1:30:00", "500 kcal" (whole minutes under an hour are
+    /// worded: FeedStrings.goalTarget).
+    static func goal(_ goal: WorkoutGoal) -> String? {
         switch goal {
         case .open: return nil
-        case .time(let seconds):
-            if seconds.truncatingRemainder(dividingBy: 60) == 0 && seconds < 3600 {
-                return language == .ja ? "\(Int(seconds) / 60)分" : "\(Int(seconds) / 60) min"
-            }
-            return clock(seconds)
+        case .time(let seconds): return clock(seconds)
         case .distance(let meters):
             if meters >= 1000 {
                 let km = meters / 1000

@@ -1,64 +1,45 @@
-// The feed's words in English and Japanese. Activity and place names come from `Wording` (Intents/);
-// everything else a presentation says is here, so a new language is one table.
+// What a presentation says, in the words of one language's Wording (Intents/<lang>/_responses.yaml:
+// `feed:` for labels and phases, `activities` for names). Numbers and units are FeedNumberFormat's.
 
 import CoachWire
 
 struct FeedStrings {
-    let language: Language
+    let wording: Wording
 
-    var noWorkout: String { language == .ja ? "ワークアウトなし" : "No workout" }
-    var elapsed: String { language == .ja ? "経過" : "Elapsed" }
-    var goal: String { language == .ja ? "目標" : "Goal" }
-    var goalReached: String { language == .ja ? "目標達成" : "Goal reached" }
-    var laps: String { language == .ja ? "ラップ" : "Laps" }
-    var locked: String { language == .ja ? "ロック中" : "Locked" }
-    var noRecentData: String { language == .ja ? "データ待ち" : "No recent data" }
-    var summary: String { language == .ja ? "サマリー" : "Summary" }
+    var noWorkout: String { wording.feedWord("noWorkout") }
+    var elapsed: String { wording.feedWord("elapsed") }
+    var goal: String { wording.feedWord("goal") }
+    var goalReached: String { wording.feedWord("goalReached") }
+    var laps: String { wording.feedWord("laps") }
+    var locked: String { wording.feedWord("locked") }
+    var noRecentData: String { wording.feedWord("noRecentData") }
+    var summary: String { wording.feedWord("summary") }
+    /// The widget's last line.
+    var quitHint: String { wording.feedWord("quit") }
 
     /// " · Zone 4" after the heart rate; empty without zones.
     func zoneSuffix(_ zone: Int?) -> String {
         guard let zone else { return "" }
-        return language == .ja ? " · ゾーン\(zone)" : " · Zone \(zone)"
+        return " · " + wording.feedWord("zone", ["zone": String(zone)])
     }
 
     func phase(_ phase: FeedPhase, countdown: Int?) -> String {
-        switch (phase, language) {
-        case (.idle, _): return noWorkout
-        case (.countdown, .en): return countdown.map { "Starting in \($0)" } ?? "Starting"
-        case (.countdown, .ja): return countdown.map { "開始まで \($0)" } ?? "まもなく開始"
-        case (.running, .en): return "In progress"
-        case (.running, .ja): return "計測中"
-        case (.paused, .en): return "Paused"
-        case (.paused, .ja): return "一時停止中"
-        case (.autoPaused, .en): return "Auto-paused"
-        case (.autoPaused, .ja): return "自動一時停止中"
-        case (.stopping, .en): return "Ending"
-        case (.stopping, .ja): return "終了処理中"
-        case (.ended, .en): return "Ended"
-        case (.ended, .ja): return "終了"
+        switch phase {
+        case .idle: return noWorkout
+        case .countdown: return countdown.map { wording.feedWord("startingIn", ["seconds": String($0)]) } ?? wording.feedWord("starting")
+        case .running, .paused, .autoPaused, .stopping, .ended: return wording.feedWord(phase.rawValue)
         }
     }
 
     /// Label used in the expanded view's tooltip-style lines.
-    func label(_ kind: FeedMetricKind) -> String {
-        switch (kind, language) {
-        case (.heartRate, .en): return "Heart rate"
-        case (.heartRate, .ja): return "心拍数"
-        case (.distance, .en): return "Distance"
-        case (.distance, .ja): return "距離"
-        case (.activeEnergy, .en): return "Energy"
-        case (.activeEnergy, .ja): return "消費カロリー"
-        case (.pace, .en): return "Pace"
-        case (.pace, .ja): return "ペース"
-        case (.speed, .en): return "Speed"
-        case (.speed, .ja): return "速度"
-        case (.cadence, .en): return "Cadence"
-        case (.cadence, .ja): return "ケイデンス"
-        case (.power, .en): return "Power"
-        case (.power, .ja): return "パワー"
-        case (.stepCount, .en): return "Steps"
-        case (.stepCount, .ja): return "歩数"
+    func label(_ kind: FeedMetricKind) -> String { wording.feedWord(kind.rawValue) }
+
+    /// A goal's target: "5 km", "30 min" / "30分", "1:30:00", "500 kcal".
+    func goalTarget(_ goal: WorkoutGoal) -> String? {
+        if case .time(let seconds) = goal, seconds.truncatingRemainder(dividingBy: 60) == 0, seconds < 3600 {
+            return wording.feedWord("minutes", ["minutes": String(Int(seconds) / 60)])
         }
+        return FeedNumberFormat.goal(goal)
     }
 
     /// The value with its unit, or "--" with the unit when unavailable: "142 bpm", "-- bpm".
@@ -75,8 +56,7 @@ struct FeedStrings {
         case .speed: return (metric.value.map { FeedNumberFormat.fixed($0, decimals: 1) } ?? unavailable) + " km/h"
         case .cadence: return (metric.value.map(FeedNumberFormat.integer) ?? unavailable) + " spm"
         case .power: return (metric.value.map(FeedNumberFormat.integer) ?? unavailable) + " W"
-        case .stepCount:
-            return (metric.value.map(FeedNumberFormat.integer) ?? unavailable) + (language == .ja ? " 歩" : " steps")
+        case .stepCount: return wording.feedWord("steps", ["value": metric.value.map(FeedNumberFormat.integer) ?? unavailable])
         }
     }
 }

@@ -24,14 +24,13 @@ public typealias FeedLine = [FeedSpan]
 public struct FeedView: Sendable {
     public var content: LiveActivityContent
     public var wording: Wording
-    var language: Language { wording.language }
 
     public init(content: LiveActivityContent, wording: Wording) {
         self.content = content
         self.wording = wording
     }
 
-    var strings: FeedStrings { FeedStrings(language: language) }
+    var strings: FeedStrings { FeedStrings(wording: wording) }
     var state: LiveActivityContentState { content.state }
 
     /// A state glyph that keeps one terminal column in every common font (no emoji presentation).
@@ -114,7 +113,7 @@ public struct FeedView: Sendable {
 
     var goalLine: FeedLine? {
         if state.goalReached { return [FeedSpan(strings.goalReached + " ✓", .progress)] }
-        guard let goal = content.attributes?.goal, let target = FeedNumberFormat.goal(goal, language),
+        guard let goal = content.attributes?.goal, let target = strings.goalTarget(goal),
               let progress = state.goalProgress else { return nil }
         return [FeedSpan(strings.goal + " " + target + " ", .label), FeedSpan(Self.bar(progress), .progress),
                 FeedSpan(" \(Self.percent(progress))%", .progress)]

@@ -28,10 +28,9 @@ public struct WidgetFrame: Sendable, Hashable {
 public enum WidgetScreen {
     public static func render(_ content: LiveActivityContent, size: WidgetSize,
                               wording: Wording) -> WidgetFrame {
-        let language = wording.language
         let columns = Swift.max(size.columns, 1), rows = Swift.max(size.rows, 1)
         let view = FeedView(content: content, wording: wording)
-        let strings = FeedStrings(language: language)
+        let strings = FeedStrings(wording: wording)
         let state = content.state
         var body: [(String, Bool)] = []  // (line, accent)
 
@@ -61,7 +60,7 @@ public enum WidgetScreen {
             }
             if state.goalReached {
                 body.append((strings.goalReached + " ✓", false))
-            } else if let goal = content.attributes?.goal, let target = FeedNumberFormat.goal(goal, language),
+            } else if let goal = content.attributes?.goal, let target = strings.goalTarget(goal),
                       let progress = state.goalProgress {
                 let label = strings.goal + " " + target + " "
                 let percent = " \(FeedView.percent(progress))%"
@@ -71,7 +70,7 @@ public enum WidgetScreen {
             if let laps = state.laps, laps > 0 { body.append((strings.laps + " \(laps)", false)) }
         }
 
-        let hint = language == .ja ? "q で終了" : "q to quit"
+        let hint = strings.quitHint
         let visible = Array(body.prefix(Swift.max(rows - 1, 1)))
         let top = Swift.max(0, (rows - 1 - visible.count) / 2)
         var lines = Array(repeating: String(repeating: " ", count: columns), count: rows)

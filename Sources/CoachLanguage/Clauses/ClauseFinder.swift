@@ -90,11 +90,13 @@ extension LanguageModel {
         }
     }
 
-    /// The original characters of a normalised span (punctuation included).
+    /// The original characters of a normalised span, with the punctuation typed after it up to
+    /// the next kept character ("流行ってるの？" keeps its question mark).
     static func typed(_ span: Range<Int>, of norm: NormalizedText, in original: [UInt32]) -> ArraySlice<UInt32> {
         guard !span.isEmpty else { return [] }
-        let lo = Int(norm.offsets[span.lowerBound]), hi = min(Int(norm.offsets[span.upperBound - 1]) + 2, original.count)
-        return original[lo..<max(lo, hi)]
+        let lo = Int(norm.offsets[span.lowerBound])
+        let hi = span.upperBound < norm.count ? Int(norm.offsets[span.upperBound]) : original.count
+        return original[lo..<max(lo, min(hi, original.count))]
     }
 
     /// Are these clauses (all before, or all after, the command) an aside to `intent`? `bound`:
@@ -131,7 +133,7 @@ extension LanguageModel {
                 if !clauses.intentsCommanded(in: first[...], words: true).subtracting([intent]).isEmpty { return false }
             }
             // A question is not an aside ("is it raining? pause"), nor a question word first.
-            let typed = original[Int(norm.offsets[part.lowerBound])...Int(norm.offsets[part.upperBound - 1])]
+            let typed = Self.typed(part, of: norm, in: original)
             if typed.contains(0x3F) || typed.contains(0xFF1F) { return false }
             if words, let first = s.split(separator: Scalars.space).first,
                 fuzzy.fallback.questionStarts.contains(FallbackData.string(Array(first)))

@@ -3,15 +3,14 @@
 //
 // The line is cut into clauses (ClauseSplitter). A run of clauses is the command when
 //  - it matches a template exactly (or after typo correction), and
-//  - it names its command (`command_words`: "pause", 一時停止) or the workout (a workout noun,
-//    or an activity a start is bound to: "sun's out, let's go for a run"): "that's it" or "hold on" are commands alone, never inside a longer line
-//    (only hesitations around it, "uhh hold on", are no longer line: then any template but
-//    End/Cancel counts);
-// and every clause before and after it is an aside:
+//  - it says its command plainly (`saysItsCommand`): "that's it" or "hold on" are commands
+//    alone, never beside a remark; with only hesitations around ("uhh hold on") any template
+//    counts but End/Cancel without their word;
+// and every clause before and after it is an aside (`isAside`):
 //  - only hesitations ("uh", "ok so", えっと), or
 //  - an everyday remark: at most `max_words` long, no `blockers` word (reported speech,
 //    conditions, someone else, another device: "she said", "if", "the video"), no question,
-//    no command word of another intent and no template of another intent.
+//    no other intent's command said as an order, no template of another intent.
 // Anything else is not a clause match, and the line goes on to the keyword fallback.
 
 import CoachWire
@@ -47,17 +46,18 @@ extension LanguageModel {
             let hasActivity = match.slots.contains { $0.name == "activity" }
             let bound = namesWorkout || hasActivity
             let strong = FallbackData.containsAny(clauses.strongWords[intent] ?? [], in: candidate.scalars, words: words)
+            let endsAsRequest = clauses.requestEndings.contains {
+                candidate.scalars.count > $0.count && candidate.scalars.suffix($0.count).elementsEqual($0)
+            }
             guard saysItsCommand(intent, commanded: commanded, bound: bound || strong, activityOnly: !namesWorkout && hasActivity,
-                                 multiWord: candidate.scalars.contains(Scalars.space),
-                                 endsAsRequest: clauses.requestEndings.contains { candidate.scalars.count > $0.count && candidate.scalars.suffix($0.count).elementsEqual($0) })
+                                 multiWord: candidate.scalars.contains(Scalars.space), endsAsRequest: endsAsRequest)
                 || (onlyHesitations && (!Self.isDestructive(intent) || commanded.contains(intent)))
             else { continue }
             // A question is not a command ("Continue? 10, 9, 8…", 「歩く？」), unless it asks for the
             // figures — and then it asks: a bare 「ラップタイム、」 names a topic, not a question.
             let asks = Self.typed(span, of: norm, in: original).contains(where: { $0 == 0x3F || $0 == 0xFF1F })
-            if intent != "WorkoutStatus" ? asks : !words && !asks && !candidate.scalars.contains(where: FallbackData.isHiragana) {
-                continue
-            }
+            let bareJapaneseTopic = !words && !asks && !candidate.scalars.contains(where: FallbackData.isHiragana)
+            if intent == "WorkoutStatus" ? bareJapaneseTopic : asks { continue }
             let before = Array(parts[..<a]), after = Array(parts[b...])
             if let last = before.last, !isNounPhraseAllowed(norm.scalars[last], intent: intent) { continue }
             guard isAside(before, of: norm, original: original, intent: intent, bound: bound, leading: true, context: context),

@@ -21,10 +21,15 @@ public enum WorkoutNotification: Sendable, Hashable {
 public struct WorkoutChange: Sendable, Hashable {
     public var notification: WorkoutNotification
     public var snapshot: WorkoutSnapshot
+    /// Who asked for the change (the id of the conversation whose command caused it); nil when
+    /// nobody did (the clock, a sample, a recovery). A channel that already showed its own reply
+    /// leaves the change out instead of saying it twice.
+    public var origin: Int?
 
-    public init(_ notification: WorkoutNotification, snapshot: WorkoutSnapshot) {
+    public init(_ notification: WorkoutNotification, snapshot: WorkoutSnapshot, origin: Int? = nil) {
         self.notification = notification
         self.snapshot = snapshot
+        self.origin = origin
     }
 }
 

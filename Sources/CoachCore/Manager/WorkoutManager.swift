@@ -40,12 +40,13 @@ public actor WorkoutManager {
     // MARK: - Inputs
 
     /// Runs an intent through resolve → confirm → handle and performs what it changed. Returns once
-    /// the change is durable (or the outcome says it is not).
-    public func perform(_ intent: WorkoutIntent) async -> IntentOutcome {
+    /// the change is durable (or the outcome says it is not). `origin` marks the changes it
+    /// causes (WorkoutChange.origin).
+    public func perform(_ intent: WorkoutIntent, origin: Int? = nil) async -> IntentOutcome {
         let now = clock.now()
         let result = engine.perform(intent, at: now, newWorkoutID: makeWorkoutID())
         var outcome = result.outcome
-        outcome.journalProblem = await run(result.actions)
+        outcome.journalProblem = await run(result.actions, origin: origin)
         return outcome
     }
 
@@ -175,7 +176,7 @@ public actor WorkoutManager {
 
     /// Performs the engine's actions in order: journal writes are queued in order and awaited
     /// together (one durable batch), then subscribers hear about the change.
-    private func run(_ actions: [WorkoutAction], queued: (@Sendable () -> Void)? = nil) async -> JournalProblem? {
+    private func run(_ actions: [WorkoutAction], origin: Int? = nil, queued: (@Sendable () -> Void)? = nil) async -> JournalProblem? {
         if !actions.isEmpty {
             let snapshot = engine.snapshot(at: clock.now())
             let deadline = engine.workout?.session.countdownDeadline
@@ -209,7 +210,7 @@ public actor WorkoutManager {
             problem = await durable(ticket, in: journal)
         }
         if let snapshot {
-            for notification in notifications { changeFanOut.yield(WorkoutChange(notification, snapshot: snapshot)) }
+            for notification in notifications { changeFanOut.yield(WorkoutChange(notification, snapshot: snapshot, origin: origin)) }
         }
         return problem
     }

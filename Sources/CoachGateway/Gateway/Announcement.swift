@@ -13,12 +13,17 @@ public struct Announcement: Sendable {
     public var snapshot: WorkoutSnapshot
     /// The language `text` is in (a relayed announcement: English).
     public var language: Language = .en
+    /// The conversation whose command caused it (WorkoutChange.origin); nil for the clock's,
+    /// sensors' and relayed ones.
+    public var origin: Int?
 
-    public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot, language: Language = .en) {
+    public init(notification: WorkoutNotification, text: String, snapshot: WorkoutSnapshot, language: Language = .en,
+                origin: Int? = nil) {
         self.notification = notification
         self.text = text
         self.snapshot = snapshot
         self.language = language
+        self.origin = origin
         self.relayedState = nil
     }
 

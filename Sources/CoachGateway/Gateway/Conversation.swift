@@ -15,8 +15,15 @@ public enum PendingQuestion: Sendable, Hashable {
 
 public final class Conversation: Sendable {
     private let pending = Mutex<PendingQuestion?>(nil)
+    /// Marks the changes this conversation's commands cause (WorkoutChange.origin), so that the
+    /// channel that already shows the reply can leave their announcements out.
+    public let id: Int
 
-    public init() {}
+    private static let ids = Atomic<Int>(0)
+
+    public init() {
+        id = Self.ids.add(1, ordering: .relaxed).newValue
+    }
 
     public var question: PendingQuestion? { pending.withLock { $0 } }
 

@@ -33,7 +33,8 @@ extension Gateway {
                                                locked: isLocked) else {
             return nil
         }
-        return Announcement(notification: change.notification, text: text, snapshot: change.snapshot, language: language)
+        return Announcement(notification: change.notification, text: text, snapshot: change.snapshot, language: language,
+                            origin: change.origin)
     }
 }
 

@@ -119,7 +119,7 @@ public final class Gateway: Sendable {
         // A source that lives elsewhere (a mirror's primary) answers for itself.
         if let forwarded = await source.forward(intent, language: language, locked: isLocked) { return forwarded }
         if intent == .status, let unavailable = unavailableResult(language: language) { return unavailable }
-        let outcome = await manager.perform(intent)
+        let outcome = await manager.perform(intent, origin: conversation?.id)
         switch (outcome.code, intent) {
         case (.needsValue, .start(let start)) where outcome.parameter == "activity":
             conversation?.ask(.activity(start, options: outcome.options.compactMap(ActivityType.init(rawValue:))))

@@ -49,6 +49,14 @@ public struct SubscriptionRequest: Sendable, Hashable {
     public var status: Bool
     public var feed: Bool = false
     public var language: Language
+    /// Announcements caused by this origin are left out (`echo: false`: the connection's own
+    /// commands, whose replies already said what happened).
+    public var unlessCausedBy: Int? = nil
+
+    /// Whether the subscriber gets this announcement.
+    func wants(_ announcement: Announcement) -> Bool {
+        unlessCausedBy == nil || announcement.origin != unlessCausedBy
+    }
 }
 
 public struct RequestRouter: Sendable {

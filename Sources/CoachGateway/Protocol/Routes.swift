@@ -108,12 +108,15 @@ enum Routes {
         Route("subscribe", "Notifications on this connection from now on.",
               params: [ParamDescription("events", .bool, "announcements (default true)"),
                        ParamDescription("status", .bool, "status snapshots (default true)"),
-                       ParamDescription("feed", .bool, "Live Activity contents (default false)")],
+                       ParamDescription("feed", .bool, "Live Activity contents (default false)"),
+                       ParamDescription("echo", .bool, "also the events this connection's own commands caused (default true)")],
               result: #"{"subscribed":true,…}, then notifications"#, readOnly: true) { request in
             let events = request.params.bool("events") ?? true
             let status = request.params.bool("status") ?? true
             let feed = request.params.bool("feed") ?? false
-            request.session.subscription(SubscriptionRequest(events: events, status: status, feed: feed, language: request.language ?? .en))
+            let echo = request.params.bool("echo") ?? true
+            request.session.subscription(SubscriptionRequest(events: events, status: status, feed: feed, language: request.language ?? .en,
+                                                             unlessCausedBy: echo ? nil : request.session.conversation.id))
             return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed)]
         },
         Route("unsubscribe", "Stops this connection's notifications.", result: #"{"subscribed":false}"#, readOnly: true) { request in

@@ -230,7 +230,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             await withTaskGroup(of: Void.self) { group in
                 if request.events {
                     group.addTask {
-                        for await announcement in gateway.announcements(language: request.language) {
+                        for await announcement in gateway.announcements(language: request.language) where request.wants(announcement) {
                             let params: JSONValue = [
                                 "event": .string(announcement.kind), "message": .string(announcement.text),
                                 "state": .string(announcement.state.rawValue),

@@ -227,27 +227,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         }
         let gateway = router.gateway
         let task = Task {
-            await withTaskGroup(of: Void.self) { group in
-                if request.events {
-                    group.addTask {
-                        for await announcement in gateway.announcements(language: request.language) where request.wants(announcement) {
-                            let params: JSONValue = [
-                                "event": .string(announcement.kind), "message": .string(announcement.text),
-                                "state": .string(announcement.state.rawValue),
-                                "elapsed": .number(GatewayResult.milliseconds(announcement.snapshot.elapsed)),
-                            ]
-                            guard send(RPCMessage.notification(method: "event", params), channel: channel, shared: shared) else { return }
-                        }
-                    }
-                }
-                if request.status {
-                    group.addTask {
-                        for await snapshot in await gateway.feed.statuses() {
-                            let params = snapshot.json(locked: gateway.isLocked)
-                            guard send(RPCMessage.notification(method: "status", params), channel: channel, shared: shared) else { return }
-                        }
-                    }
-                }
+            await Subscription.run(request, gateway: gateway) { method, params in
+                send(RPCMessage.notification(method: method, params), channel: channel, shared: shared)
             }
         }
         shared.subscription.withLock { $0 = task }

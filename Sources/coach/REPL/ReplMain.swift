@@ -64,7 +64,7 @@ enum ReplMain {
         // Read once: the REPL's own gateway and its voice follow the same file.
         let settings = GatewaySettings.load()
 
-        let backend: any ReplBackend
+        let backend: ReplBackend
         if interactive {
             switch await interactiveBackend(options, location: location, language: language, settings: settings) {
             case .success(let chosen): backend = chosen
@@ -80,7 +80,7 @@ enum ReplMain {
                 return ReplExitStatus.usage
             }
             do {
-                backend = try await SocketBackend.connect(location: location)
+                backend = try await ReplTransport.socket(location: location)
             } catch GatewayClientError.untrusted(let refusal) {
                 ScriptRunner.write("coach: \(refusal.description)", to: STDERR_FILENO)
                 return ReplExitStatus.noPermission
@@ -91,7 +91,7 @@ enum ReplMain {
             }
         } else {
             do {
-                backend = try await GatewayBackend.start(virtualClock: options.virtualClock, guest: options.guest,
+                backend = try await ReplTransport.embedded(virtualClock: options.virtualClock, guest: options.guest,
                                                          listen: false, socket: location, language: language, settings: settings)
             } catch {
                 ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
@@ -112,7 +112,7 @@ enum ReplMain {
     /// Client of a running gateway, else host one. A gateway that starts between the probe and
     /// the bind is joined too.
     private static func interactiveBackend(_ options: ReplOptions, location: SocketLocation, language: Language,
-                                           settings: GatewaySettings) async -> Result<any ReplBackend, ExitFailure> {
+                                           settings: GatewaySettings) async -> Result<ReplBackend, ExitFailure> {
         let ownGateway = options.guest || options.virtualClock
         // Neither join nor serve a socket in a directory another user controls: they could read or
         // answer everything the REPL sends (docs/protocol.md, "Security").
@@ -121,16 +121,16 @@ enum ReplMain {
         }
         if RawSocket.probe(location.path) == .answers {
             if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
-            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayClientError.untrusted(let refusal) {
+            do { return .success(try await ReplTransport.socket(location: location)) } catch GatewayClientError.untrusted(let refusal) {
                 return .failure(refuseUntrusted(refusal))
             } catch {}
         }
         do {
-            return .success(try await GatewayBackend.start(virtualClock: options.virtualClock, guest: options.guest,
+            return .success(try await ReplTransport.embedded(virtualClock: options.virtualClock, guest: options.guest,
                                                            listen: true, socket: location, language: language, settings: settings))
         } catch GatewayStartError.alreadyRunning(let path, let pid) {
             if ownGateway { return .failure(refuseOwnGateway(options, location: location)) }
-            do { return .success(try await SocketBackend.connect(location: location)) } catch GatewayClientError.untrusted(let refusal) {
+            do { return .success(try await ReplTransport.socket(location: location)) } catch GatewayClientError.untrusted(let refusal) {
                 return .failure(refuseUntrusted(refusal))
             } catch {}
             ScriptRunner.write("coach: \(GatewayStartError.alreadyRunning(path, pid: pid).description)", to: STDERR_FILENO)

@@ -1,6 +1,7 @@
-// Both REPL backends word a follow-up the same way: the embedded one from the question its
-// gateway holds, the socket one from the reply's JSON. Options are labelled with the names the
-// reply itself lists (the ResponseCatalog's `activities`), so "ride" answers "3) ride".
+// How a result becomes the REPL's follow-up question, in every mode alike (the REPL reads it from
+// the reply's JSON, whether the gateway is in this process or behind the socket): options are
+// labelled with the names the reply itself lists (the ResponseCatalog's `activities`), so "ride"
+// answers "3) ride". And how a sample's reply is worded, and which exit status a lost gateway gives.
 
 import CoachWire
 import CoachCore
@@ -12,12 +13,12 @@ import Testing
 @Suite struct ReplWordingTests {
     let catalog = ResponseCatalog.builtIn
 
-    @Test func aStartWithoutAnActivityIsAskedAlikeByBothBackends() throws {
+    @Test func aStartWithoutAnActivityIsAChoiceWithNamedOptions() throws {
         let options: [ActivityType] = [.running, .walking, .cycling, .traditionalStrengthTraining]
-        let reply = try JSONValue(parsing: #"{"intent":"StartWorkout","code":"needsValue","parameter":"activity","options":["running","walking","cycling","traditionalStrengthTraining"]}"#)
+        let reply = try JSONValue(parsing: #"{"intent":"StartWorkout","code":"needsValue","parameter":"activity","options":["running","walking","cycling","traditionalStrengthTraining"],"message":"Which workout?"}"#)
         for language in Language.allCases {
-            let embedded = ReplWording.question(.activity(StartWorkoutIntent(), options: options), language: language, catalog: catalog)
-            #expect(ReplWording.question(in: reply, language: language, catalog: catalog) == embedded)
+            #expect(ReplWording.question(in: reply, language: language, catalog: catalog)
+                    == ReplWording.chooseActivity(options, language: language, catalog: catalog))
         }
         let english = ReplWording.chooseActivity(options, language: .en, catalog: catalog)
         #expect(english.promptLabel == "which workout?")
@@ -28,17 +29,20 @@ import Testing
         #expect(ReplWording.chooseActivity(options, language: .ja, catalog: catalog).promptLabel == "どのワークアウト？")
     }
 
-    @Test func confirmationsAreAskedAlikeByBothBackends() throws {
-        let cancel = try JSONValue(parsing: #"{"intent":"CancelWorkout","code":"confirmationRequired"}"#)
-        let end = try JSONValue(parsing: #"{"intent":"EndWorkout","code":"confirmationRequired"}"#)
-        for language in Language.allCases {
-            #expect(ReplWording.question(in: cancel, language: language, catalog: catalog)
-                    == ReplWording.question(.confirmation(.cancel(activity: nil, confirmed: true)), language: language, catalog: catalog))
-            #expect(ReplWording.question(in: end, language: language, catalog: catalog)
-                    == ReplWording.question(.confirmation(.end(activity: nil, saveShort: false)), language: language, catalog: catalog))
+    @Test func aCancelAsksToDiscardAndAGuessedEndWhetherSure() throws {
+        let cancel = try JSONValue(parsing: #"{"intent":"CancelWorkout","code":"confirmationRequired","message":"Discard your run?"}"#)
+        let end = try JSONValue(parsing: #"{"intent":"EndWorkout","code":"confirmationRequired","message":"Did you mean: end your run?"}"#)
+        #expect(ReplWording.question(in: cancel, language: .en, catalog: catalog) == ReplQuestion(kind: .confirm, promptLabel: "discard? [y/N]"))
+        #expect(ReplWording.question(in: cancel, language: .ja, catalog: catalog)?.promptLabel == "破棄？ [y/N]")
+        #expect(ReplWording.question(in: end, language: .en, catalog: catalog)?.promptLabel == "sure? [y/N]")
+        #expect(ReplWording.confirm(discarding: false, language: .ja).promptLabel == "よろしいですか？ [y/N]")
+    }
+
+    @Test func otherResultsAskNothing() throws {
+        for text in [#"{"intent":"StartWorkout","code":"success"}"#, #"{"intent":null,"code":"notUnderstood"}"#,
+                     #"{"intent":"PauseWorkout","code":"needsValue","parameter":"activity","options":["running"]}"#] {
+            #expect(ReplWording.question(in: try JSONValue(parsing: text), language: .en, catalog: catalog) == nil, "\(text)")
         }
-        #expect(ReplWording.confirm(discarding: true, language: .ja).promptLabel == "破棄？ [y/N]")
-        #expect(ReplWording.confirm(discarding: false, language: .en).promptLabel == "sure? [y/N]")
     }
 
     @Test func aSampleIsWordedFromItsOutcome() {
@@ -48,5 +52,11 @@ import Testing
         #expect(rejected.text == "distance not recorded: notCollecting.")
         #expect(rejected.code == "failure")
         #expect(ReplWording.unknownSampleType("pulse").text.hasPrefix("unknown sample type \"pulse\" (one of heartRate"))
+    }
+
+    @Test func aLostGatewayExitsUnavailable() {
+        let message = ReplTransport.lostMessage(SocketLocation(path: "/tmp/x.sock"))
+        #expect(ReplFailure(code: ReplReply.unreachableCode, message: message).exitStatus == 69)
+        #expect(message == "the gateway at /tmp/x.sock stopped; restart it with `coach serve` or run `coach` again")
     }
 }

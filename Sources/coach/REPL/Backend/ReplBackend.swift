@@ -1,110 +1,239 @@
-// ReplBackend: what the REPL needs from a gateway, whether the gateway runs inside this process
-// (embedded) or behind the Unix socket (client). The REPL owns the conversation (prompts,
-// follow-up questions, numbering of options); the backend owns recognition, intents and wording.
+// ReplBackend: the REPL's one way to its gateway, whether the gateway runs in this process
+// (embedded, private) or behind the socket (client mode). Everything here goes through
+// GatewayConnections — JSON-RPC requests, results and notifications — so a line takes the same
+// path in every mode; only ReplTransport (how a connection is opened, and what only a hosted
+// gateway has: virtual time, the warning before leaving, the shutdown) differs. Requests go over
+// one connection, so a `say` keeps that connection's conversation and a follow-up answer ("2",
+// "y") reaches the question it answers; Ctrl-C opens a new one, a new conversation.
 
 import CoachWire
 import CoachCore
+import CoachGateway
+import CoachLanguage
+import Synchronization
 
-protocol ReplBackend: Sendable {
+final class ReplBackend: Sendable {
+    let transport: ReplTransport
+    /// Requests and their conversation; replaced after Ctrl-C (a pending question is dropped).
+    private let requests: Mutex<any GatewayConnection>
+    private let freshConversation = Atomic(false)
+    /// Connections opened beside the requests' (event subscriptions, the permission long poll),
+    /// closed on the way out.
+    private let others = Mutex<[ObjectIdentifier: any GatewayConnection]>([:])
+
+    /// `first`: the requests' connection, already open (the socket transport checks with it that
+    /// a gateway answers).
+    init(transport: ReplTransport, first: any GatewayConnection) {
+        self.transport = transport
+        self.requests = Mutex(first)
+    }
+
     /// The banner's second half: "gateway embedded, listening on …" or "connected to the gateway at …".
-    var modeDescription: String { get }
-
-    /// One utterance, recognised and performed.
-    func submit(_ utterance: String, language: Language) async -> ReplReply
-
-    /// Answers the question the last reply asked: `value` is the chosen option's `value`, or
-    /// "yes" / "no" for a confirmation.
-    func answer(_ question: ReplQuestion, with value: String, language: Language) async -> ReplReply
-
-    /// Ctrl-C: the pending question, if any, is dropped with the line.
-    func forgetQuestion()
-
-    func status(language: Language) async -> ReplReply
-    func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply
-    func setLocked(_ locked: Bool, language: Language) async -> ReplReply
-
-    /// Lets time pass: on a virtual clock it moves the clock (timers fire on the way); on the real
-    /// clock it sleeps.
-    func wait(_ duration: Duration) async
-
-    /// Things that happened without this REPL asking: countdown, state changes, goals, other
-    /// clients' commands — worded in `language` (the REPL subscribes again after /lang).
-    func events(language: Language) -> AsyncStream<ReplEvent>
-
-    /// What leaving would do to an ongoing workout, if it matters (an embedded gateway ends with
-    /// the REPL). Nil: leaving is harmless.
-    func leaveWarning(language: Language) async -> String?
-
-    /// Stops the gateway if this process hosts it. Called once, on the way out.
-    func shutdown() async
+    var modeDescription: String { transport.modeDescription }
 
     /// Yields once, with what to tell the user, if the gateway goes away under the REPL (client
     /// mode); an embedded gateway cannot, so its stream just finishes.
-    var gatewayLost: AsyncStream<String> { get }
+    var gatewayLost: AsyncStream<String> { transport.lost }
 
-    /// Permission questions from clients (`authorization.request`), for the interactive REPL to
-    /// ask the user; subscribing says the REPL can answer them.
-    func permissionQuestions() -> AsyncStream<AuthorizationQuestion>
+    // MARK: - Requests
 
-    /// The user's answer to a permission question; returns what to print.
-    func answerPermission(_ id: Int, _ answer: AuthorizationAnswer) async -> String
-}
+    /// One utterance, recognised and performed.
+    func submit(_ utterance: String, language: Language) async -> ReplReply {
+        // The REPL's language when the line is written in it; else the gateway detects the line's
+        // own (a Japanese line in an English session is understood, and answered in Japanese).
+        let lang = Language.detect(utterance) == language ? language : nil
+        var params: [(String, JSONValue)] = [("text", .string(utterance))]
+        if let lang { params.append(("lang", .string(lang.rawValue))) }
+        return await intentReply("say", .object(params), language: language)
+    }
 
-extension ReplBackend {
-    var gatewayLost: AsyncStream<String> { AsyncStream { $0.finish() } }
-}
+    /// Answers the question the last reply asked: `value` is the chosen option's `value`, or
+    /// "yes" / "no" for a confirmation. The gateway's conversation holds the question.
+    func answer(_ question: ReplQuestion, with value: String, language: Language) async -> ReplReply {
+        await intentReply("say", ["text": .string(value), "lang": .string(language.rawValue)], language: language)
+    }
 
-/// How the REPL words the outcome of a permission answer.
-enum PermissionAnswerText {
-    static func text(_ answer: AuthorizationAnswer) -> String {
-        switch answer {
-        case .allowAll: return "Allowed. `coach permissions` shows and changes it."
-        case .denyAll: return "Not allowed. `coach permissions grant NAME …` allows it later."
-        case .chosen(let allowed): return allowed.isEmpty ? text(.denyAll)
-            : "Allowed: " + allowed.map { "\($0.access == .share ? "write" : "read") \($0.type.name)" }.sorted().joined(separator: ", ") + "."
+    /// Ctrl-C: the pending question, if any, is dropped with the line.
+    func forgetQuestion() {
+        freshConversation.store(true, ordering: .relaxed)
+    }
+
+    func status(language: Language) async -> ReplReply {
+        await intentReply("status", ["lang": .string(language.rawValue)], language: language)
+    }
+
+    func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply {
+        guard let quantity = QuantityType(name: type) else { return ReplWording.unknownSampleType(type) }
+        var params: [(String, JSONValue)] = [("type", .string(quantity.rawValue)), ("value", .number(value))]
+        if let unit { params.append(("unit", .string(unit))) }
+        let result: JSONValue
+        do { result = try await call("sample", .object(params)) } catch { return failure(error) }
+        return ReplWording.sample(quantity, value: value, unit: unit, accepted: result["accepted"]?.boolValue ?? false,
+                                  reason: result["reason"]?.stringValue ?? "rejected", outcome: result["outcome"] ?? .null)
+    }
+
+    func setLocked(_ locked: Bool, language: Language) async -> ReplReply {
+        let result: JSONValue
+        do { result = try await call(locked ? "lock" : "unlock", ["lang": .string(language.rawValue)]) } catch { return failure(error) }
+        return ReplReply(text: result["message"]?.stringValue ?? "", code: "success", question: nil, json: result.serialized())
+    }
+
+    /// Lets time pass: on a virtual clock it moves the clock (timers fire on the way); on the real
+    /// clock it sleeps.
+    func wait(_ duration: Duration) async { await transport.wait(duration) }
+
+    // MARK: - Events
+
+    /// Things that happened without this REPL asking: countdown, state changes, goals, other
+    /// clients' commands — worded in `language`, on a connection of their own.
+    func events(language: Language) -> AsyncStream<ReplEvent> {
+        guard let connection = openBeside() else { return AsyncStream { $0.finish() } }
+        return AsyncStream { continuation in
+            let task = Task {
+                do {
+                    _ = try await connection.call("subscribe", ["events": true, "status": false, "feed": false,
+                                                                "lang": .string(language.rawValue)], timeout: nil)
+                } catch {
+                    continuation.finish()
+                    return
+                }
+                for await message in connection.notifications where message["method"]?.stringValue == "event" {
+                    guard let params = message["params"] else { continue }
+                    continuation.yield(ReplEvent(text: params["message"]?.stringValue ?? "", json: params.serialized()))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { [self] _ in
+                task.cancel()
+                close(connection)
+            }
         }
     }
-}
 
-/// The answer to one request, in both forms the REPL can show.
-struct ReplReply: Sendable, Hashable {
-    /// The spoken-style response, already in the requested language, with any options listed.
-    var text: String
-    /// The SiriKit code (`success`, `failureOngoingWorkout`, `needsValue` …); nil when the utterance
-    /// was not understood.
-    var code: String?
-    /// A follow-up the user must answer on the next line.
-    var question: ReplQuestion?
-    /// Exactly the object the socket returns for this request, as one line of JSON.
-    var json: String
+    // MARK: - Permission questions
 
-    /// The code of a reply to a request the gateway never answered because it went away.
-    static let unreachableCode = "gatewayUnreachable"
-
-    /// Whether a script carries on after this reply: success or ready, or a question to answer.
-    var isSuccess: Bool { code == "success" || code == "ready" || question != nil }
-}
-
-/// A follow-up question: which value (needsValue, disambiguation) or whether to go ahead.
-struct ReplQuestion: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
-        case choose(parameter: String, options: [ReplOption])
-        case confirm
+    /// Permission questions from clients (`authorization.request`), for the interactive REPL to
+    /// ask the user. A connection of its own long-polls `authorization.next`: while it is open the
+    /// gateway knows a REPL can ask.
+    func permissionQuestions() -> AsyncStream<AuthorizationQuestion> {
+        guard let connection = openBeside(reportingLoss: false) else { return AsyncStream { $0.finish() } }
+        return AsyncStream { continuation in
+            let task = Task {
+                while !Task.isCancelled {
+                    guard let result = try? await connection.call("authorization.next", .object([]), timeout: nil) else { break }
+                    guard let question = Self.question(result) else { continue }
+                    continuation.yield(question)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { [self] _ in
+                task.cancel()
+                close(connection)
+            }
+        }
     }
-    var kind: Kind
-    /// Short form for the prompt: "which workout?".
-    var promptLabel: String
-}
 
-struct ReplOption: Sendable, Hashable {
-    /// What goes back to the backend ("cycling").
-    var value: String
-    /// What the user sees and may type ("cycling", "サイクリング").
-    var label: String
-}
+    /// The user's answer to a permission question; returns what to print.
+    func answerPermission(_ id: Int, _ answer: AuthorizationAnswer) async -> String {
+        let value: JSONValue
+        switch answer {
+        case .allowAll: value = "yes"
+        case .denyAll: value = "no"
+        case .chosen(let allowed):
+            value = ["share": .array(allowed.filter { $0.access == .share }.map { .string($0.type.name) }),
+                     "read": .array(allowed.filter { $0.access == .read }.map { .string($0.type.name) })]
+        }
+        do {
+            _ = try await call("authorization.answer", ["id": .number(Double(id)), "answer": value])
+            return PermissionAnswerText.text(answer)
+        } catch {
+            return "coach: \(error)"
+        }
+    }
 
-/// Something that happened, worded by the backend; `json` is the socket's event object.
-struct ReplEvent: Sendable, Hashable {
-    var text: String
-    var json: String
+    static func question(_ result: JSONValue) -> AuthorizationQuestion? {
+        guard let id = result["id"]?.doubleValue, let client = result["client"]?.stringValue,
+              let identifier = Int(exactly: id) else { return nil }
+        func types(_ key: String) -> [AuthorizationType] {
+            guard case .array(let items)? = result[key] else { return [] }
+            return items.compactMap { $0.stringValue.flatMap(AuthorizationType.init(name:)) }
+        }
+        return AuthorizationQuestion(id: identifier, client: client, version: result["version"]?.stringValue,
+                                     share: types("share"), read: types("read"))
+    }
+
+    // MARK: - Leaving
+
+    /// What leaving would do to an ongoing workout, if it matters (an embedded gateway ends with
+    /// the REPL). Nil: leaving is harmless.
+    func leaveWarning(language: Language) async -> String? { await transport.leaveWarning(language) }
+
+    /// Closes every connection, then stops the gateway if this process hosts it. Called once, on
+    /// the way out.
+    func shutdown() async {
+        transport.leaving()
+        requests.withLock { $0 }.close()
+        for connection in others.withLock({ Array($0.values) }) { connection.close() }
+        await transport.shutdown()
+    }
+
+    // MARK: - Helpers
+
+    private func call(_ method: String, _ params: JSONValue) async throws(GatewayClientError) -> JSONValue {
+        if freshConversation.exchange(false, ordering: .relaxed) {
+            let fresh = try await transport.open()
+            let old = requests.withLock { current -> any GatewayConnection in
+                defer { current = fresh }
+                return current
+            }
+            // Ours to close: its end says nothing about the gateway.
+            old.close()
+        }
+        return try await requests.withLock { $0 }.call(method, params, timeout: nil)
+    }
+
+    /// A connection beside the requests' (nil when none opens: the loss is reported unless told not to).
+    private func openBeside(reportingLoss: Bool = true) -> (any GatewayConnection)? {
+        let connection: any GatewayConnection
+        do { connection = try transport.connect() } catch {
+            if reportingLoss { transport.connectionLost() }
+            return nil
+        }
+        others.withLock { $0[ObjectIdentifier(connection)] = connection }
+        return connection
+    }
+
+    private func close(_ connection: any GatewayConnection) {
+        // Closed by us: the end of this connection is not the gateway going away.
+        connection.close()
+        others.withLock { $0[ObjectIdentifier(connection)] = nil }
+    }
+
+    private func intentReply(_ method: String, _ params: JSONValue, language: Language) async -> ReplReply {
+        let result: JSONValue
+        do { result = try await call(method, params) } catch { return failure(error) }
+        let code = result["code"]?.stringValue
+        let replyLanguage = result["lang"]?.stringValue.flatMap(Language.init(rawValue:)) ?? language
+        return ReplReply(text: result["message"]?.stringValue ?? "",
+                         code: code == GatewayResult.notUnderstood ? nil : code,
+                         question: ReplWording.question(in: result, language: replyLanguage, catalog: transport.catalog),
+                         json: result.serialized())
+    }
+
+    private func failure(_ error: GatewayClientError) -> ReplReply {
+        switch error {
+        case .closed, .unreachable:
+            transport.connectionLost()
+            let text = transport.lostMessage
+            let json: JSONValue = ["error": ["code": .string("unreachable"), "message": .string(text)]]
+            return ReplReply(text: text, code: ReplReply.unreachableCode, question: nil, json: json.serialized())
+        case .rpc(let rpc):
+            return ReplWording.failure(rpc.message)
+        case .untrusted(let refusal):
+            // The socket changed hands since the REPL connected: tell, and send nothing there.
+            return ReplWording.failure(refusal.description)
+        case .protocolError, .timedOut:
+            return ReplWording.failure("\(error)")
+        }
+    }
 }

@@ -1,7 +1,6 @@
-// ReplWording: what both REPL backends say the same way, whether the gateway runs in this process
-// or behind the socket — the follow-up question a reply asks (its options named as the reply names
-// them, from the ResponseCatalog's `activities`), the confirm labels, and a sample's reply (worded
-// from the socket's `sample` result, which carries no message).
+// ReplWording: what the REPL says of a result itself — the follow-up question a reply asks (its
+// options named as the reply names them, from the ResponseCatalog's `activities`), the confirm
+// labels, and a sample's reply (worded from the `sample` result, which carries no message).
 
 import CoachCore
 import CoachGateway
@@ -11,16 +10,8 @@ import CoachWire
 enum ReplWording {
     // MARK: - Questions
 
-    /// The question the gateway holds for this conversation (embedded).
-    static func question(_ pending: PendingQuestion, language: Language, catalog: ResponseCatalog) -> ReplQuestion {
-        switch pending {
-        case .activity(_, let options): chooseActivity(options, language: language, catalog: catalog)
-        case .confirmation(let intent): confirm(discarding: intent.kind == .cancelWorkout, language: language)
-        }
-    }
-
-    /// The question a socket reply asks (client mode): a start that needs its activity, or a
-    /// confirmation; nil for anything else.
+    /// The question a reply asks: a start that needs its activity, or a confirmation; nil for
+    /// anything else.
     static func question(in result: JSONValue, language: Language, catalog: ResponseCatalog) -> ReplQuestion? {
         switch result["code"]?.stringValue {
         case "needsValue" where result["parameter"]?.stringValue == "activity" && result["intent"]?.stringValue == "StartWorkout":

@@ -6,7 +6,7 @@ import CoachCore
 import Synchronization
 
 enum InteractiveRepl {
-    static func run(backend: any ReplBackend, session: ReplSession, speech: ReplSpeech? = nil,
+    static func run(backend: ReplBackend, session: ReplSession, speech: ReplSpeech? = nil,
                     vocabulary: ReplVocabulary = .builtIn) async -> Int32 {
         // What the user types, what `/listen` hears, and (client mode) the gateway going away, in
         // one stream: a REPL whose gateway stopped says so and leaves instead of waiting.
@@ -117,7 +117,7 @@ private enum LoopInput: Sendable {
 }
 
 /// Shows a permission question or sends its answer (PermissionConversation decides which).
-private func perform(_ step: PermissionConversation.Step, editor: LineEditor, backend: any ReplBackend) async {
+private func perform(_ step: PermissionConversation.Step, editor: LineEditor, backend: ReplBackend) async {
     switch step {
     case .ask(let text, let prompt):
         if let text { editor.printAbove(text) }

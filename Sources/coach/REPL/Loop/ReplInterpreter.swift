@@ -17,13 +17,13 @@ struct ReplOutput: Sendable {
 
 struct ReplInterpreter: Sendable {
     var session: ReplSession
-    let backend: any ReplBackend
+    let backend: ReplBackend
     /// `/speak`: nil where there is no voice (scripts).
     let speech: ReplSpeech?
     /// `/listen`: nil where nobody listens (scripts).
     let listener: ReplListener?
 
-    init(backend: any ReplBackend, session: ReplSession = ReplSession(), speech: ReplSpeech? = nil,
+    init(backend: ReplBackend, session: ReplSession = ReplSession(), speech: ReplSpeech? = nil,
          listener: ReplListener? = nil) {
         self.backend = backend
         self.session = session

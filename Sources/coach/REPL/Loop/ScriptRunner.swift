@@ -14,7 +14,7 @@ enum ScriptRunner {
         var name = "-"
     }
 
-    static func run(lines: some Sequence<String>, backend: any ReplBackend, session: ReplSession,
+    static func run(lines: some Sequence<String>, backend: ReplBackend, session: ReplSession,
                     options: Options) async -> Int32 {
         var interpreter = ReplInterpreter(backend: backend, session: session)
         var firstFailure: ReplFailure?

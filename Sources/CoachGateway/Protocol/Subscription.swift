@@ -1,0 +1,39 @@
+// Subscription: what a `subscribe` publishes — announcements as `event` notifications and the
+// workout as `status` notifications — whatever carries them: a socket connection
+// (ConnectionHandler, which adds the feed through FeedBroadcaster) or an in-process one
+// (InProcessConnection). The words and the filter are decided here once.
+
+import CoachWire
+import CoachCore
+
+enum Subscription {
+    /// Publishes what `request` asks for until cancelled, or until `send` says the subscriber is
+    /// gone (returns false). `send` gets each notification's method and params.
+    static func run(_ request: SubscriptionRequest, gateway: Gateway,
+                    send: @escaping @Sendable (_ method: String, _ params: JSONValue) -> Bool) async {
+        await withTaskGroup(of: Void.self) { group in
+            if request.events {
+                group.addTask {
+                    for await announcement in gateway.announcements(language: request.language) where request.wants(announcement) {
+                        guard send("event", announcement.eventParams) else { return }
+                    }
+                }
+            }
+            if request.status {
+                group.addTask {
+                    for await snapshot in await gateway.feed.statuses() {
+                        guard send("status", snapshot.json(locked: gateway.isLocked)) else { return }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Announcement {
+    /// The params of its `event` notification (docs/protocol.md, "Notifications").
+    public var eventParams: JSONValue {
+        ["event": .string(kind), "message": .string(text), "state": .string(state.rawValue),
+         "elapsed": .number(GatewayResult.milliseconds(snapshot.elapsed))]
+    }
+}

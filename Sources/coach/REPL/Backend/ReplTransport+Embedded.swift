@@ -1,0 +1,70 @@
+// The REPL on a gateway it hosts itself (embedded mode; a script's private gateway): GatewayRoot
+// starts it, as it starts `coach serve`, so the settings file applies the same way; the REPL talks
+// to it through InProcessConnections, the same requests a client sends over the socket. The
+// interactive REPL also serves the socket, so other clients can join; a script keeps its gateway
+// private (and, on the virtual clock, writes nothing to the store, as GatewayAssembly decides).
+
+import CoachWire
+import CoachCore
+import CoachGateway
+import CoachLanguage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ReplTransport {
+    /// `listen`: serve the socket too (the interactive REPL); a gateway already serving it is an error.
+    /// `guest`: workouts run and show, nothing is written (GatewayConfiguration.guest).
+    /// The settings file applies as it does to `coach serve` (GatewayRoot); speech is the REPL's own.
+    static func embedded(virtualClock: Bool, guest: Bool = false, listen: Bool, socket: SocketLocation,
+                         language: Language = .en, settings: GatewaySettings) async throws -> ReplBackend {
+        // Said as `coach serve` says them, before the REPL's banner and prompt.
+        for problem in settings.problems { ScriptRunner.write("coach: " + problem, to: STDERR_FILENO) }
+        var request = GatewayRequest()
+        request.virtualClock = virtualClock
+        request.guest = guest
+        // On the virtual clock a script's times add up as written: no countdown before "running".
+        if virtualClock { request.countdown = .zero }
+        request.socket = listen ? socket : nil
+        let running = try await GatewayRoot.start(request, settings: settings)
+        let gateway = running.gateway
+        var mode = running.server.map { "gateway embedded, listening on \($0.location.path)" } ?? "gateway embedded"
+        if virtualClock { mode += " (virtual clock)" }
+        if guest { mode += " — guest mode: nothing is saved" }
+        if let problem = running.storeProblem { mode += "\nstore: \(problem)" }
+        if let recovered = running.recovered {
+            // Recovered before anyone could subscribe: the announcement is said here instead.
+            mode += "\n" + gateway.recoveryMessage(recovered, language: language)
+        }
+        let transport = ReplTransport(
+            modeDescription: mode,
+            connect: { InProcessConnection(gateway: gateway) },
+            catalog: gateway.recognizer.responses,
+            wait: { duration in
+                if virtualClock { await gateway.manager.advance(by: duration) } else { try? await Task.sleep(for: duration) }
+            },
+            leaveWarning: { await leaveWarning(running, language: $0) },
+            shutdown: { await running.shutdown() })
+        return ReplBackend(transport: transport, first: try await transport.open())
+    }
+
+    /// Leaving ends a gateway that serves others with the REPL: said once before a workout is
+    /// lost or left to recovery.
+    private static func leaveWarning(_ running: RunningGateway, language: Language) async -> String? {
+        guard running.server != nil else { return nil }
+        let gateway = running.gateway
+        let snapshot = await gateway.manager.status()
+        guard snapshot.state.isOngoing else { return nil }
+        let name = gateway.wording(language).workout(snapshot.activity, nil)
+        let en = language == .en
+        let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
+        if running.keepsWorkouts {
+            return en
+                ? "\(article) \(name) is in progress and this REPL hosts the gateway: leaving ends the gateway; the workout is kept and will be recovered on the next start. Press Ctrl-D again to leave."
+                : "\(name)が進行中で、このREPLがゲートウェイを動かしています。終了するとゲートウェイも止まりますが、ワークアウトは保存されていて次の起動で復元されます。もう一度 Ctrl-D で終了します。"
+        }
+        return en
+            ? "\(article) \(name) is in progress and this REPL hosts the gateway: leaving ends the gateway and, with no store, the workout is lost. Press Ctrl-D again to leave."
+            : "\(name)が進行中で、このREPLがゲートウェイを動かしています。ストアがないため、終了するとワークアウトは失われます。もう一度 Ctrl-D で終了します。"
+    }
+}

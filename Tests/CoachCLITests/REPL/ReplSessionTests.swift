@@ -18,6 +18,19 @@ import Testing
         return session
     }
 
+    /// Events that come while a line waits for its reply are printed after it; `/wait` and the
+    /// REPL's own settings wait for nothing.
+    @Test func linesToTheGatewayAwaitAReplyAndWaitDoesNot() {
+        let session = ReplSession()
+        for line in ["pause", "一時停止", "/status", "/sample heartRate 150", "/lock", "/unlock"] {
+            #expect(session.awaitsReply(line), "\(line)")
+        }
+        for line in ["/wait 5s", "/lang ja", "/json on", "/help", "", "# a comment", "/wait"] {
+            #expect(!session.awaitsReply(line), "\(line)")
+        }
+        #expect(asking(Self.confirm).awaitsReply("y"), "an answer goes to the gateway")
+    }
+
     @Test func aLineIsAnUtterance() {
         var session = ReplSession()
         #expect(session.interpret("  start a run ") == .submit("start a run"))

@@ -25,7 +25,7 @@ import Testing
         // What was heard is a line of its own, as typed, and the gateway's reply follows it.
         let lines = try await tmux.waitFor(text: "Finished listening to \(wav).", timeout: .seconds(60))
         let heard = try #require(lines.firstIndex { $0.hasPrefix("coach> ") && $0.hasSuffix("(heard)") }, "\(lines)")
-        #expect(lines[(heard + 1)...].contains { $0.contains("paused") }, "\(lines)")
+        #expect(lines[(heard + 1)...].contains("Paused your run."), "\(lines)")
 
         try tmux.type("/status")
         try tmux.press("Enter")

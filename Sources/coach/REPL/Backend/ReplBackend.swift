@@ -4,7 +4,9 @@
 // path in every mode; only ReplTransport (how a connection is opened, and what only a hosted
 // gateway has: virtual time, the warning before leaving, the shutdown) differs. Requests go over
 // one connection, so a `say` keeps that connection's conversation and a follow-up answer ("2",
-// "y") reaches the question it answers; Ctrl-C opens a new one, a new conversation.
+// "y") reaches the question it answers; Ctrl-C opens a new one, a new conversation. Events come
+// on that same connection, subscribed with `echo: false`: what the REPL's own commands did, its
+// replies said already, so only other clients', the clock's and samples' doings are told.
 
 import CoachWire
 import CoachCore
@@ -17,15 +19,20 @@ final class ReplBackend: Sendable {
     /// Requests and their conversation; replaced after Ctrl-C (a pending question is dropped).
     private let requests: Mutex<any GatewayConnection>
     private let freshConversation = Atomic(false)
-    /// Connections opened beside the requests' (event subscriptions, the permission long poll),
-    /// closed on the way out.
+    /// Connections opened beside the requests' (the permission long poll), closed on the way out.
     private let others = Mutex<[ObjectIdentifier: any GatewayConnection]>([:])
+    /// The language events are worded in, once the REPL asked for them (nil: not subscribed).
+    private let eventLanguage = Mutex<Language?>(nil)
+    private let eventStream: AsyncStream<ReplEvent>
+    private let eventSink: AsyncStream<ReplEvent>.Continuation
 
     /// `first`: the requests' connection, already open (the socket transport checks with it that
     /// a gateway answers).
     init(transport: ReplTransport, first: any GatewayConnection) {
         self.transport = transport
         self.requests = Mutex(first)
+        (eventStream, eventSink) = AsyncStream.makeStream(of: ReplEvent.self, bufferingPolicy: .bufferingNewest(256))
+        forwardEvents(of: first)
     }
 
     /// The banner's second half: "gateway embedded, listening on …" or "connected to the gateway at …".
@@ -85,27 +92,27 @@ final class ReplBackend: Sendable {
     // MARK: - Events
 
     /// Things that happened without this REPL asking: countdown, state changes, goals, other
-    /// clients' commands — worded in `language`, on a connection of their own.
-    func events(language: Language) -> AsyncStream<ReplEvent> {
-        guard let connection = openBeside() else { return AsyncStream { $0.finish() } }
-        return AsyncStream { continuation in
-            let task = Task {
-                do {
-                    _ = try await connection.call("subscribe", ["events": true, "status": false, "feed": false,
-                                                                "lang": .string(language.rawValue)], timeout: nil)
-                } catch {
-                    continuation.finish()
-                    return
-                }
-                for await message in connection.notifications where message["method"]?.stringValue == "event" {
-                    guard let params = message["params"] else { continue }
-                    continuation.yield(ReplEvent(text: params["message"]?.stringValue ?? "", json: params.serialized()))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { [self] _ in
-                task.cancel()
-                close(connection)
+    /// clients' commands — once `followEvents(in:)` has said in which language. One stream for
+    /// the REPL's whole run, whichever connection carries it.
+    func events() -> AsyncStream<ReplEvent> { eventStream }
+
+    /// Words the events from now on in `language` (the REPL follows the language of the line it
+    /// sends next, and /lang).
+    func followEvents(in language: Language) async {
+        eventLanguage.withLock { $0 = language }
+        _ = try? await call("subscribe", Self.subscription(language))
+    }
+
+    private static func subscription(_ language: Language) -> JSONValue {
+        ["events": true, "status": false, "feed": false, "echo": false, "lang": .string(language.rawValue)]
+    }
+
+    private func forwardEvents(of connection: any GatewayConnection) {
+        let sink = eventSink
+        Task {
+            for await message in connection.notifications where message["method"]?.stringValue == "event" {
+                guard let params = message["params"] else { continue }
+                sink.yield(ReplEvent(text: params["message"]?.stringValue ?? "", json: params.serialized()))
             }
         }
     }
@@ -116,7 +123,7 @@ final class ReplBackend: Sendable {
     /// ask the user. A connection of its own long-polls `authorization.next`: while it is open the
     /// gateway knows a REPL can ask.
     func permissionQuestions() -> AsyncStream<AuthorizationQuestion> {
-        guard let connection = openBeside(reportingLoss: false) else { return AsyncStream { $0.finish() } }
+        guard let connection = openBeside() else { return AsyncStream { $0.finish() } }
         return AsyncStream { continuation in
             let task = Task {
                 while !Task.isCancelled {
@@ -173,6 +180,7 @@ final class ReplBackend: Sendable {
     func shutdown() async {
         transport.leaving()
         requests.withLock { $0 }.close()
+        eventSink.finish()
         for connection in others.withLock({ Array($0.values) }) { connection.close() }
         await transport.shutdown()
     }
@@ -182,6 +190,11 @@ final class ReplBackend: Sendable {
     private func call(_ method: String, _ params: JSONValue) async throws(GatewayClientError) -> JSONValue {
         if freshConversation.exchange(false, ordering: .relaxed) {
             let fresh = try await transport.open()
+            // Events move with the conversation: its own commands' are left out there too.
+            forwardEvents(of: fresh)
+            if method != "subscribe", let language = eventLanguage.withLock({ $0 }) {
+                _ = try? await fresh.call("subscribe", Self.subscription(language), timeout: nil)
+            }
             let old = requests.withLock { current -> any GatewayConnection in
                 defer { current = fresh }
                 return current
@@ -192,13 +205,9 @@ final class ReplBackend: Sendable {
         return try await requests.withLock { $0 }.call(method, params, timeout: nil)
     }
 
-    /// A connection beside the requests' (nil when none opens: the loss is reported unless told not to).
-    private func openBeside(reportingLoss: Bool = true) -> (any GatewayConnection)? {
-        let connection: any GatewayConnection
-        do { connection = try transport.connect() } catch {
-            if reportingLoss { transport.connectionLost() }
-            return nil
-        }
+    /// A connection beside the requests' (nil when none opens).
+    private func openBeside() -> (any GatewayConnection)? {
+        guard let connection = try? transport.connect() else { return nil }
         others.withLock { $0[ObjectIdentifier(connection)] = connection }
         return connection
     }

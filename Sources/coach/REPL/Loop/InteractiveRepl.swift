@@ -1,5 +1,7 @@
 // InteractiveRepl: the REPL on a terminal. Lines come from the LineEditor; replies and events are
-// printed above the prompt, so an event never garbles what the user is typing.
+// printed above the prompt, so an event never garbles what the user is typing. One line per action,
+// the reply first: the events the REPL's own commands cause are not sent to it (its replies said
+// them), and other events that come while it waits for a reply are printed after the reply.
 
 import CoachWire
 import CoachCore
@@ -20,16 +22,16 @@ enum InteractiveRepl {
         editor.printAbove(ReplStrings.hint(session.language))
         speech?.showNotes { editor.printAbove("coach: " + $0) }
 
-        // The event printers read /json from here. Events are subscribed in every language and
-        // shown in the conversation's: a Japanese line's events come in Japanese above its Japanese
-        // reply, whatever /lang says, with no gap while a subscription would be remade.
+        // Events are worded in the conversation's language: a Japanese line's (the countdown after
+        // a Japanese start) in Japanese, whatever /lang says. The printer reads /json from here.
         let json = Flag(session.json)
-        let above = OncePrinter(editor: editor)
-        let conversation = ConversationLanguage(session.language)
-        let printers = Language.allCases.map { language in
-            printEventsTask(backend.events(language: language), printer: above, json: json, speech: speech,
-                            shown: { conversation.current == language })
+        let events = EventPrinter { event in
+            speech?.say(event.text)
+            editor.printAbove(json.value.load(ordering: .relaxed) ? event.json : event.text)
         }
+        var eventLanguage = session.language
+        await backend.followEvents(in: eventLanguage)
+        let printer = Task { for await event in backend.events() { events.show(event) } }
 
         let forwarders = [
             Task { for await input in editor.inputs { merged.yield(.editor(input)) }; merged.finish() },
@@ -70,12 +72,22 @@ enum InteractiveRepl {
                 if !permissions.isAsking { editor.setPrompt(prompt) }
                 continue loop
             case .line(let line):
-                // Set before the request goes out: its events may arrive before its reply.
+                // Set before the request goes out: the events that follow it are in its language.
                 let sessionLanguage = interpreter.session.language
-                conversation.current = interpreter.session.replyLanguage(for: line)
+                let replyLanguage = interpreter.session.replyLanguage(for: line)
+                if replyLanguage != eventLanguage {
+                    eventLanguage = replyLanguage
+                    await backend.followEvents(in: eventLanguage)
+                }
+                let waitsForReply = interpreter.session.awaitsReply(line)
+                if waitsForReply { events.hold() }
                 let output = await interpreter.handle(line)
-                if interpreter.session.language != sessionLanguage { conversation.current = interpreter.session.language }
-                for text in output.lines { above.print(text, fromEvent: false) }
+                for text in output.lines { editor.printAbove(text) }
+                if waitsForReply { events.release() }
+                if interpreter.session.language != sessionLanguage, interpreter.session.language != eventLanguage {
+                    eventLanguage = interpreter.session.language
+                    await backend.followEvents(in: eventLanguage)
+                }
                 if output.quit { break loop }
                 if output.failure?.exitStatus == ReplExitStatus.unreachable {
                     // The reply already said that the gateway stopped.
@@ -101,7 +113,7 @@ enum InteractiveRepl {
             }
         }
         listener.stop()
-        for printer in printers { printer.cancel() }
+        printer.cancel()
         for forwarder in forwarders { forwarder.cancel() }
         editor.stop()
         await backend.shutdown()
@@ -131,55 +143,32 @@ private func perform(_ step: PermissionConversation.Step, editor: LineEditor, ba
     }
 }
 
-private func printEventsTask(_ events: AsyncStream<ReplEvent>, printer: OncePrinter, json: Flag, speech: ReplSpeech?,
-                             shown: @escaping @Sendable () -> Bool) -> Task<Void, Never> {
-    Task {
-        for await event in events where shown() {
-            speech?.say(event.text)
-            printer.print(json.value.load(ordering: .relaxed) ? event.json : event.text, fromEvent: true)
+/// Prints events above the prompt — except while the REPL waits for the reply to its own line:
+/// what comes meanwhile (another client's command, a milestone a sample reached) is printed after
+/// the reply, so the reply to what the user typed comes first.
+final class EventPrinter: Sendable {
+    private let show: @Sendable (ReplEvent) -> Void
+    private let held = Mutex<[ReplEvent]?>(nil)
+
+    init(show: @escaping @Sendable (ReplEvent) -> Void) { self.show = show }
+
+    // Shown under the lock (`show` only posts to the editor's mailbox), so an event that comes
+    // during a release is never printed before the ones that waited.
+    func show(_ event: ReplEvent) {
+        held.withLock { held in
+            if held != nil { held?.append(event) } else { show(event) }
         }
     }
-}
 
-/// Prints above the prompt, once: the gateway announces some outcomes of the REPL's own commands
-/// in the reply's very words ("Your run was too short to keep …"), and the event may come just
-/// before or just after the reply. A line identical to the one just printed from the other
-/// source, within two seconds, is the same news and is left out; repeats from one source (two
-/// /status in a row) are all printed.
-final class OncePrinter: Sendable {
-    private let editor: LineEditor
-    private let last = Mutex<(text: String, fromEvent: Bool, at: ContinuousClock.Instant)?>(nil)
-    static let window = Duration.seconds(2)
+    /// From now until `release()`, events wait.
+    func hold() { held.withLock { $0 = $0 ?? [] } }
 
-    init(editor: LineEditor) { self.editor = editor }
-
-    func print(_ text: String, fromEvent: Bool) {
-        let now = ContinuousClock.now
-        let duplicate = last.withLock { last -> Bool in
-            if let previous = last, previous.text == text, previous.fromEvent != fromEvent, now - previous.at < Self.window {
-                last = nil
-                return true
-            }
-            last = (text, fromEvent, now)
-            return false
+    /// Prints what waited, in order, and shows events as they come again.
+    func release() {
+        held.withLock { held in
+            held?.forEach(show)
+            held = nil
         }
-        if !duplicate { editor.printAbove(text) }
-    }
-}
-
-/// The language the conversation is in now: the last line's, or /lang's after a command.
-private final class ConversationLanguage: Sendable {
-    private let index: Atomic<Int>
-
-    init(_ language: Language) { index = Atomic(Self.position(of: language)) }
-
-    var current: Language {
-        get { Language.allCases[index.load(ordering: .relaxed)] }
-        set { index.store(Self.position(of: newValue), ordering: .relaxed) }
-    }
-
-    private static func position(of language: Language) -> Int {
-        Language.allCases.firstIndex(of: language) ?? 0
     }
 }
 

@@ -70,6 +70,18 @@ struct ReplSession: Sendable {
         return Language.detect(utterance) == .ja ? .ja : .en
     }
 
+    /// Whether `line` goes to the gateway and waits for its reply (the REPL prints the events that
+    /// come meanwhile after it). `/wait` does not: what happens while time passes is shown as it
+    /// happens.
+    func awaitsReply(_ line: String) -> Bool {
+        var copy = self
+        switch copy.interpret(line) {
+        case .submit, .answer: return true
+        case .command(.status), .command(.sample), .command(.lock), .command(.unlock): return true
+        case .command, .nothing, .usageError: return false
+        }
+    }
+
     /// A reply may ask a follow-up; anything else ends the one pending.
     mutating func received(_ reply: ReplReply) {
         question = reply.question

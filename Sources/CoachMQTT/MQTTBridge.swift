@@ -60,7 +60,7 @@ public final class MQTTBridge: Sendable {
         let connection = MQTTConnection(library: library, endpoint: configuration.endpoint, session: configuration.session,
                                         clientID: clientID(configuration), now: { clock.now().monotonic }, commands: continuation,
                                         note: note, ended: { _ in })
-        let contents = await gateway.feed.contents()
+        let contents = await gateway.displays.feed.contents()
         let permissions = gateway.permissions
         let units = configuration.units
         let follow = Task {
@@ -115,7 +115,7 @@ public final class MQTTBridge: Sendable {
                 let reply = await router.reply(to: line, session: session)
                 // A failure's words say why ("no workout is running"); a success's may word figures
                 // ("Lap 2: 1.0 km"), which only a client that may read everything is told.
-                let everything = (try? gateway.permissions.readScope(for: identity, locked: gateway.isLocked))?.isEverything ?? false
+                let everything = (try? gateway.permissions.readScope(for: identity, locked: gateway.displays.isLocked))?.isEverything ?? false
                 connection.post(answer: MQTTCommandResult(command: command, reply: reply, successMessage: everything))
             }
         }

@@ -80,15 +80,15 @@ public final class WebDisplay: Sendable {
         settings.slowReaderLimit = configuration.slowReaderLimit
         // The run part of event ids: an id from before a restart is not resumed.
         let hub = EventStreamHub(settings: settings, run: String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36),
-                                 wording: { gateway.wording($0) })
-        hub.start(contents: await gateway.feed.contents(), announcements: gateway.announcementsFollowingTheUser())
-        let feed = gateway.feed
+                                 wording: { gateway.displays.wording($0) })
+        hub.start(contents: await gateway.displays.feed.contents(), announcements: gateway.displays.announcementsFollowingTheUser())
+        let feed = gateway.displays.feed
         let services = WebServices(
             router: WebRouter(access: AccessCheck(token: token), limits: configuration.limits),
             hub: hub,
             status: { language in
                 if let latest = hub.latestStatus(language: language) { return latest }
-                return await feed.currentContent().render(presentation: .expanded, format: .json, wording: gateway.wording(language))
+                return await feed.currentContent().render(presentation: .expanded, format: .json, wording: gateway.displays.wording(language))
             },
             command: configuration.commands ? Self.commandRunner(gateway: gateway) : nil)
         let connections = ConnectionSet(maximum: configuration.maximumStreams + 64)
@@ -123,7 +123,7 @@ public final class WebDisplay: Sendable {
         }
         let bound = ListenAddress(host: address.host, port: channel.localAddress?.port ?? address.port)
         let display = WebDisplay(address: bound, token: token, channel: channel, hub: hub, connections: connections, gateway: gateway)
-        gateway.setEndpoint("http", display.url)
+        gateway.displays.setEndpoint("http", display.url)
         return display
     }
 
@@ -142,7 +142,7 @@ public final class WebDisplay: Sendable {
 
     /// Stops listening and closes every connection (pages see the stream end and grey out).
     public func close() async {
-        gateway.setEndpoint("http", nil)
+        gateway.displays.setEndpoint("http", nil)
         hub.stop()
         try? await channel.close()
         connections.closeAll()

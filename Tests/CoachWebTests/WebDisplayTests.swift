@@ -17,13 +17,13 @@ struct WebDisplayTests {
         var web = WebConfiguration(address: ListenAddress(host: "0.0.0.0", port: 0))
         web.token = WebRig.token
         await #expect(throws: WebDisplayError.self) { _ = try await WebDisplay.start(gateway: gateway, configuration: web) }
-        #expect(gateway.endpoints["http"] == nil)
+        #expect(gateway.displays.endpoints["http"] == nil)
         web.allowPublic = true
         let display = try await WebDisplay.start(gateway: gateway, configuration: web)
         #expect(!display.address.isLoopback && display.address.port > 0)
-        #expect(gateway.endpoints["http"] == display.url, "socket clients learn where it listens (endpoints)")
+        #expect(gateway.displays.endpoints["http"] == display.url, "socket clients learn where it listens (endpoints)")
         await display.close()
-        #expect(gateway.endpoints["http"] == nil)
+        #expect(gateway.displays.endpoints["http"] == nil)
         await gateway.manager.shutdown()
     }
 

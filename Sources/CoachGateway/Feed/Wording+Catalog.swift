@@ -26,9 +26,3 @@ extension Wording {
     private static let builtInByLanguage: [Language: Wording] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { ($0, Wording(ResponseCatalog.builtIn, language: $0)) })
 }
-
-extension Gateway {
-    /// The words the gateway's replies use, for the presentations it renders itself (`feed.render`,
-    /// tmux), so a status line and a reply name a workout alike.
-    public func wording(_ language: Language) -> Wording { composer.wording(language) }
-}

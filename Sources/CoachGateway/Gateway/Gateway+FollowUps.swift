@@ -27,7 +27,7 @@ extension Gateway {
                                      language: language,
                                      outcome: IntentOutcome(intent: intent.kind, phase: .confirm, code: .failure,
                                                             reason: "declined by the user", snapshot: snapshot),
-                                     locked: isLocked)
+                                     locked: displays.isLocked)
             }
             return nil
         case .activity(var start, let options):
@@ -39,7 +39,7 @@ extension Gateway {
                                      language: language,
                                      outcome: IntentOutcome(intent: .startWorkout, phase: .confirm, code: .failure,
                                                             reason: "declined by the user", snapshot: snapshot),
-                                     locked: isLocked)
+                                     locked: displays.isLocked)
             }
             if let number = Int(word), (1...options.count).contains(number) {
                 start.activity = options[number - 1]

@@ -1,6 +1,7 @@
 // The gateway's side of Bluetooth sensors: `coach serve` plugs in a SensorService (CoachBluetooth's
 // link), and the `sensors` / `sensors.reload` methods ask it for the live status or to re-read the
-// remembered sensors after `coach sensor add`/`remove`.
+// remembered sensors after `coach sensor add`/`remove`. Its readings come in as samples
+// (Gateway+Samples.swift).
 
 import CoachWire
 import Synchronization
@@ -13,17 +14,18 @@ public protocol SensorService: Sendable {
     func reload() throws -> JSONValue
 }
 
-extension Gateway {
-    public func attachSensors(_ service: any SensorService) {
-        sensorService.withLock { $0 = service }
+/// Where a SensorService is plugged in; empty until one is.
+public final class SensorSlot: Sendable {
+    private let service = Mutex<(any SensorService)?>(nil)
+
+    public func attach(_ service: any SensorService) { self.service.withLock { $0 = service } }
+
+    func status() -> JSONValue {
+        service.withLock { $0 }?.status() ?? .object([("running", .bool(false)), ("sensors", .array([]))])
     }
 
-    func sensorStatus() -> JSONValue {
-        sensorService.withLock { $0 }?.status() ?? .object([("running", .bool(false)), ("sensors", .array([]))])
-    }
-
-    func reloadSensors() throws -> JSONValue {
-        guard let service = sensorService.withLock({ $0 }) else { return .object([("running", .bool(false))]) }
+    func reload() throws -> JSONValue {
+        guard let service = service.withLock({ $0 }) else { return .object([("running", .bool(false))]) }
         return try service.reload()
     }
 }

@@ -1,70 +1,56 @@
-// Gateway: where every channel ends. A typed line, a socket request and speech all become the
-// same call here: recognise → intent → resolve/confirm/handle on the WorkoutManager → a reply in
-// the user's language. This file holds the state and the line path; the other concerns live in
-// Gateway+Privacy (the lock), Gateway+Tmux (followers), Gateway+FollowUps (answers to the
-// Conversation's question), Gateway+Samples and Gateway+Announcements.
+// Gateway: the intent path, where every channel ends. A typed line, a socket request and speech all
+// become the same call here: recognise → intent → resolve/confirm/handle on the workout's source →
+// a reply in the user's language (Gateway+FollowUps: answers to the Conversation's question;
+// Gateway+Samples and Gateway+Sensors: metrics and the sensors that send them). Beside it, built
+// with it by GatewayAssembly and never calling back into it: the DisplayService (feed, lock,
+// words, tmux, announcements) and the PeerService (mirroring).
 
 import CoachCore
 import CoachLanguage
 import CoachStore
 import Foundation
-import Synchronization
 
 public final class Gateway: Sendable {
     public let manager: WorkoutManager
     public let recognizer: Recognizer
     let composer: ResponseComposer
-    let lockState = Mutex(false)
-    let announcements = AnnouncementHub()
-    /// The language of the last command understood: announcements that follow the user's language
-    /// (`coach serve --speak`) are worded in it.
-    let lastCommandLanguage = Mutex(Language.en)
-    /// This gateway as a mirror of another, or as a primary with mirrors (Mirror/).
-    public let mirroring = Mirroring()
     /// Where the workout lives: the manager, or the primary this gateway mirrors (Source/).
     let sources: SourceSwitch
     var source: any WorkoutSource { sources.current }
+    /// What every presentation shows and hears.
+    public let displays: DisplayService
+    /// This gateway as a mirror of another, or as a primary with mirrors (Mirror/).
+    public let peers: PeerService
+    /// Who may write and read what (Permissions/); decisions live in the store.
+    public let permissions: PermissionCenter
+    /// Bluetooth sensors, when `coach serve` attached them (Gateway+Sensors.swift).
+    public let sensors = SensorSlot()
     public let clock: any WorkoutClock
-
     /// The store of saved workouts, when there is one (not in guest mode or virtual time).
     let store: @Sendable () -> WorkoutStore?
-    /// The Live Activity every status presentation shows (tmux, bars, widget).
-    public let feed: FeedPump
-    let tmuxFollowers = Mutex<[TmuxTarget: Task<Void, Never>]>([:])
-    /// Bluetooth sensors, when `coach serve` attached them (Gateway+Sensors.swift).
-    let sensorService = Mutex<(any SensorService)?>(nil)
     /// False when nothing is written at all (virtual time): an end must not claim "Saved".
     public let keepsWorkouts: Bool
     /// Virtual time (scripts): nothing of the user's (store, tmux) is touched.
     public var isVirtual: Bool { manager.timerMode == .manual }
-    /// Where the lock and the tmux servers are remembered; nil remembers nothing.
+    /// Where the lock, the tmux servers and the mirrored primary are remembered; nil remembers nothing.
     public let state: StateDirectory?
-    /// Who may write and read what (Permissions/); decisions live in the store.
-    public let permissions: PermissionCenter
-    /// Where the gateway's other faces listen, by name (Gateway+Endpoints.swift).
-    let endpointTable = Mutex<[String: String]>([:])
 
-    public init(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock = SystemWorkoutClock(),
-                keepsWorkouts: Bool = true, state: StateDirectory? = nil,
-                store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+    /// The parts, as GatewayAssembly puts them together.
+    init(manager: WorkoutManager, recognizer: Recognizer, composer: ResponseComposer, sources: SourceSwitch,
+         displays: DisplayService, peers: PeerService, clock: any WorkoutClock, keepsWorkouts: Bool,
+         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?) {
+        self.manager = manager
+        self.recognizer = recognizer
+        self.composer = composer
+        self.sources = sources
+        self.displays = displays
+        self.peers = peers
+        self.permissions = PermissionCenter(store: store)
+        self.clock = clock
+        self.store = store
         self.keepsWorkouts = keepsWorkouts
         self.state = state
-        self.manager = manager
-        self.clock = clock
-        self.sources = SourceSwitch(local: LocalWorkout(manager: manager))
-        self.recognizer = recognizer
-        self.store = store
-        self.permissions = PermissionCenter(store: store)
-        let feed = FeedPump(clock: clock)
-        self.feed = feed
-        // The pump follows what the source shows (the manager's workout or a primary's) until the
-        // manager shuts down.
-        let changes = manager.changes()
-        let shown = sources.snapshots()
-        Task { await feed.run(snapshots: shown, changes: changes) }
-        self.composer = ResponseComposer(catalog: recognizer.responses)
     }
-
 
     // MARK: - Lines
 
@@ -85,7 +71,7 @@ public final class Gateway: Sendable {
         guard let intent = recognition.workoutIntent(answers: recognizer.answers) else {
             return GatewayResult(intent: nil, code: GatewayResult.notUnderstood,
                                  message: composer.notUnderstood(recognition, language: lang), language: lang,
-                                 recognition: recognition, suggestion: recognition.suggestion, locked: isLocked)
+                                 recognition: recognition, suggestion: recognition.suggestion, locked: displays.isLocked)
         }
         // An End or Cancel that was only guessed is never performed without a yes.
         if recognition.needsConfirmation {
@@ -93,9 +79,9 @@ public final class Gateway: Sendable {
             let snapshot = await source.status()
             return GatewayResult(intent: intent.kind, code: IntentCode.confirmationRequired.rawValue,
                                  message: composer.confirmGuess(intent, snapshot: snapshot, language: lang),
-                                 language: lang, recognition: recognition, suggestion: recognition.suggestion, locked: isLocked)
+                                 language: lang, recognition: recognition, suggestion: recognition.suggestion, locked: displays.isLocked)
         }
-        lastCommandLanguage.withLock { $0 = lang }
+        displays.heard(lang)
         var result = await perform(intent, language: lang, conversation: conversation)
         result.recognition = recognition
         return result
@@ -117,7 +103,7 @@ public final class Gateway: Sendable {
     /// Runs a typed intent (from the CLI or a JSON request) and words the outcome.
     public func perform(_ intent: WorkoutIntent, language: Language = .en, conversation: Conversation? = nil) async -> GatewayResult {
         // A source that lives elsewhere (a mirror's primary) answers for itself.
-        if let forwarded = await source.forward(intent, language: language, locked: isLocked) { return forwarded }
+        if let forwarded = await source.forward(intent, language: language, locked: displays.isLocked) { return forwarded }
         if intent == .status, let unavailable = unavailableResult(language: language) { return unavailable }
         let outcome = await manager.perform(intent, origin: conversation?.id)
         switch (outcome.code, intent) {
@@ -147,7 +133,7 @@ public final class Gateway: Sendable {
     func unavailableResult(language: Language) -> GatewayResult? {
         guard let reason = source.unavailableReason else { return nil }
         return GatewayResult(intent: .workoutStatus, code: IntentCode.failure.rawValue, message: reason,
-                             language: language, locked: isLocked)
+                             language: language, locked: displays.isLocked)
     }
 
     /// Recognises without acting (`coach parse`).
@@ -156,7 +142,7 @@ public final class Gateway: Sendable {
     }
 
     func result(for outcome: IntentOutcome, language: Language) -> GatewayResult {
-        let locked = isLocked
+        let locked = displays.isLocked
         var message = composer.message(for: outcome, language: language, locked: locked)
         if !keepsWorkouts, outcome.intent == .endWorkout, outcome.code == .success, outcome.discardReason == nil {
             message = composer.event("endedNotKept", values: composer.placeholders(outcome.snapshot, language: language, locked: locked),

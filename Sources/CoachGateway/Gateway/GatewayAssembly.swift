@@ -1,5 +1,6 @@
 // GatewayAssembly: the core of every gateway — the vocabulary, the workout manager with its clock,
-// the journal and crash recovery, what the state directory remembers. The program's gateways
+// the journal and crash recovery, what the state directory remembers, and the intent path with the
+// display and peer services beside it, each handed what it needs. The program's gateways
 // (`coach serve`, the REPL's own) are started through GatewayRoot (coach), which applies the
 // settings file around this; tests and the fuzz target build the core alone.
 
@@ -80,7 +81,10 @@ public enum GatewayAssembly {
                 problem = "could not read the interrupted workout: \(error)"
             }
         }
-        await gateway.restoreRemembered(recoveredWorkout: recovered != nil)
+        // What the state directory remembers (the lock, tmux servers, a mirrored primary) is taken
+        // up again; a gateway with a workout of its own (recovered) cannot mirror another.
+        await gateway.displays.resumeRemembered()
+        if recovered == nil { await gateway.peers.resumeRememberedMirror() }
         return HostedGateway(gateway: gateway, recovered: recovered, storeProblem: problem, store: storeJournal?.current)
     }
 
@@ -106,7 +110,24 @@ public enum GatewayAssembly {
             clock = SystemWorkoutClock()
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
-        return Gateway(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store)
+        return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store)
+    }
+
+    /// The intent path and the services beside it. Each service gets what it needs as values and
+    /// closures here — the manager's changes, what the source shows, where announcements go — so
+    /// none holds the Gateway or calls back up into it.
+    private static func assemble(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock, keepsWorkouts: Bool,
+                                 state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?) -> Gateway {
+        let composer = ResponseComposer(catalog: recognizer.responses)
+        let sources = SourceSwitch(local: LocalWorkout(manager: manager))
+        let displays = DisplayService(clock: clock, composer: composer, state: state, shown: sources.snapshots(),
+                                      changes: { manager.changes() })
+        let feed = displays.feed
+        let peers = PeerService(sources: sources, clock: clock, state: state, isVirtual: manager.timerMode == .manual,
+                                hasOwnWorkout: { await manager.hasOwnWorkout }, relay: { displays.relay($0) },
+                                notice: { await feed.setNotice($0) })
+        return Gateway(manager: manager, recognizer: recognizer, composer: composer, sources: sources, displays: displays,
+                       peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store)
     }
 }
 

@@ -15,10 +15,10 @@ extension Routes {
         if let extra = params.strings("sshOptions") { options.sshOptions = extra }
         if let timeout = params.integer("connectTimeout") { options.connectTimeout = timeout }
         do {
-            _ = try await request.gateway.startMirroring(target, options: options)
+            _ = try await request.gateway.peers.startMirroring(target, options: options)
         } catch let error as MirrorError {
             throw RPCError(code: -32004, message: error.description)
         }
-        return await request.gateway.mirrorStatus()
+        return await request.gateway.peers.mirrorStatus()
     }
 }

@@ -117,7 +117,7 @@ extension RequestRouter {
     /// What this connection may read; throws errorDatabaseInaccessible while locked.
     func readScope(session: ConnectionSession) throws -> ReadScope {
         do {
-            return try gateway.permissions.readScope(for: session.client, locked: gateway.isLocked)
+            return try gateway.permissions.readScope(for: session.client, locked: gateway.displays.isLocked)
         } catch {
             throw RPCError.storeError(error.code, error.message)
         }

@@ -60,21 +60,23 @@ public final class InProcessConnection: GatewayConnection {
         /// Replaces the subscription (nil: none), as `subscribe` and `unsubscribe` do on a socket.
         func subscribe(_ request: SubscriptionRequest?) {
             let task = request.map { request in
-                Task { [continuation, gateway] in
-                    let send: @Sendable (String, JSONValue) -> Bool = { method, params in
-                        let message: JSONValue = ["jsonrpc": "2.0", "method": .string(method), "params": params]
-                        if case .terminated = continuation.yield(message) { return false }
-                        return true
-                    }
-                    await withTaskGroup(of: Void.self) { group in
-                        group.addTask { await Subscription.run(request, gateway: gateway, send: send) }
-                        guard request.feed else { return }
-                        group.addTask {
-                            for await line in await gateway.feed.notificationLines() {
-                                guard let message = try? JSONValue(parsing: line) else { continue }
-                                if case .terminated = continuation.yield(message) { return }
-                            }
+                let continuation = self.continuation
+                let published = Subscription.start(request, gateway: gateway) { method, params in
+                    let message: JSONValue = ["jsonrpc": "2.0", "method": .string(method), "params": params]
+                    if case .terminated = continuation.yield(message) { return false }
+                    return true
+                }
+                return Task { [gateway] in
+                    await withTaskCancellationHandler {
+                        // The feed's lines, which the socket's FeedBroadcaster writes for its connections.
+                        guard request.feed else { return await published.value }
+                        for await line in await gateway.displays.feed.notificationLines() {
+                            guard let message = try? JSONValue(parsing: line) else { continue }
+                            if case .terminated = continuation.yield(message) { break }
                         }
+                        published.cancel()
+                    } onCancel: {
+                        published.cancel()
                     }
                 }
             }

@@ -100,10 +100,10 @@ enum Routes {
               result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue"}; on a mirror "queued" while its primary is unreachable"#,
               handle: sample),
         Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
-            ["locked": true, "message": .string(await request.gateway.setLocked(true, language: request.language ?? .en))]
+            ["locked": true, "message": .string(await request.gateway.displays.setLocked(true, language: request.language ?? .en))]
         },
         Route("unlock", "Shows metrics again.", result: #"{"locked":false,"message":…}"#) { request in
-            ["locked": false, "message": .string(await request.gateway.setLocked(false, language: request.language ?? .en))]
+            ["locked": false, "message": .string(await request.gateway.displays.setLocked(false, language: request.language ?? .en))]
         },
         Route("subscribe", "Notifications on this connection from now on.",
               params: [ParamDescription("events", .bool, "announcements (default true)"),
@@ -125,10 +125,10 @@ enum Routes {
         },
         Route("endpoints", "Where the gateway's other faces listen (the HTTP display's URL, without its token).",
               result: #"{"http":"http://127.0.0.1:8787/"} (a name is missing when that face is off)"#, readOnly: true) { request in
-            .object(request.gateway.endpoints.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+            .object(request.gateway.displays.endpoints.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
         },
         Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true) { request in
-            RequestRouter.json(await request.gateway.feed.currentContent())
+            RequestRouter.json(await request.gateway.displays.feed.currentContent())
         },
         Route("feed.render", "The status line as coach-status prints it.",
               params: [ParamDescription("format", .string(oneOf: FeedFormat.allCases.map(\.rawValue)), "default text"),
@@ -137,8 +137,8 @@ enum Routes {
             let format = request.params.string("format").flatMap(FeedFormat.init(rawValue:)) ?? .text
             let presentation = request.params.string("presentation").flatMap(FeedPresentation.init(rawValue:))
                 ?? FeedStream.defaultPresentation(for: format)
-            let content = await request.gateway.feed.currentContent()
-            return .string(FeedRenderer(wording: request.gateway.wording(request.language ?? .en))
+            let content = await request.gateway.displays.feed.currentContent()
+            return .string(FeedRenderer(wording: request.gateway.displays.wording(request.language ?? .en))
                 .render(content, presentation: presentation, format: format))
         },
         Route("tmux.follow", "Pushes every feed change into a tmux server's @coach option.",
@@ -149,9 +149,8 @@ enum Routes {
             if let path = request.params.string("socketPath") { target = .socketPath(path) }
             else if let name = request.params.string("socketName") { target = .socketName(name) }
             else { target = .default }
-            await request.gateway.followTmux(target, language: request.language == .ja ? .ja : .en)
             // Remembered, so a restarted gateway keeps pushing (GatewayAssembly.start reads the file).
-            request.gateway.state?.remember(target)
+            await request.gateway.displays.followTmux(target, language: request.language == .ja ? .ja : .en, remember: true)
             let named = target.arguments.joined(separator: " ")
             return ["following": .string(named.isEmpty ? "default" : named)]
         },
@@ -164,10 +163,10 @@ enum Routes {
         },
         Route("sensors", "The Bluetooth sensors and their state (docs/sensors.md).", result: #"{"running":bool,"sensors":[…]}"#,
               readOnly: true) { request in
-            request.gateway.sensorStatus()
+            request.gateway.sensors.status()
         },
         Route("sensors.reload", "Reads the sensor settings again.", result: "the sensors object") { request in
-            do { return try request.gateway.reloadSensors() } catch { throw RPCError.invalidParams("\(error)") }
+            do { return try request.gateway.sensors.reload() } catch { throw RPCError.invalidParams("\(error)") }
         },
         Route("mirror.start", "Mirrors another gateway (docs/mirroring.md).",
               params: [ParamDescription("target", .string(minLength: 1, maxLength: 4096), required: true, "unix:PATH or ssh://[user@]host[:port]"),
@@ -177,18 +176,18 @@ enum Routes {
                        ParamDescription("connectTimeout", .integer(1...300), "ssh's ConnectTimeout, seconds")],
               result: "the mirror.status object", handle: mirrorStart),
         Route("mirror.stop", "Stops mirroring; the primary's workout carries on.", result: #"{"stopped":bool,…status}"#) { request in
-            let stopped = await request.gateway.stopMirroring()
-            guard case .object(var members) = await request.gateway.mirrorStatus() else { return .null }
+            let stopped = await request.gateway.peers.stopMirroring()
+            guard case .object(var members) = await request.gateway.peers.mirrorStatus() else { return .null }
             members.insert(("stopped", .bool(stopped)), at: 0)
             return .object(members)
         },
         Route("mirror.status", "The mirroring state (docs/mirroring.md).", result: "the mirror.status object", readOnly: true) { request in
-            await request.gateway.mirrorStatus()
+            await request.gateway.peers.mirrorStatus()
         },
         Route("mirror.attach", "Sent by a mirror to its primary, which announces it (and its going).",
               params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
               result: #"{"attached":true}"#) { request in
-            request.gateway.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
+            request.gateway.peers.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
             // What it forwards was measured on the mirror's host: its samples' source device (docs/permissions.md).
             request.session.setSourceDevice(SampleDevice(name: request.params.string("name") ?? "mirror"))
             return ["attached": true]

@@ -7,22 +7,27 @@ import CoachWire
 import CoachCore
 
 enum Subscription {
-    /// Publishes what `request` asks for until cancelled, or until `send` says the subscriber is
-    /// gone (returns false). `send` gets each notification's method and params.
-    static func run(_ request: SubscriptionRequest, gateway: Gateway,
-                    send: @escaping @Sendable (_ method: String, _ params: JSONValue) -> Bool) async {
-        await withTaskGroup(of: Void.self) { group in
-            if request.events {
-                group.addTask {
-                    for await announcement in gateway.announcements(language: request.language) where request.wants(announcement) {
-                        guard send("event", announcement.eventParams) else { return }
+    /// Publishes what `request` asks for until the returned task is cancelled, or until `send` says
+    /// the subscriber is gone (returns false). `send` gets each notification's method and params.
+    /// The announcements are subscribed before this returns: whatever happens after `subscribe`
+    /// was answered reaches the subscriber.
+    static func start(_ request: SubscriptionRequest, gateway: Gateway,
+                      send: @escaping @Sendable (_ method: String, _ params: JSONValue) -> Bool) -> Task<Void, Never> {
+        let announcements = request.events ? gateway.displays.announcements(language: request.language) : nil
+        return Task {
+            await withTaskGroup(of: Void.self) { group in
+                if let announcements {
+                    group.addTask {
+                        for await announcement in announcements where request.wants(announcement) {
+                            guard send("event", announcement.eventParams) else { return }
+                        }
                     }
                 }
-            }
-            if request.status {
-                group.addTask {
-                    for await snapshot in await gateway.feed.statuses() {
-                        guard send("status", snapshot.json(locked: gateway.isLocked)) else { return }
+                if request.status {
+                    group.addTask {
+                        for await snapshot in await gateway.displays.feed.statuses() {
+                            guard send("status", snapshot.json(locked: gateway.displays.isLocked)) else { return }
+                        }
                     }
                 }
             }

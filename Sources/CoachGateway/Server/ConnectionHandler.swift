@@ -225,11 +225,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             // Feed lines are encoded once and written by the broadcaster, per event loop.
             broadcaster.add(channel) { line, channel in send(bytes: line, channel: channel, shared: shared) }
         }
-        let gateway = router.gateway
-        let task = Task {
-            await Subscription.run(request, gateway: gateway) { method, params in
-                send(RPCMessage.notification(method: method, params), channel: channel, shared: shared)
-            }
+        let task = Subscription.start(request, gateway: router.gateway) { method, params in
+            send(RPCMessage.notification(method: method, params), channel: channel, shared: shared)
         }
         shared.subscription.withLock { $0 = task }
     }

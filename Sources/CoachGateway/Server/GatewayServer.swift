@@ -36,7 +36,7 @@ public final class GatewayServer: Sendable {
         let location = claim.location
         let idle = idleExit.map(IdleExitTimer.init(after:))
         let router = RequestRouter(gateway: gateway)
-        let feed = gateway.feed
+        let feed = gateway.displays.feed
         let broadcaster = FeedBroadcaster(lines: { await feed.notificationLines() })
         FileLimit.raiseSoftLimitToHard()
         let memoryTrim = MemoryTrim()
@@ -109,7 +109,7 @@ public final class GatewayServer: Sendable {
         // needs to follow the feed here (status bars get each elapsed second from the pump itself).
         self.workoutWatch = idleExit.map { idle in
             Task {
-                for await content in await gateway.feed.contents() {
+                for await content in await gateway.displays.feed.contents() {
                     idle.workout(ongoing: [.countdown, .running, .paused, .stopping].contains(content.state.phase))
                 }
             }

@@ -107,7 +107,7 @@ enum GatewayRoot {
             throw error
         }
         let gateway = hosted.gateway
-        await gateway.feed.setHeartRateZones(settings.heartRateZones)
+        await gateway.displays.feed.setHeartRateZones(settings.heartRateZones)
         let web: WebDisplay?
         do {
             web = try await startWeb(request, settings: settings, gateway: gateway)
@@ -168,7 +168,7 @@ enum GatewayRoot {
             OneShot.printError("cannot speak (\(error)); install espeak-ng with: sudo apt-get install libespeak-ng1 — continuing without speech")
             return nil
         }
-        let stream = gateway.announcementsFollowingTheUser()
+        let stream = gateway.displays.announcementsFollowingTheUser()
         return Task {
             for await announcement in stream { speaker.say(announcement.text, language: announcement.language.rawValue) }
         }

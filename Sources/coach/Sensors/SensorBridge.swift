@@ -26,7 +26,7 @@ final class SensorBridge: SensorService {
         readings = continuation
         let liveName: @Sendable (String) -> String? = { [weak self] address in self?.liveName(of: address) }
         Task { await Self.feed(stream, to: gateway, liveName: liveName) }
-        gateway.attachSensors(self)
+        gateway.sensors.attach(self)
         do { try use(settings.sensors) } catch {
             OneShot.printError("sensors: \(error) — continuing without sensors")
         }

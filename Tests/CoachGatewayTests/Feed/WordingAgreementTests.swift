@@ -37,12 +37,12 @@ import Testing
     @Test func clientsWordThingsAsTheGatewayDoes() async throws {
         try await TestGateway.running { test in
             for language in Language.allCases {
-                #expect(Wording.builtIn(language) == test.gateway.wording(language))
+                #expect(Wording.builtIn(language) == test.gateway.displays.wording(language))
             }
-            let japanese = test.gateway.wording(.ja)
+            let japanese = test.gateway.displays.wording(.ja)
             #expect(ActivityType.allCases.filter { japanese.label($0) != japanese.activity($0) } == [])
             // English has titles apart from nouns: "your outdoor ride" in a reply, "outdoor cycling" on the feed.
-            let english = test.gateway.wording(.en)
+            let english = test.gateway.displays.wording(.en)
             #expect(test.gateway.composer.workout(.cycling, .outdoor, language: .en) == english.workout(.cycling, .outdoor))
             #expect(english.title(.cycling, .outdoor) == "outdoor cycling")
         }

@@ -131,7 +131,7 @@ struct ParamsTableTests {
         for line in table { print(line) }
         print("\(checked) requests checked")
         #expect(checked >= 40 * Self.values.count)
-        await test.gateway.stopFollowingTmux()
+        await test.gateway.displays.stopFollowingTmux()
         await test.stop()
     }
 

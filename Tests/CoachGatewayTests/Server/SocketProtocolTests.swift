@@ -138,7 +138,7 @@ struct SocketProtocolTests {
                 return try JSONValue(parsing: client.readLine())
             }
             #expect(reply["id"] == "after")
-            #expect(test.gateway.isLocked, "the notification was still performed")
+            #expect(test.gateway.displays.isLocked, "the notification was still performed")
         }
     }
 

@@ -38,7 +38,7 @@ final class ElsewhereSource: WorkoutSource {
 @Suite struct SourceSwitchTests {
     /// The first status the feed's subscribers get that satisfies `until`; nil after 5 s.
     func feedStatus(_ gateway: Gateway, until: @escaping @Sendable (WorkoutSnapshot) -> Bool) async -> WorkoutSnapshot? {
-        let statuses = await gateway.feed.statuses()
+        let statuses = await gateway.displays.feed.statuses()
         return await withTaskGroup(of: WorkoutSnapshot?.self) { group in
             group.addTask {
                 for await snapshot in statuses where until(snapshot) { return snapshot }

@@ -34,7 +34,7 @@ extension ReplTransport {
         if let problem = running.storeProblem { mode += "\nstore: \(problem)" }
         if let recovered = running.recovered {
             // Recovered before anyone could subscribe: the announcement is said here instead.
-            mode += "\n" + gateway.recoveryMessage(recovered, language: language)
+            mode += "\n" + gateway.displays.recoveryMessage(recovered, language: language)
         }
         let transport = ReplTransport(
             modeDescription: mode,
@@ -55,7 +55,7 @@ extension ReplTransport {
         let gateway = running.gateway
         let snapshot = await gateway.manager.status()
         guard snapshot.state.isOngoing else { return nil }
-        let name = gateway.wording(language).workout(snapshot.activity, nil)
+        let name = gateway.displays.wording(language).workout(snapshot.activity, nil)
         let en = language == .en
         let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
         if running.keepsWorkouts {

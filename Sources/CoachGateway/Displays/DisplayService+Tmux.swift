@@ -3,19 +3,17 @@
 import CoachCore
 import Synchronization
 
-extension Gateway {
-    // MARK: - tmux
-
+extension DisplayService {
     /// Pushes every feed change into `@coach` on that tmux server until the gateway stops.
-    /// Following the same server twice is a no-op.
-    public func followTmux(_ target: TmuxTarget, language: Language = .en) async {
+    /// Following the same server twice is a no-op. `remember`: a restarted gateway follows it again.
+    public func followTmux(_ target: TmuxTarget, language: Language = .en, remember: Bool = false) async {
         let contents = await feed.contents()
+        let wording = wording(language)
         tmuxFollowers.withLock { followers in
             guard followers[target] == nil else { return }
-            followers[target] = Task {
-                await TmuxPusher(target: target).follow(contents, wording: wording(language))
-            }
+            followers[target] = Task { await TmuxPusher(target: target).follow(contents, wording: wording) }
         }
+        if remember { state?.remember(target) }
     }
 
     /// The tmux servers being followed.

@@ -1,6 +1,7 @@
-// A gateway's mirroring roles: the mirror of one primary (a MirrorLink), and/or the primary of any
-// number of mirrors that attached to it (each announced when it comes and goes, with the reason).
-// JSON-RPC `mirror.start`, `mirror.stop`, `mirror.status` and `mirror.attach` land here.
+// PeerService: a gateway's mirroring roles — the mirror of one primary (a MirrorLink), and/or the
+// primary of any number of mirrors that attached to it (each announced when it comes and goes,
+// with the reason). JSON-RPC `mirror.start`, `mirror.stop`, `mirror.status` and `mirror.attach`
+// land here; what a mirror remembers is kept in the state directory.
 
 import CoachCore
 import CoachLanguage
@@ -19,51 +20,61 @@ public enum MirrorError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-public final class Mirroring: Sendable {
+/// The gateway's service for its peers: mirroring another gateway, and being mirrored. It is handed
+/// what it needs when GatewayAssembly builds it — the source switch, the clock, the state
+/// directory, where announcements and display notices go — and never calls back into the gateway.
+public final class PeerService: Sendable {
     private struct Attached: Sendable { var name: String; var since: Date }
     private let state = Mutex<(workout: MirroredWorkout?, attached: [Int: Attached], nextID: Int)>((nil, [:], 0))
+    private let sources: SourceSwitch
+    private let clock: any WorkoutClock
+    private let remembered: StateDirectory?
+    private let isVirtual: Bool
+    private let hasOwnWorkout: @Sendable () async -> Bool
+    private let relay: @Sendable (Announcement) -> Void
+    private let notice: @Sendable (String?) async -> Void
 
-    public init() {}
+    /// `relay` takes an announcement to every announcement subscriber; `notice` puts a line on the
+    /// displays instead of any workout (nil clears it); `hasOwnWorkout` asks whether this gateway
+    /// runs a workout of its own (then it cannot mirror another).
+    init(sources: SourceSwitch, clock: any WorkoutClock, state: StateDirectory?, isVirtual: Bool,
+         hasOwnWorkout: @escaping @Sendable () async -> Bool, relay: @escaping @Sendable (Announcement) -> Void,
+         notice: @escaping @Sendable (String?) async -> Void) {
+        self.sources = sources
+        self.clock = clock
+        self.remembered = state
+        self.isVirtual = isVirtual
+        self.hasOwnWorkout = hasOwnWorkout
+        self.relay = relay
+        self.notice = notice
+    }
 
     /// The link to the primary while this gateway mirrors one.
     public var link: MirrorLink? { state.withLock { $0.workout?.link } }
 
-    var attachedNames: [String] { state.withLock { $0.attached.values.sorted { $0.since < $1.since }.map(\.name) } }
+    private var attachedNames: [String] { state.withLock { $0.attached.values.sorted { $0.since < $1.since }.map(\.name) } }
 
-    func setWorkout(_ workout: MirroredWorkout?) -> MirroredWorkout? {
+    private func setWorkout(_ workout: MirroredWorkout?) -> MirroredWorkout? {
         state.withLock { state in
             defer { state.workout = workout }
             return state.workout
         }
     }
 
-    func attach(_ name: String) -> Int {
-        state.withLock { state in
-            state.nextID += 1
-            state.attached[state.nextID] = Attached(name: name, since: Date())
-            return state.nextID
-        }
-    }
-
-    func detach(_ id: Int) -> String? { state.withLock { $0.attached.removeValue(forKey: id)?.name } }
-}
-
-extension Gateway {
     /// Makes this gateway the mirror of the primary at `target` (replacing any earlier one).
     /// Remembered in the state directory, so a restarted gateway mirrors again.
     public func startMirroring(_ target: MirrorTarget, options: MirrorOptions = MirrorOptions()) async throws -> MirrorLink {
         guard !isVirtual else { throw MirrorError.virtualTime }
-        guard await !manager.hasOwnWorkout else { throw MirrorError.ownWorkout }
+        guard await !hasOwnWorkout() else { throw MirrorError.ownWorkout }
         // What the link hears goes down into the view, and from there to the displays and the
         // announcement streams: the link never calls back into this gateway.
-        let view = MirroredView(local: sources.local, clock: clock, relay: { [announcements] in announcements.relay($0) },
-                                notice: { [feed] in await feed.setNotice($0) })
+        let view = MirroredView(local: sources.local, clock: clock, relay: relay, notice: notice)
         view.setUnreachable("The primary on \(target.hostName) is not connected yet.")
-        let link = MirrorLink(target: target, view: view, options: options, stateDirectory: state?.directory)
+        let link = MirrorLink(target: target, view: view, options: options, stateDirectory: remembered?.directory)
         let workout = MirroredWorkout(link: link, view: view)
-        if let previous = mirroring.setWorkout(workout) { await previous.link.stop() }
+        if let previous = setWorkout(workout) { await previous.link.stop() }
         sources.use(workout)
-        state?.rememberMirror(target, options: options)
+        remembered?.rememberMirror(target, options: options)
         await link.start()
         return link
     }
@@ -71,15 +82,15 @@ extension Gateway {
     /// A mirror that was killed mirrors again when it restarts (its outbox is resent on reconnect),
     /// unless it recovered a workout of its own.
     func resumeRememberedMirror() async {
-        guard let mirror = state?.mirror else { return }
+        guard let mirror = remembered?.mirror else { return }
         _ = try? await startMirroring(mirror.target, options: mirror.options)
     }
 
     /// Stops mirroring: this gateway shows its own (idle) state again.
     @discardableResult
     public func stopMirroring() async -> Bool {
-        state?.rememberMirror(nil, options: nil)
-        guard let workout = mirroring.setWorkout(nil) else { return false }
+        remembered?.rememberMirror(nil, options: nil)
+        guard let workout = setWorkout(nil) else { return false }
         await workout.link.stop()
         sources.use(nil)
         announceLink("mirrorStopped", "Stopped mirroring \(workout.link.target.hostName).")
@@ -88,9 +99,9 @@ extension Gateway {
 
     /// `coach mirror status --json`: this gateway's role, its link and its mirrors.
     public func mirrorStatus() async -> JSONValue {
-        let mirrors = JSONValue.array(mirroring.attachedNames.map(JSONValue.string))
-        guard let link = mirroring.link else {
-            return ["role": .string(mirroring.attachedNames.isEmpty ? "none" : "primary"), "mirrors": mirrors]
+        let mirrors = JSONValue.array(attachedNames.map(JSONValue.string))
+        guard let link else {
+            return ["role": .string(attachedNames.isEmpty ? "none" : "primary"), "mirrors": mirrors]
         }
         guard case .object(var members) = await link.statusJSON() else { return .null }
         members.append(("mirrors", mirrors))
@@ -99,16 +110,20 @@ extension Gateway {
 
     /// A mirror attached to this gateway over `session`; announced now and when it goes.
     func attachMirror(name: String, session: ConnectionSession) {
-        let id = mirroring.attach(name)
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.attached[state.nextID] = Attached(name: name, since: Date())
+            return state.nextID
+        }
         announceLink("mirrorAttached", "A mirror attached: \(name).")
         session.onClose { [weak self] in
-            guard let self, let name = self.mirroring.detach(id) else { return }
+            guard let self, let name = self.state.withLock({ $0.attached.removeValue(forKey: id)?.name }) else { return }
             self.announceLink("mirrorDetached", "The mirror \(name) disconnected (its connection closed); the workout carries on here.")
         }
     }
 
-    func announceLink(_ kind: String, _ text: String) {
-        let snapshot = source.currentStatus()
+    private func announceLink(_ kind: String, _ text: String) {
+        let snapshot = sources.current.currentStatus()
         relay(Announcement(relayed: kind, text: text, state: snapshot.state, snapshot: snapshot))
     }
 }

@@ -11,19 +11,12 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 coach=""
 [ "${1:-}" = --coach ] && coach="$2"
 command -v python3 >/dev/null || { echo "$0: python3 is needed" >&2; exit 69; }
-if [ -z "$coach" ]; then
-    (cd "$root" && swift build -c release --product coach >/dev/null)
-    coach="$root/.build/release/coach"
-fi
-work="$(mktemp -d /tmp/coach-stuck.XXXXXX)"
-chmod 700 "$work"
-export XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config" \
-    XDG_RUNTIME_DIR="$work/run" SWIFT_BACKTRACE=interactive=no
-mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+. "$root/Benchmarks/scratch-world.sh"
+release_coach
+scratch_world stuck
 ulimit -n 4096
-"$coach" serve --countdown 0 --socket "$work/c.sock" >"$work/gateway.log" 2>&1 & pid=$!
-trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 200); do [ -S "$work/c.sock" ] && break; sleep 0.05; done
+serve_scratch "$work/c.sock" --countdown 0
+pid=$gateway_pid
 "$coach" start running --no-start --socket "$work/c.sock" >/dev/null
 
 python3 - "$work/c.sock" "$pid" <<'PY'

@@ -16,14 +16,8 @@ checkout="$(cd "$1" && pwd)"
 shift
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-out="${TMPDIR:-/tmp}/coach-ha-intents"
-mkdir -p "$out"
-export SWIFT_BACKTRACE=interactive=no
-
-venv="$root/Benchmarks/.venv"
-if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
-"$venv/bin/pip" install -q -r "$here/requirements.txt"
-py="$venv/bin/python"
+. "$root/Benchmarks/hassil-venv.sh"
+hassil_world ha-intents
 
 # The checkout's commit, when it is a git work tree of its own (an archive extracted to /tmp is not).
 if [ "$(git -C "$checkout" rev-parse --show-toplevel 2>/dev/null)" = "$checkout" ]; then

@@ -20,12 +20,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 command -v tmux >/dev/null || { echo "$0: tmux is needed (apt-get install tmux)" >&2; exit 69; }
-if [ -z "$coach" ]; then
-    (cd "$root" && swift build -c release --product coach >/dev/null)
-    coach="$root/.build/release/coach"
-fi
-
 . "$root/Benchmarks/scratch-world.sh"
+release_coach
 scratch_world idle
 
 "$coach" serve "${extra[@]}" >"$work/gateway.log" 2>&1 & gateway_pid=$!

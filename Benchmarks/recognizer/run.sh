@@ -7,23 +7,18 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-out="${TMPDIR:-/tmp}/coach-recognizer-bench"
-mkdir -p "$out"
-export SWIFT_BACKTRACE=interactive=no
+. "$root/Benchmarks/hassil-venv.sh"
+hassil_world recognizer-bench
 
-venv="$root/Benchmarks/.venv"
-if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
-"$venv/bin/pip" install -q -r "$here/requirements.txt"
-
-echo "== hassil ($("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("hassil"))'))"
+echo "== hassil ($("$py" -c 'import importlib.metadata as m; print(m.version("hassil"))'))"
 if [ -f "$here/hassil/bench.py" ] && [ -n "${COACH_BENCH_USE_VOCAB_BENCH:-}" ]; then
-    "$venv/bin/python" "$here/hassil/bench.py" "$out/sentences.json" "${2:-21}" > "$out/hassil.json"
+    "$py" "$here/hassil/bench.py" "$out/sentences.json" "${2:-21}" > "$out/hassil.json"
 else
-    "$venv/bin/python" "$here/hassil_bench.py" "$out/sentences.json" "${2:-21}" > "$out/hassil.json"
+    "$py" "$here/hassil_bench.py" "$out/sentences.json" "${2:-21}" > "$out/hassil.json"
 fi
 
 echo "== coach (release build)"
 swift build -c release --package-path "$root/Benchmarks" --product RecognizerBench >/dev/null
 "$root/Benchmarks/.build/release/RecognizerBench" "$root/Intents" "$out/sentences.json" "${1:-201}" > "$out/coach.json"
 
-"$venv/bin/python" "$here/compare.py" "$out/hassil.json" "$out/coach.json"
+"$py" "$here/compare.py" "$out/hassil.json" "$out/coach.json"

@@ -13,19 +13,17 @@ coach=""
 [ "${1:-}" = --coach ] && coach="$2"
 [ "$(id -u)" = 0 ] || { echo "$0: needs root to mount a tmpfs" >&2; exit 77; }
 command -v python3 >/dev/null || { echo "$0: python3 is needed" >&2; exit 69; }
-if [ -z "$coach" ]; then
-    (cd "$root" && swift build -c release --product coach >/dev/null)
-    coach="$root/.build/release/coach"
-fi
+. "$root/Benchmarks/scratch-world.sh"
+release_coach
 work="$(mktemp -d /tmp/coach-diskfull.XXXXXX)"
 chmod 700 "$work"
 mkdir -p "$work/data" "$work/run" && chmod 700 "$work/run"
 mount -t tmpfs -o size=${DISK_MIB:-16}m tmpfs "$work/data"
 export XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config" \
     XDG_RUNTIME_DIR="$work/run" SWIFT_BACKTRACE=interactive=no
-"$coach" serve --countdown 0 --socket "$work/c.sock" >"$work/gateway.log" 2>&1 & pid=$!
-trap 'kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; umount -l "$work/data"; rm -rf "$work"' EXIT
-for _ in $(seq 200); do [ -S "$work/c.sock" ] && break; sleep 0.05; done
+trap 'kill -9 "${pid:-}" 2>/dev/null; wait "${pid:-}" 2>/dev/null; umount -l "$work/data"; rm -rf "$work"' EXIT
+serve_scratch "$work/c.sock" --countdown 0
+pid=$gateway_pid
 "$coach" start running --no-start --socket "$work/c.sock" >/dev/null
 
 python3 - "$work/c.sock" "$work/data" "$pid" <<'PY'

@@ -7,10 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/Benchmarks/voice/say.sh"
-coach=${1:-$root/.build/release/coach}; shift || true
-[[ -x $coach ]] || coach=$root/.build/debug/coach
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-export XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
+voice_world "${1:-}"; shift || true
 voices=(espeak:en-us flite:kal16 flite:awb flite:rms flite:slt)
 # A third synthesiser, never tuned on, when installed: Festival's two diphone voices and its HTS
 # voice (sudo apt-get install festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts).
@@ -23,12 +20,8 @@ for corpus in commands noncommands; do
     sed 's/^[a-z]*: //' "$work/$corpus.lines" > "$work/$corpus.texts"
     cut -d: -f1 "$work/$corpus.lines" > "$work/$corpus.splits"
     for v in "${voices[@]}"; do
-        dir=$work/$corpus-${v#*:}; mkdir -p "$dir"; i=0
-        while read -r t; do
-            say "$v" 160 "$t" "$(printf '%s/u%03d.wav' "$dir" $i)"
-            i=$((i + 1))
-        done < "$work/$corpus.texts"
-        sox "$dir"/u*.wav "$dir/all.wav"
+        dir=$work/$corpus-${v#*:}
+        say_all "$v" "$work/$corpus.texts" "$dir"
         "$coach" listen --input "$dir/all.wav" --no-act --json "$@" > "$dir/heard.json" 2>/dev/null
     done
 done

@@ -9,10 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/Benchmarks/voice/say.sh"
-coach=${1:-$root/.build/release/coach}
-[[ -x $coach ]] || coach=$root/.build/debug/coach
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-export XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
+voice_world "${1:-}"
 
 voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2 flite:kal16 flite:awb flite:rms flite:slt)
 speeds=(130 150 170 185 200 160 140 0 0 0 0)

@@ -8,10 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/Benchmarks/voice/say.sh"
-coach=${1:-$root/.build/release/coach}
-[[ -x $coach ]] || coach=$root/.build/debug/coach
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-export XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
+voice_world "${1:-}"
 voices=(espeak:en-us flite:kal16 flite:awb flite:rms flite:slt)
 
 grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" | sed 's/^[a-z]*: /hey coach, /' > "$work/commands.texts"
@@ -22,12 +19,8 @@ printf '%-8s %-12s %22s %26s' voice corpus "coach --wake: commands" "pocketsphin
 printf ' %6s' "${thresholds[@]}"; echo
 for v in "${voices[@]}"; do
     for corpus in commands noncommands; do
-        dir=$work/$corpus-${v#*:}; mkdir -p "$dir"; i=0
-        while read -r t; do
-            say "$v" 160 "$t" "$(printf '%s/u%03d.wav' "$dir" $i)"
-            i=$((i + 1))
-        done < "$work/$corpus.texts"
-        sox "$dir"/u*.wav "$dir/all.wav"
+        dir=$work/$corpus-${v#*:}
+        say_all "$v" "$work/$corpus.texts" "$dir"
         "$coach" listen --input "$dir/all.wav" --wake --no-act --json > "$dir/heard.json" 2>/dev/null
         if [[ $corpus == commands ]]; then
             ours=$(python3 - "$work/expected.json" "$dir/heard.json" <<'PY'
@@ -38,12 +31,12 @@ print(f"{sum(1 for e, h in zip(expected, heard) if h['intent'] == e['intent'])}/
 PY
 )
         else
-            ours="$(grep -c '"intent":"' "$dir/heard.json" || true)/$i acting"
+            ours="$(grep -c '"intent":"' "$dir/heard.json" || true)/$said acting"
         fi
         printf '%-8s %-12s %22s %26s' "${v#*:}" "$corpus" "$ours" "wake phrase found in:"
         for t in "${thresholds[@]}"; do
             n=$(pocketsphinx_continuous -infile "$dir/all.wav" -keyphrase "hey coach" -kws_threshold "$t" -logfn /dev/null 2>/dev/null | grep -c "hey coach" || true)
-            printf ' %6s' "$n/$i"
+            printf ' %6s' "$n/$said"
         done
         echo
     done

@@ -3,31 +3,20 @@
 // speech, or its own speech with more after it, does not. Syllable-like bursts stand in for speech.
 
 import CoachVoice
+import CoachWire
 import Foundation
 import Testing
 
 struct OwnVoiceGuardTests {
     /// Bursts of noise, one per entry of `syllables` (amplitude, length in 10 ms frames), 50 ms apart.
     static func speech(_ syllables: [(Int16, Int)], seed: UInt64, rate: Int = 16_000) -> [Int16] {
-        var g = SplitMix(seed)
+        var g = SplitMix64(seed: seed)
         var out: [Int16] = []
         for (amplitude, frames) in syllables {
             out += (0 ..< frames * rate / 100).map { _ in Int16(Int(g.next() % UInt64(2 * Int(amplitude) + 1)) - Int(amplitude)) }
             out += [Int16](repeating: 0, count: rate / 20)
         }
         return out
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(_ seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     static let reply: [(Int16, Int)] = [(8000, 18), (3000, 10), (12000, 25), (2000, 8), (9000, 14), (5000, 30), (1500, 12)]

@@ -19,16 +19,6 @@ public enum SensorReading: Sendable, Hashable {
         }
     }
 
-    public var characteristic: GATTCharacteristic {
-        switch self {
-        case .heartRate: return .heartRateMeasurement
-        case .runningSpeedAndCadence: return .rscMeasurement
-        case .cyclingSpeedAndCadence: return .cscMeasurement
-        case .cyclingPower: return .cyclingPowerMeasurement
-        case .battery: return .batteryLevel
-        }
-    }
-
     public var fields: [SensorField] {
         switch self {
         case .heartRate(let value): return value.fields

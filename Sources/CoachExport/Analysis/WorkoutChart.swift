@@ -3,6 +3,7 @@
 // Pure: the caller says how wide and whether to colour (docs/export.md).
 
 import CoachCore
+import CoachWire
 import Foundation
 
 /// One metric against seconds from the start.
@@ -134,7 +135,7 @@ public enum WorkoutChart {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(Int(panel) * Swift.max(series.count, 1) + 30)" \
             font-family="sans-serif" font-size="12">
-            <title>\(ExportText.xmlEscaped(recording.name ?? "Workout")) \(ExportText.isoDate(recording.start))</title>
+            <title>\(MarkupText.escape(recording.name ?? "Workout")) \(ExportText.isoDate(recording.start))</title>
 
             """
         for (index, metric) in series.enumerated() {
@@ -143,7 +144,7 @@ public enum WorkoutChart {
             let present = values.compactMap { $0 }
             let low = present.min() ?? 0, high = present.max() ?? 0
             let range = flatRange(low, high)
-            out += "<text x=\"\(ExportText.integer(plotLeft))\" y=\(quote(top - 4))>\(ExportText.xmlEscaped(metric.name)) (\(metric.unit))</text>\n"
+            out += "<text x=\"\(ExportText.integer(plotLeft))\" y=\(quote(top - 4))>\(MarkupText.escape(metric.name)) (\(metric.unit))</text>\n"
             out += "<text x=\"4\" y=\(quote(top + 10))>\(metric.describe(high, decimals: 1))</text>\n"
             out += "<text x=\"4\" y=\(quote(top + plotHeight))>\(metric.describe(low, decimals: 1))</text>\n"
             out += "<rect x=\(quote(plotLeft)) y=\(quote(top)) width=\(quote(plotWidth)) height=\(quote(plotHeight)) fill=\"none\" stroke=\"#ccc\"/>\n"

@@ -121,23 +121,6 @@ enum ExportText {
         return Date(timeIntervalSince1970: unix)
     }
 
-    /// XML text escaping for element content and attribute values.
-    static func xmlEscaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "'" }) else { return text }
-        var out = ""
-        for char in text {
-            switch char {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(char)
-            }
-        }
-        return out
-    }
-
     /// Whole seconds since 1970 of a date, floored; nil when it does not fit (never traps).
     static func unixSecond(_ date: Date) -> Int64? {
         let seconds = date.timeIntervalSince1970.rounded(.down)

@@ -3,6 +3,7 @@
 // without a position cannot be written (lat/lon are required): indoor workouts need TCX or FIT.
 
 import CoachCore
+import CoachWire
 import Foundation
 
 public enum GPXWriter {
@@ -23,9 +24,9 @@ public enum GPXWriter {
              <metadata>
 
             """
-        if let name = recording.name, !name.isEmpty { out += "  <name>\(ExportText.xmlEscaped(name))</name>\n" }
+        if let name = recording.name, !name.isEmpty { out += "  <name>\(MarkupText.escape(name))</name>\n" }
         out += "  <time>\(ExportText.isoDate(recording.start))</time>\n </metadata>\n <trk>\n"
-        if let name = recording.name, !name.isEmpty { out += "  <name>\(ExportText.xmlEscaped(name))</name>\n" }
+        if let name = recording.name, !name.isEmpty { out += "  <name>\(MarkupText.escape(name))</name>\n" }
         if let activity = recording.activity { out += "  <type>\(activity.rawValue)</type>\n" }
         var segment: Int?
         for point in timeline.points {

@@ -4,6 +4,7 @@
 // Element order follows TrainingCenterDatabasev2.xsd, which enforces it.
 
 import CoachCore
+import CoachWire
 import Foundation
 
 public enum TCXWriter {
@@ -52,11 +53,11 @@ public enum TCXWriter {
             out += "   </Lap>\n"
         }
         if let name = recording.name, !name.isEmpty {
-            out += "   <Notes>\(ExportText.xmlEscaped(name))</Notes>\n"
+            out += "   <Notes>\(MarkupText.escape(name))</Notes>\n"
         }
         // The device that recorded it when the store knows one (an imported watch, a strap), else Coach.
         let device = recording.device
-        let creator = ExportText.xmlEscaped(device?.name ?? device?.manufacturer ?? "Coach")
+        let creator = MarkupText.escape(device?.name ?? device?.manufacturer ?? "Coach")
         let product = device?.model.flatMap { UInt16($0) }.map { "\($0)" } ?? "0"
         out += """
                 <Creator xsi:type="Device_t">

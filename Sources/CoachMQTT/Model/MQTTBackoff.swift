@@ -5,6 +5,7 @@
 // not all knock at once when the broker returns.
 
 import CoachCore
+import CoachWire
 
 public struct MQTTBackoff: Sendable {
     public struct Policy: Sendable, Hashable {
@@ -54,17 +55,4 @@ public struct MQTTBackoff: Sendable {
 
     /// How long the current outage has lasted, if there is one.
     public func outage(at now: MonotonicInstant) -> Duration? { outageSince.map { now - $0 } }
-}
-
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64): the waits are repeatable in tests.
-struct SplitMix64: Sendable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

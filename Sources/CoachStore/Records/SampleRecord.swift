@@ -5,7 +5,7 @@ import CoachCore
 import Foundation
 import GRDB
 
-struct SampleRecord: Codable, Hashable, FetchableRecord, MutablePersistableRecord {
+struct SampleRecord: Codable, Hashable, FetchableRecord, MutablePersistableRecord, SourcedRecord {
     static let databaseTableName = "sample"
 
     var id: Int64?
@@ -40,16 +40,8 @@ extension SampleRecord {
     init(_ sample: QuantitySample, workoutID: String) {
         self.init(id: nil, workoutId: workoutID, type: sample.type.rawValue, value: sample.value,
                   date: sample.at.date, monotonicNs: sample.at.monotonic.nanoseconds,
-                  syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion,
-                  sourceName: sample.source?.name, sourceVersion: sample.source?.version,
-                  deviceName: sample.source?.device?.name, deviceModel: sample.source?.device?.model,
-                  deviceManufacturer: sample.source?.device?.manufacturer)
-    }
-
-    /// The source the row records, nil when none was.
-    var source: SampleSource? {
-        SampleSource.stored(name: sourceName, version: sourceVersion, deviceName: deviceName, deviceModel: deviceModel,
-                            deviceManufacturer: deviceManufacturer)
+                  syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion)
+        setSource(sample.source)
     }
 
     /// Identity of a sample without a sync identifier, to reconcile the saved workout's samples

@@ -10,7 +10,7 @@ public enum StoredWorkoutState: String, Sendable, Hashable, Codable, CaseIterabl
     case active, saved, discarded
 }
 
-struct WorkoutRecord: Codable, Hashable, FetchableRecord, PersistableRecord {
+struct WorkoutRecord: Codable, Hashable, FetchableRecord, PersistableRecord, SourcedRecord {
     static let databaseTableName = "workout"
 
     var id: String
@@ -58,20 +58,6 @@ extension WorkoutRecord {
                   name: configuration.workoutName, startDate: nil, endDate: nil, elapsed: 0, state: .active,
                   discardReason: nil, goalReached: false, statistics: nil, createdAt: date, updatedAt: date)
         setSource(configuration.source)
-    }
-
-    mutating func setSource(_ source: SampleSource?) {
-        guard let source else { return }
-        sourceName = source.name
-        sourceVersion = source.version
-        deviceName = source.device?.name
-        deviceModel = source.device?.model
-        deviceManufacturer = source.device?.manufacturer
-    }
-
-    var source: SampleSource? {
-        SampleSource.stored(name: sourceName, version: sourceVersion, deviceName: deviceName, deviceModel: deviceModel,
-                            deviceManufacturer: deviceManufacturer)
     }
 
     /// Copies everything a finished workout knows onto the row and marks it saved.

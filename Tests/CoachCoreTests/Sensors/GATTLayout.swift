@@ -3,6 +3,7 @@
 // decoder against the layout and know which byte a truncated value must be reported at.
 
 import CoachCore
+import CoachWire
 
 /// A value under construction: little-endian fields and their start offsets.
 struct LayoutBuilder {
@@ -28,17 +29,7 @@ struct LayoutBuilder {
 }
 
 /// A small deterministic generator, so every run checks the same values.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SplitMix = SplitMix64
 
 func hex(_ text: String) -> [UInt8] {
     (try? GATTHex.bytes(text)) ?? []

@@ -5,12 +5,13 @@
 
 @testable import CoachExport
 import CoachStore
+import CoachWire
 import Foundation
 import Testing
 
 @Suite struct ImportMutationTests {
 
-    private static func mutate(_ data: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
+    private static func mutate(_ data: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         var bytes = data
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             guard !bytes.isEmpty else { break }
@@ -30,7 +31,7 @@ import Testing
 
     /// A FIT file around mutated messages: the header's size and both CRCs made right again, so
     /// the damage reaches the message decoder instead of stopping at the CRC check.
-    private static func refitted(_ original: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
+    private static func refitted(_ original: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         let headerSize = Int(original[0])
         var body = mutate(Array(original[headerSize..<(original.count - 2)]), &random)
         if body.isEmpty { body = [0] }
@@ -51,7 +52,7 @@ import Testing
         let store = try WorkoutStore.inMemory()
         let (id, _) = try await ExportFixtures.recordRun(in: store, seconds: 40)
         let seed = [UInt8](try WorkoutExporter.data(try ExportFixtures.recording(store, id), format: .fit))
-        var random = SeededRandom(state: 0xF17)
+        var random = SplitMix64(seed: 0xF17)
         var read = 0, refused = 0
         for round in 0..<600 {
             do {
@@ -72,7 +73,7 @@ import Testing
         let store = try WorkoutStore.inMemory()
         let (id, _) = try await ExportFixtures.recordRun(in: store, seconds: 40)
         let seed = [UInt8](try WorkoutExporter.data(try ExportFixtures.recording(store, id), format: format))
-        var random = SeededRandom(state: 0xC0AC4 &+ UInt64(seed.count))
+        var random = SplitMix64(seed: 0xC0AC4 &+ UInt64(seed.count))
         var read = 0, refused = 0
         for round in 0..<400 {
             let file = "m\(round).\(format.rawValue)"

@@ -5,20 +5,8 @@
 import CoachWire
 
 extension FeedRenderer {
-    public static func pangoEscape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Pango markup, as waybar reads `text` and `tooltip`.
+    public static func pangoEscape(_ text: String) -> String { MarkupText.escape(text, apostrophe: "&#39;") }
 
     func waybar(_ view: FeedView, presentation: FeedPresentation) -> String {
         let text = Self.plain([Self.oneLine(view.lines(presentation))]).joined()

@@ -7,10 +7,6 @@ extension FeedRenderer {
     }
 
     func polybar(_ lines: [FeedLine], styleClass: String) -> String {
-        Self.oneLine(lines).map { span in
-            let text = Self.polybarEscape(Self.singleLine(span.text))
-            guard let colour = FeedPalette.colour(for: span.role, styleClass: styleClass) else { return text }
-            return "%{F\(colour)}\(text)%{F-}"
-        }.joined()
+        Self.tagged(lines, styleClass: styleClass, escape: Self.polybarEscape) { "%{F\($0)}\($1)%{F-}" }
     }
 }

@@ -38,6 +38,23 @@ public struct FeedRenderer: Sendable {
         }
         return joined
     }
+
+    /// The presentation on one line in a format with inline colour tags (tmux, polybar): each
+    /// span's text kept to one line and escaped for the format, a coloured one wrapped by `tag`
+    /// (colour, text).
+    static func tagged(_ lines: [FeedLine], styleClass: String, escape: (String) -> String,
+                       tag: (_ colour: String, _ text: String) -> String) -> String {
+        oneLine(lines).map { span in
+            let text = escape(singleLine(span.text))
+            guard let colour = FeedPalette.colour(for: span.role, styleClass: styleClass) else { return text }
+            return tag(colour, text)
+        }.joined()
+    }
+
+    /// Bars draw one line: a newline or tab inside user text would break the format.
+    static func singleLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
 }
 
 extension LiveActivityContent {

@@ -257,7 +257,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "coach", "coach-status"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "CoachMQTT", "coach", "coach-status"],
             exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],

@@ -22,13 +22,21 @@ final class LoopbackMosquitto: @unchecked Sendable {
 
     let directory: String
     let port: Int
+    /// A TLS listener, its certificate signed by a CA made for the test (`caFile`).
+    let tls: Bool
     private var child: Child?
 
-    var url: String { "mqtt://127.0.0.1:\(port)" }
+    var url: String { (tls ? "mqtts" : "mqtt") + "://127.0.0.1:\(port)" }
+    var caFile: String { directory + "/ca.pem" }
+    /// What mosquitto_sub and mosquitto_pub need to reach this broker.
+    var clientArguments: [String] {
+        ["-h", "127.0.0.1", "-p", String(port)] + (tls ? ["--cafile", caFile] : [])
+    }
     var log: String { (try? String(contentsOfFile: directory + "/mosquitto.log", encoding: .utf8)) ?? "" }
 
-    init() throws {
+    init(tls: Bool = false) throws {
         guard Self.installed else { throw TmuxError(Self.missing) }
+        self.tls = tls
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("coach-mqtt-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         port = try LoopbackPort.free()
@@ -41,7 +49,8 @@ final class LoopbackMosquitto: @unchecked Sendable {
             log_type warning
             log_type notice
 
-            """
+            """ + (tls ? "cafile \(directory)/ca.pem\ncertfile \(directory)/server.pem\nkeyfile \(directory)/server.key\n" : "")
+        if tls { try makeCertificates() }
         try config.write(toFile: directory + "/mosquitto.conf", atomically: true, encoding: .utf8)
         try start()
     }
@@ -86,31 +95,55 @@ final class LoopbackMosquitto: @unchecked Sendable {
 
     /// Publishes one message with mosquitto_pub.
     func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
-        let result = try Self.run([Self.pub, "-h", "127.0.0.1", "-p", String(port), "-t", topic, "-m", payload] + (retain ? ["-r"] : []),
+        let result = try Self.run([Self.pub] + clientArguments + ["-t", topic, "-m", payload] + (retain ? ["-r"] : []),
                                   in: directory)
         guard result.status == 0 else { throw TmuxError("mosquitto_pub: exit \(result.status)") }
     }
 
     /// The retained message on `topic`, if the broker holds one (mosquitto_sub for up to `wait` s).
     func retained(_ topic: String, wait: Int = 2) throws -> String? {
-        let result = try Self.run([Self.sub, "-h", "127.0.0.1", "-p", String(port), "-t", topic, "-C", "1", "-W", String(wait),
+        let result = try Self.run([Self.sub] + clientArguments + ["-t", topic, "-C", "1", "-W", String(wait),
                                    "--retained-only", "-F", "%p"], in: directory, timeout: Double(wait) + 5)
         guard result.status == 0 || result.status == 27 else { throw TmuxError("mosquitto_sub: exit \(result.status)") }
         if result.output.isEmpty { return nil }
         return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
     }
 
+    /// A CA and a server certificate for 127.0.0.1 (an IP subjectAltName: libmosquitto checks it).
+    private func makeCertificates() throws {
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=coach-test-ca"],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
+            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+             "-days", "2", "-extfile", "san.cnf"],
+        ]
+        // mosquitto started as root drops to its own user before it reads these: the throwaway
+        // directory and keys are made readable to it.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: directory + "/san.cnf", atomically: true, encoding: .utf8)
+        for step in steps {
+            let made = try Self.run(["/usr/bin/openssl"] + step, in: directory, workingDirectory: directory, timeout: 30)
+            guard made.status == 0 else { throw TmuxError("openssl \(step[0]) failed") }
+        }
+        for file in ["ca.pem", "server.pem", "server.key"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: directory + "/" + file)
+        }
+    }
+
     /// Runs a client to its end through ChildProcess, never longer than `timeout` (then SIGKILL).
     /// Not runProcess: Foundation's Process hands the child the test thread's blocked signals, and
     /// mosquitto_sub's -W is a SIGALRM that would then never come.
-    static func run(_ arguments: [String], in directory: String, timeout: Double = 10) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], in directory: String, workingDirectory: String? = nil,
+                    timeout: Double = 10) throws -> (status: Int32, output: String) {
         let path = directory + "/client-\(UUID().uuidString.prefix(6)).out"
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let child: Child
         do {
             defer { close(file) }
-            child = try ChildProcess.spawn(arguments, stdout: file)
+            // openssl writes where it runs: `sh -c 'cd DIR && exec …'` keeps the spawner's API.
+            let command = workingDirectory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0] + arguments } ?? arguments
+            child = try ChildProcess.spawn(command, stdout: file)
         }
         let deadline = Date().addingTimeInterval(timeout)
         // Subprocess's monitor may have reaped it already (then only exitStatus knows).
@@ -146,7 +179,7 @@ final class MQTTReader: @unchecked Sendable {
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { close(file) }
         // stdbuf: mosquitto_sub's stdout to a file is block-buffered, and a test waits for each line.
-        child = try ChildProcess.spawn(["/usr/bin/stdbuf", "-oL", LoopbackMosquitto.sub, "-h", "127.0.0.1", "-p", String(broker.port), "-F", "%U|%r|%t|%p"]
+        child = try ChildProcess.spawn(["/usr/bin/stdbuf", "-oL", LoopbackMosquitto.sub] + broker.clientArguments + ["-F", "%U|%r|%t|%p"]
                                        + topics.flatMap { ["-t", $0] }, stdout: file)
     }
 

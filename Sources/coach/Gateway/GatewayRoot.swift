@@ -124,9 +124,7 @@ enum GatewayRoot {
             throw error
         }
         var wyoming: WyomingService?
-        do {
-            if let address = request.wyoming { wyoming = try await WyomingService.start(gateway: gateway, host: address.host, port: address.port) }
-        } catch {
+        do { wyoming = try await startWyoming(request, settings: settings, gateway: gateway) } catch {
             await web?.close()
             await server?.close()
             await hosted.gateway.manager.shutdown()
@@ -161,6 +159,22 @@ enum GatewayRoot {
         } catch {
             if asked { throw error }
             OneShot.printError("\(error) — continuing without the browser display")
+            return nil
+        }
+    }
+
+    /// Assist's intent and handle service (docs/integrations/wyoming.md): off unless `--wyoming`
+    /// or `wyoming.listen` says where. Asked on the command line it must listen or the start fails;
+    /// from the settings, a problem is reported and the gateway runs without it.
+    private static func startWyoming(_ request: GatewayRequest, settings: GatewaySettings, gateway: Gateway) async throws -> WyomingService? {
+        if let address = request.wyoming { return try await WyomingService.start(gateway: gateway, host: address.host, port: address.port) }
+        guard !request.virtualClock, let listen = settings.settings.wyoming.listen else { return nil }
+        guard let address = WyomingService.address(listen) else {
+            OneShot.printError("wyoming.listen: '\(listen)' is not tcp://HOST:PORT — continuing without the Wyoming service")
+            return nil
+        }
+        do { return try await WyomingService.start(gateway: gateway, host: address.host, port: address.port) } catch {
+            OneShot.printError("wyoming: cannot listen on \(listen) (\(error)) — continuing without the Wyoming service")
             return nil
         }
     }

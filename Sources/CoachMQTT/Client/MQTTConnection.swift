@@ -275,7 +275,7 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         }
         let code = library.connectAsync(made, endpoint.host, Int32(endpoint.port), Self.keepalive)
         if code != Mosquitto.success {
-            perform(session.connectFailed(library.describe(code) + (code == 14 ? " (\(String(cString: strerror(errno))))" : ""), at: now()))
+            perform(session.connectFailed(library.describe(code), at: now()))
         }
     }
 

@@ -127,9 +127,8 @@ struct BrokerOutageTests {
                                                   environment: ["COACH_NATIVE_LIBS": "none"], log: log)
         defer { gateway.killHard() }
         #expect(try Self.coach(home, ["start", "running"]).status == 0)
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(text.contains("libmosquitto1"), "\(text)")
-        #expect(text.contains("continuing without MQTT"), "\(text)")
+        #expect(await HomeAssistantMQTTTests.logSays(home, "continuing without MQTT"), "\(HomeAssistantMQTTTests.log(home))")
+        #expect(HomeAssistantMQTTTests.log(home).contains("libmosquitto1"))
         let doctor = try runProcess(CoachBinary.located, ["doctor"], environment: home.environment.merging(["COACH_NATIVE_LIBS": "none"]) { $1 })
         #expect(doctor.stdout.contains("Home Assistant over MQTT"))
         #expect(doctor.stdout.contains("libmosquitto1"))

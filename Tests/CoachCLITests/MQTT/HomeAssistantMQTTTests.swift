@@ -42,6 +42,13 @@ struct HomeAssistantMQTTTests {
         (try? String(contentsOfFile: home.root.appendingPathComponent("gateway.log").path, encoding: .utf8)) ?? ""
     }
 
+    /// Whether the gateway's log says `text` within 5 s (the socket answers before start-up's last lines).
+    static func logSays(_ home: ScratchHome, _ text: String) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !log(home).contains(text), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        return log(home).contains(text)
+    }
+
     static func field(_ payload: String, _ key: String) -> JSONValue? { (try? JSONValue(parsing: payload))?[key] }
 
     @Test(.enabled(if: LoopbackMosquitto.runs, "mosquitto is not installed (./test installs it; CI never skips)"))
@@ -57,8 +64,7 @@ struct HomeAssistantMQTTTests {
         #expect(parsed["o"]?["name"] == "coach")
         #expect(parsed["cmps"]?["pause"]?["command_topic"] == .string(Self.topics.command))
         #expect(try broker.retained(Self.topics.availability) == "online")
-        let log = home.root.appendingPathComponent("gateway.log").path
-        #expect(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("coach mqtt: Home Assistant device \(Self.node)"))
+        #expect(await Self.logSays(home, "coach mqtt: Home Assistant device \(Self.node)"), "\(Self.log(home))")
 
         // Home Assistant's birth message: discovery again (a restarted HA forgot it).
         let before = reader.on(Self.topics.discovery).count
@@ -141,6 +147,6 @@ struct HomeAssistantMQTTTests {
         #expect(seen.map { Self.field($0.payload, "heart_rate") } == .string("unavailable"),
                 "\(reader.on(Self.topics.state).map(\.payload)) \(Self.log(home))")
         #expect(seen.map { Self.field($0.payload, "elapsed")?.doubleValue != nil } == true)
-        #expect(Self.log(home).contains("coach permissions grant mqtt --read all"), "\(Self.log(home))")
+        #expect(await Self.logSays(home, "coach permissions grant mqtt --read all"), "\(Self.log(home))")
     }
 }

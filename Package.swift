@@ -10,6 +10,7 @@
 //   CoachProcess   ChildProcess: the one way any module starts a program (swift-subprocess)
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   CoachWeb       the Live Activity in a browser: HTTP on loopback, SSE feed, widget page (NIOHTTP1)
+//   CoachWyoming   the Wyoming intent/handle service for Home Assistant's Assist (NIO TCP)
 //   CoachMQTT      Home Assistant over MQTT: discovery, state, buttons (libmosquitto via CoachNative)
 //   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
 //   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
@@ -127,6 +128,16 @@ let package = Package(
             dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachNative"],
             swiftSettings: strictSettings
         ),
+        // The Wyoming intent and handle service for Home Assistant's Assist (docs/integrations/wyoming.md).
+        .target(
+            name: "CoachWyoming",
+            dependencies: [
+                "CoachWire", "CoachCore", "CoachGateway", "CoachLanguage",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Workout files: TCX/GPX/FIT/CSV/JSON writers and readers over value types, interval
         // statistics and charts (docs/export.md).
         .target(
@@ -167,7 +178,7 @@ let package = Package(
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
                 "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
-                "CoachExport", "CoachWeb", "CoachMQTT",
+                "CoachExport", "CoachWeb", "CoachMQTT", "CoachWyoming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,
@@ -248,6 +259,10 @@ let package = Package(
             dependencies: ["CoachMQTT", "CoachWire", "CoachGateway", "CoachCore"]
         ),
         .testTarget(
+            name: "CoachWyomingTests",
+            dependencies: ["CoachWyoming", "CoachWire"]
+        ),
+        .testTarget(
             name: "CoachVoiceTests",
             dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
         ),
@@ -257,7 +272,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "coach", "coach-status"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "CoachMQTT", "coach", "coach-status"],
             exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],

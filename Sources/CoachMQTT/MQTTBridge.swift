@@ -97,6 +97,15 @@ public final class MQTTBridge: Sendable {
 
     public var isFinished: Bool { connection.isFinished }
 
+    /// Whether the `mqtt` client may read every one of `types` (the user granted them).
+    public static func mayRead(_ types: [AuthorizationType], gateway: Gateway) -> Bool {
+        guard let scope = try? gateway.permissions.readScope(for: identity, locked: false) else { return false }
+        return types.allSatisfy { scope.allows($0, sourceName: nil) }
+    }
+
+    /// The types the metric sensors reveal.
+    public static var metricTypes: [AuthorizationType] { Array(Set(HomeAssistantState.governingType.values)).sorted() }
+
     /// One client id per gateway and purpose: a broker drops the older of two equal ids.
     static func clientID(_ configuration: Configuration) -> String {
         "coach-" + configuration.device.topics.nodeID + (configuration.purpose == .remove ? "-remove" : "")
@@ -115,8 +124,8 @@ public final class MQTTBridge: Sendable {
                 let reply = await router.reply(to: line, session: session)
                 // A failure's words say why ("no workout is running"); a success's may word figures
                 // ("Lap 2: 1.0 km"), which only a client that may read everything is told.
-                let everything = (try? gateway.permissions.readScope(for: identity, locked: gateway.displays.isLocked))?.isEverything ?? false
-                connection.post(answer: MQTTCommandResult(command: command, reply: reply, successMessage: everything))
+                connection.post(answer: MQTTCommandResult(command: command, reply: reply,
+                                                          successMessage: !gateway.displays.isLocked && mayRead(AuthorizationType.allCases, gateway: gateway)))
             }
         }
     }

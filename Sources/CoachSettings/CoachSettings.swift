@@ -55,10 +55,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var http = Http()
     /// MQTT and Home Assistant (CoachSettings+MQTT.swift).
     public var mqtt = MQTT()
+    /// Assist's intent and handle service (CoachSettings+Wyoming.swift).
+    public var wyoming = Wyoming()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -69,6 +71,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         autoPause = try c.decodeIfPresent([String: Bool].self, forKey: .autoPause) ?? [:]
         http = try c.decodeIfPresent(Http.self, forKey: .http) ?? Http()
         mqtt = try c.decodeIfPresent(MQTT.self, forKey: .mqtt) ?? MQTT()
+        wyoming = try c.decodeIfPresent(Wyoming.self, forKey: .wyoming) ?? Wyoming()
     }
 }
 

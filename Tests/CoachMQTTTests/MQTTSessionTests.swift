@@ -156,6 +156,7 @@ import Testing
             MQTTMessage(topic: $0, payload: "", qos: 1, retain: true)
         })
         #expect(actions.last == .disconnect)
+        #expect(session.removalSent)
         #expect(session.received(topic: "coach/n1/command", payload: Array("pause".utf8), retained: false, at: Self.at(0.2)) == [])
     }
 }

@@ -47,7 +47,6 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
     private var session: MQTTSession
     private var client: OpaquePointer?
     private var events: [Event] = []
-    private var removed = false
     private var stopRequested = false
 
     static let keepalive: Int32 = 15
@@ -136,7 +135,7 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         close(wakeWrite)
         commands?.finish()
         finished.store(true, ordering: .releasing)
-        ended(removed)
+        ended(session.removalSent)
     }
 
     /// Sleeps until the socket or the inbox has something, or the session's next deadline (a
@@ -219,7 +218,6 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
                                                                message: "too many commands waiting; try again")))
                 }
             case .note(let line):
-                if line.hasPrefix("mqtt: removed") { removed = true }
                 note(line)
             case .finished:
                 break
@@ -277,7 +275,7 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         }
         let code = library.connectAsync(made, endpoint.host, Int32(endpoint.port), Self.keepalive)
         if code != Mosquitto.success {
-            perform(session.connectFailed(library.describe(code) + (code == 14 ? " (\(String(cString: strerror(errno))))" : ""), at: now()))
+            perform(session.connectFailed(library.describe(code), at: now()))
         }
     }
 

@@ -76,6 +76,8 @@ public struct MQTTSession: Sendable {
     }
 
     public var isConnected: Bool { link == .connected }
+    /// The removal's empty messages went out (the device may be forgotten).
+    public private(set) var removalSent = false
     public var isFinished: Bool { link == .done }
 
     // MARK: - Events
@@ -113,6 +115,7 @@ public struct MQTTSession: Sendable {
             for topic in [topics.discovery, topics.state, topics.availability] {
                 actions.append(.publish(MQTTMessage(topic: topic, payload: "", qos: 1, retain: true)))
             }
+            removalSent = true
             actions.append(.note("mqtt: removed the device \(topics.nodeID) from \(configuration.brokerName)"))
             actions += leave(at: now)
         }

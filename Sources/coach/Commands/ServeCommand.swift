@@ -6,6 +6,7 @@ import ArgumentParser
 import CoachCore
 import CoachGateway
 import CoachMQTT
+import CoachWyoming
 import CoachWeb
 import Dispatch
 import Foundation
@@ -28,6 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
               coach serve --socket /tmp/coach-test.sock --countdown 0
               coach serve --http 127.0.0.1:8787              # the browser display too (docs/web.md)
               coach serve --mqtt mqtt://user:pass@broker.local:1883   # Home Assistant (docs/integrations/home-assistant.md)
+              coach serve --wyoming tcp://127.0.0.1:10700    # Assist's intent/handle service (docs/integrations/wyoming.md)
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
 
@@ -56,7 +58,14 @@ struct ServeCommand: AsyncParsableCommand {
                                             valueName: "url"))
     var mqtt: String?
 
+    @Option(name: .long, help: ArgumentHelp("Serve the Wyoming intent and handle service for Home Assistant's Assist on tcp://HOST:PORT.",
+                                            valueName: "uri"))
+    var wyoming: String?
+
     func validate() throws {
+        if let wyoming, WyomingService.address(wyoming) == nil {
+            throw ValidationError("--wyoming takes tcp://HOST:PORT such as tcp://127.0.0.1:10700, not '\(wyoming)'.")
+        }
         if let mqtt {
             do { _ = try MQTTEndpoint(url: mqtt) } catch { throw ValidationError("--mqtt: \(error)") }
         }
@@ -85,6 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
         request.httpListen = http
         request.httpPublic = httpPublic
         request.mqttURL = mqtt
+        request.wyoming = wyoming.flatMap(WyomingService.address)
         let running: RunningGateway
         do {
             running = try await GatewayRoot.start(request, settings: settings)
@@ -101,6 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
             let reach = web.address.isLoopback ? "" : " — not loopback (--http-public): other machines can reach it; the token guards it"
             print("coach http: listening on \(web.url)\(reach) (`coach http url` prints it with the token)")
         }
+        if let service = running.wyoming { print("coach wyoming: listening on tcp://\(service.host):\(service.port)") }
         for bridge in running.mqtt where bridge.configuration.purpose == .publish {
             let topics = bridge.configuration.device.topics
             print("coach mqtt: Home Assistant device \(topics.nodeID) on \(bridge.configuration.endpoint.display) (\(topics.discovery))")

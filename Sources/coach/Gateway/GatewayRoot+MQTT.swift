@@ -39,8 +39,7 @@ extension GatewayRoot {
             return bridges
         }
         plan.remember?.write(stateDirectory: stateDirectory)
-        let scope = try? gateway.permissions.readScope(for: MQTTBridge.identity, locked: false)
-        if scope?.isEverything != true {
+        if !MQTTBridge.mayRead(MQTTBridge.metricTypes, gateway: gateway) {
             note("mqtt: Home Assistant shows heart rate, distance and the other metrics as unavailable until you allow them: "
                  + "coach permissions grant mqtt --read all")
         }

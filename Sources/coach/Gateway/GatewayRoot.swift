@@ -1,6 +1,6 @@
 // GatewayRoot: the one place a gateway is put together for a user — `coach serve` and the REPL's
 // own gateway alike. The settings file is applied here and only here (auto-pause, milestone unit,
-// heart-rate zones, sensors, speech, the browser display, MQTT), so a setting added later reaches every gateway at once; the
+// heart-rate zones, sensors, speech, the browser display, MQTT, Wyoming), so a setting added later reaches every gateway at once; the
 // callers say only what kind of gateway they want. GatewayAssembly (CoachGateway) builds the core
 // underneath: vocabulary, manager, store, recovery, what the state directory remembers.
 
@@ -10,6 +10,7 @@ import CoachMQTT
 import CoachSettings
 import CoachVoice
 import CoachWeb
+import CoachWyoming
 import CoachWire
 import Foundation
 
@@ -41,6 +42,8 @@ struct GatewayRequest: Sendable {
     var httpPublic = false
     /// The broker to publish to (`--mqtt`); nil: the settings' `mqtt.url`, if any.
     var mqttURL: String?
+    /// Serve the Wyoming intent and handle service here (`--wyoming tcp://HOST:PORT`).
+    var wyoming: (host: String, port: Int)?
 }
 
 /// A gateway as the root started it, with what it plugged in; `shutdown()` undoes it all.
@@ -57,12 +60,15 @@ final class RunningGateway: Sendable {
     let web: WebDisplay?
     /// Home Assistant over MQTT: the device published, a device being removed (docs/integrations/home-assistant.md).
     let mqtt: [MQTTBridge]
+    /// The Wyoming service for Home Assistant's Assist (docs/integrations/wyoming.md).
+    let wyoming: WyomingService?
     private let sensors: SensorBridge?
     private let announcer: Task<Void, Never>?
 
-    fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, mqtt: [MQTTBridge], sensors: SensorBridge?,
-                     announcer: Task<Void, Never>?) {
+    fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, mqtt: [MQTTBridge], wyoming: WyomingService?,
+                     sensors: SensorBridge?, announcer: Task<Void, Never>?) {
         gateway = hosted.gateway
+        self.wyoming = wyoming
         self.web = web
         self.mqtt = mqtt
         recovered = hosted.recovered
@@ -76,6 +82,7 @@ final class RunningGateway: Sendable {
     /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
     func shutdown() async {
         await web?.close()
+        await wyoming?.close()
         // `offline` on the broker while the gateway is still whole (a few seconds at most).
         for bridge in mqtt { await bridge.stop() }
         await server?.close()
@@ -116,12 +123,19 @@ enum GatewayRoot {
             await hosted.gateway.manager.shutdown()
             throw error
         }
+        var wyoming: WyomingService?
+        do { wyoming = try await startWyoming(request, settings: settings, gateway: gateway) } catch {
+            await web?.close()
+            await server?.close()
+            await hosted.gateway.manager.shutdown()
+            throw error
+        }
         let mqtt = await startMQTT(request, settings: settings, gateway: gateway)
         let announcer = speak(request.speech, gateway: gateway, settings: settings)
         // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,
                                                                 settingsPath: settings.path, environment: settings.environment)
-        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, sensors: sensors, announcer: announcer)
+        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer)
     }
 
     /// The browser display, fed by the gateway's FeedPump like tmux (docs/web.md): off unless
@@ -145,6 +159,22 @@ enum GatewayRoot {
         } catch {
             if asked { throw error }
             OneShot.printError("\(error) — continuing without the browser display")
+            return nil
+        }
+    }
+
+    /// Assist's intent and handle service (docs/integrations/wyoming.md): off unless `--wyoming`
+    /// or `wyoming.listen` says where. Asked on the command line it must listen or the start fails;
+    /// from the settings, a problem is reported and the gateway runs without it.
+    private static func startWyoming(_ request: GatewayRequest, settings: GatewaySettings, gateway: Gateway) async throws -> WyomingService? {
+        if let address = request.wyoming { return try await WyomingService.start(gateway: gateway, host: address.host, port: address.port) }
+        guard !request.virtualClock, let listen = settings.settings.wyoming.listen else { return nil }
+        guard let address = WyomingService.address(listen) else {
+            OneShot.printError("wyoming.listen: '\(listen)' is not tcp://HOST:PORT — continuing without the Wyoming service")
+            return nil
+        }
+        do { return try await WyomingService.start(gateway: gateway, host: address.host, port: address.port) } catch {
+            OneShot.printError("wyoming: cannot listen on \(listen) (\(error)) — continuing without the Wyoming service")
             return nil
         }
     }

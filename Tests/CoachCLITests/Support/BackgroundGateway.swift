@@ -17,11 +17,16 @@ final class BackgroundGateway: @unchecked Sendable {
     /// The socket the REPL and one-shot commands resolve in `home` (XDG_RUNTIME_DIR/coach/coach.sock).
     var socketPath: String { home.root.appendingPathComponent("run/coach/coach.sock").path }
 
-    /// Starts `coach serve EXTRA…` and returns once the socket answers.
-    init(home: ScratchHome, extraArguments: [String] = ["--countdown", "0"], environment: [String: String] = [:]) async throws {
+    /// Starts `coach serve EXTRA…` and returns once the socket answers; `log` keeps its stdout and
+    /// stderr (else /dev/null).
+    init(home: ScratchHome, extraArguments: [String] = ["--countdown", "0"], environment: [String: String] = [:],
+         log: String? = nil) async throws {
         guard let binary = CoachBinary.path() else { throw TmuxError("coach is not built") }
         self.home = home
-        self.child = try ChildProcess.spawn([binary, "serve"] + extraArguments, environment: home.environment.merging(environment) { $1 })
+        let output = log.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) }
+        defer { if let output { close(output) } }
+        self.child = try ChildProcess.spawn([binary, "serve"] + extraArguments, environment: home.environment.merging(environment) { $1 },
+                                            stdout: output, stderr: output)
 
         let deadline = ContinuousClock.now + .seconds(20)
         while !Self.answers(socketPath) {

@@ -13,7 +13,7 @@ import Testing
         let coach = try #require(CoachBinary.path())
         let r = try runProcess("/usr/bin/ldd", [coach])
         #expect(r.status == 0)
-        for lib in ["libpocketsphinx", "libsphinxbase", "libespeak-ng", "libasound", "libsystemd"] {
+        for lib in ["libpocketsphinx", "libsphinxbase", "libespeak-ng", "libasound", "libsystemd", "libmosquitto"] {
             #expect(!r.stdout.contains(lib), "coach links \(lib):\n\(r.stdout)")
         }
     }
@@ -35,7 +35,7 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("missing  voice in (coach listen)"))
         let install = try #require(r.stdout.split(separator: "\n").last { $0.contains("apt-get install") })
-        for package in ["libpocketsphinx3", "libespeak-ng1", "libasound2", "libsystemd0"] {
+        for package in ["libpocketsphinx3", "libespeak-ng1", "libasound2", "libsystemd0", "libmosquitto1"] {
             #expect(install.contains(package), "\(install)")
         }
         // Only one library allowed: the others are still named.

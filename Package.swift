@@ -188,6 +188,12 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        // What every test target shares: running programs and blocking work off the cooperative
+        // pool, so the suite can run in parallel (Tests/Support/CoachTestSupport).
+        .target(
+            name: "CoachTestSupport",
+            path: "Tests/Support/CoachTestSupport"
+        ),
         // CoachLanguage only to read Intents/'s words: the presentations under test take them as data.
         .testTarget(
             name: "CoachCoreTests",
@@ -231,11 +237,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachStoreTests",
-            dependencies: ["CoachStore", "CoachCore", "coach-store-crash"]
+            dependencies: ["CoachStore", "CoachCore", "coach-store-crash", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachGatewayTests",
-            dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+            dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachWebTests",
@@ -253,11 +259,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachExportTests",
-            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
+            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "coach", "coach-status"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "coach", "coach-status", "CoachTestSupport"],
             exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],

@@ -35,7 +35,7 @@ import Testing
         (FileManager.default.subpaths(atPath: directory) ?? []).sorted()
     }
 
-    @Test func installsWhereTheDocsSayAndUninstallsExactlyThat() throws {
+    @Test func installsWhereTheDocsSayAndUninstallsExactlyThat() async throws {
         let scratch = "/tmp/coach-install-\(getpid())-\(UUID().uuidString.prefix(6))"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let prefix = scratch + "/prefix", home = scratch + "/home"
@@ -63,7 +63,7 @@ import Testing
         #expect(!fileManager.fileExists(atPath: prefix + "/share/coach/Intents/tests"), "the test corpora are not installed")
         let runner = CoachRunner()
         defer { runner.cleanUp() }
-        let version = try runner.run(["--version"], executable: prefix + "/bin/coach")
+        let version = try await runner.run(["--version"], executable: prefix + "/bin/coach")
         #expect(version.1 == CoachVersion.current + "\n")
 
         let manifest = try String(contentsOfFile: prefix + "/share/coach/install-manifest", encoding: .utf8)

@@ -54,9 +54,13 @@ struct GatewayCrashTests {
             let (status, seen) = try await onThread { () -> (JSONValue, Acknowledged) in
                 let client = try GatewayClient(location: socket)
                 let status = try client.call("status")
-                if first { _ = try client.call("start", ["activity": "cycling"]) }
+                // The state the stream starts from: after the first trial's start, that start's
+                // (acknowledged before anything else is sent, so a kill before the first pause
+                // must recover it, not the notStarted seen before it).
+                var from = status["state"]?.stringValue ?? "running"
+                if first { from = try client.call("start", ["activity": "cycling"])["state"]?.stringValue ?? "running" }
                 // Stream until killed at a random moment.
-                let acknowledged = Mutex(Acknowledged(state: status["state"]?.stringValue ?? "running"))
+                let acknowledged = Mutex(Acknowledged(state: from))
                 let killAfter = Double.random(in: 0.15...0.6)
                 let killer = Thread { usleep(UInt32(killAfter * 1_000_000)); gateway.kill() }
                 killer.start()

@@ -8,7 +8,11 @@ import CoachVoice
 import Foundation
 import Testing
 
-@Suite(.serialized) struct VoiceListenTests {
+// Not serialized: each test has its own scratch home and files, and the one thing they share,
+// the compiled grammar in XDG_CACHE_HOME, is written to a temporary name and renamed into place.
+// They are most of the suite's CPU (pocketsphinx), so ./test runs them in a process of their own
+// beside the rest, from the start.
+@Suite struct VoiceListenTests {
     @Test func commandsAreHeardWithTheirSlots() async throws {
         let home = try ScratchHome()
         let sentences = try Self.corpus("commands.txt")

@@ -247,7 +247,7 @@ let package = Package(
             name: "CoachWebTests",
             dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage",
                            .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOPosix", package: "swift-nio")]
+                           .product(name: "NIOPosix", package: "swift-nio"), "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachMQTTTests",

@@ -36,7 +36,7 @@ import Glibc
                                            environment: home.environment.merging(Self.bindEverythingAtStart) { $1 },
                                            stdout: log, stderr: log)
         close(log)
-        for _ in 0..<400 where RawSocket.probe(socket) != .answers { usleep(50_000) }
+        _ = try await poll(timeout: .seconds(20), every: .milliseconds(50)) { RawSocket.probe(socket) == .answers }
         #expect(RawSocket.probe(socket) == .answers)
         await ChildProcess.terminate(child)
 

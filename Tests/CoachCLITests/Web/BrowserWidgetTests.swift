@@ -26,7 +26,7 @@ struct BrowserWidgetTests {
         let home = try ScratchHome()
         var gateway: BackgroundGateway? = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--http", "127.0.0.1:0"])
         defer { gateway?.killSoon() }
-        let browser = try BrowserDriver()
+        let browser = try await BrowserDriver()
         do {
             try await scenario(home: home, gateway: &gateway, browser: browser)
         } catch {

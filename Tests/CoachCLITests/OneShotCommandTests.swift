@@ -43,9 +43,8 @@ struct CoachRunner {
 
     /// Stops the gateway the commands started (its pid is in the lock file) and removes the files.
     func cleanUp() {
-        if let pid = (try? String(contentsOfFile: socket + ".lock", encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
-            kill(pid, SIGTERM)
-        }
+        // Only a pid whose process still holds the lock: a stale one may name another program.
+        if let pid = InstanceLock.holder(path: socket + ".lock") { kill(pid, SIGTERM) }
         try? FileManager.default.removeItem(atPath: home)
     }
 }

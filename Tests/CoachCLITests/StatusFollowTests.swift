@@ -4,6 +4,7 @@
 // the bar would read it: waybar JSON objects, the i3bar header + endless array, polybar tags.
 // Everything polls with a deadline; children and the gateway are always stopped.
 
+import CoachGateway
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -251,8 +252,7 @@ final class FollowGateway: @unchecked Sendable {
     /// SIGTERM to the gateway (SIGKILL after 5 s, from a task of its own): returns at once, so a
     /// defer can call it.
     func stop() {
-        let lock = socket + ".lock"
-        let lockPid = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let lockPid = InstanceLock.holder(path: socket + ".lock")
         #expect(lockPid == nil || lockPid == child.pid, "the lock names the gateway we started")
         if let lockPid, lockPid != child.pid { kill(lockPid, SIGTERM) }
         ChildProcess.terminateSoon(child)

@@ -2,6 +2,7 @@
 // the @coach user option — a start shows running, a pause shows within a second, a lock hides
 // every metric value.
 
+import CoachGateway
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ struct TmuxStatusLineTests {
             serverPID = pid_t(try await option("#{pid}")) ?? 0
         }
 
-        deinit { if serverPID > 0 { kill(serverPID, SIGTERM) } }
+        deinit { TmuxSession.terminateServer(serverPID) }
 
         func option(_ format: String) async throws -> String {
             try await runProcess("/usr/bin/tmux", ["-L", name, "display", "-p", format]).stdout
@@ -45,9 +46,8 @@ struct TmuxStatusLineTests {
         let tmux = try await TmuxServer()
         let environment = home.environment
         defer {
-            // The background gateway: stop it (its pid is in the lock file).
-            let lock = home.root.appendingPathComponent("run/coach/coach.sock.lock").path
-            if let pid = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            // The background gateway: stop it (its pid is in the lock file it holds).
+            if let pid = InstanceLock.holder(path: home.root.appendingPathComponent("run/coach/coach.sock.lock").path) {
                 kill(pid, SIGTERM)
             }
         }
@@ -72,7 +72,7 @@ struct TmuxStatusLineTests {
 
         // A restarted gateway remembers the tmux server: no second `coach tmux setup` needed.
         let lock = home.root.appendingPathComponent("run/coach/coach.sock.lock").path
-        let pid = try #require((try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let pid = try #require(InstanceLock.holder(path: lock))
         kill(pid, SIGKILL)
         #expect(try await runProcess(coach, ["resume"], environment: environment).status == 0)   // starts and recovers a gateway
         _ = try await tmux.wait(for: "running again after the restart") { $0.contains("▶") }

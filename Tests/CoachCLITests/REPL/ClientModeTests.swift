@@ -138,8 +138,8 @@ struct ClientModeTests {
         let gateway = try await BackgroundGateway(home: home)
         #expect(try await coach(["start", "running"], home: home).status == 0)
         #expect(try await coach(["pause"], home: home).status == 0)
-        // The socket file stays behind: the REPL's gateway replaces it as stale. (Reaped in deinit.)
-        Glibc.kill(gateway.pid, SIGKILL)
+        // The socket file stays behind: the REPL's gateway replaces it as stale.
+        await gateway.killHard()
 
         let tmux = try await TmuxSession(home: home)
         let lines = try await tmux.waitFor(text: "Recovered your run after a restart: paused,")

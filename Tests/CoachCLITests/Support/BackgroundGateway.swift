@@ -4,6 +4,7 @@
 // our child until stop() sends SIGTERM to the pid its lock file names and it is reaped. Every wait
 // is awaited (see ChildProcess.swift); the deinit only sends SIGKILL, and Subprocess reaps.
 
+import CoachGateway
 import CoachWire
 import Foundation
 #if canImport(Glibc)
@@ -55,11 +56,10 @@ final class BackgroundGateway: @unchecked Sendable {
         await child.wait()
     }
 
-    /// The pid the gateway wrote to `<socket>.lock`: how a user (or a script) finds it.
-    var lockPID: pid_t? {
-        (try? String(contentsOfFile: socketPath + ".lock", encoding: .utf8))
-            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    }
+    /// The pid the gateway wrote to `<socket>.lock` — how a user (or a script) finds it — while
+    /// a process holds that lock: a pid left in the file by a gateway that has gone may name
+    /// another program by now (pids wrap quickly on a busy machine).
+    var lockPID: pid_t? { InstanceLock.holder(path: socketPath + ".lock") }
 
     /// SIGTERM to the pid in the lock file, then waits for the gateway to exit; returns its
     /// exit status (it stops cleanly on SIGTERM: 0).

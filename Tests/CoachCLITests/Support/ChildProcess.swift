@@ -60,13 +60,4 @@ enum ChildProcess {
         let status = info._sifields._sigchld.si_status
         return info.si_code == Int32(CLD_EXITED) ? status : 128 + status
     }
-
-    /// For a process that is not our child (a gateway a command started, found by its lock file):
-    /// SIGTERM, then SIGKILL after `grace`, waiting (asleep) until it is gone.
-    static func terminate(pid: pid_t, grace: Duration = .seconds(5)) async {
-        guard pid > 0, kill(pid, SIGTERM) == 0 else { return }
-        if (try? await poll(timeout: grace, until: { kill(pid, 0) != 0 })) == true { return }
-        kill(pid, SIGKILL)
-        _ = try? await poll(timeout: .seconds(5), until: { kill(pid, 0) != 0 })
-    }
 }

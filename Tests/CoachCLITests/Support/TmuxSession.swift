@@ -43,8 +43,16 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Ends the server (and the program in it) now; SIGTERM is what `tmux kill-server` sends.
     func kill() {
-        if serverPID > 0 { _ = Glibc.kill(serverPID, SIGTERM) }
+        Self.terminateServer(serverPID)
         serverPID = 0
+    }
+
+    /// SIGTERM to the tmux server `pid` if that pid is still a tmux: it is not our child, so if it
+    /// has gone its pid may name another program by now.
+    static func terminateServer(_ pid: pid_t) {
+        guard pid > 0, let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
+              command.hasPrefix("tmux") || command.contains("/tmux") else { return }
+        _ = Glibc.kill(pid, SIGTERM)
     }
 
     /// Types text literally (no key names).

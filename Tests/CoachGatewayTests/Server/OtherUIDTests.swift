@@ -17,7 +17,10 @@ struct OtherUIDTests {
     /// connection it accepted (/proc/net/unix names the path for both). Counting them, rather than
     /// every descriptor of the process, keeps the tests running beside this one out of the count.
     static func socketDescriptors(on path: String) -> Int {
-        guard let table = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) else { return -1 }
+        // Read to the end: /proc files say they are empty, and with every socket of the machine
+        // listed (a busy one has thousands) the table is many pages long.
+        guard let data = FileHandle(forReadingAtPath: "/proc/net/unix")?.readDataToEndOfFile() else { return -1 }
+        let table = String(decoding: data, as: UTF8.self)
         var inodes = Set<UInt64>()
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)

@@ -199,6 +199,12 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        // What every test target shares: running programs and blocking work off the cooperative
+        // pool, so the suite can run in parallel (Tests/Support/CoachTestSupport).
+        .target(
+            name: "CoachTestSupport",
+            path: "Tests/Support/CoachTestSupport"
+        ),
         // CoachLanguage only to read Intents/'s words: the presentations under test take them as data.
         .testTarget(
             name: "CoachCoreTests",
@@ -242,17 +248,17 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachStoreTests",
-            dependencies: ["CoachStore", "CoachCore", "coach-store-crash"]
+            dependencies: ["CoachStore", "CoachCore", "coach-store-crash", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachGatewayTests",
-            dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore"]
+            dependencies: ["CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachWebTests",
             dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage",
                            .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOPosix", package: "swift-nio")]
+                           .product(name: "NIOPosix", package: "swift-nio"), "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachMQTTTests",
@@ -268,11 +274,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachExportTests",
-            dependencies: ["CoachExport", "CoachCore", "CoachStore"]
+            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachCLITests",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "CoachMQTT", "coach", "coach-status"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachProcess", "CoachStore", "CoachVoice", "CoachMQTT", "coach", "coach-status", "CoachTestSupport"],
             exclude: ["Voice/commands.txt", "Voice/noncommands.txt"]
         ),
     ],

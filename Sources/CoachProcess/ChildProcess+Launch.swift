@@ -42,6 +42,7 @@ extension ChildProcess {
                     output: .fileDescriptor(output, closeAfterSpawningProcess: true),
                     error: .fileDescriptor(error, closeAfterSpawningProcess: true)
                 ) { execution in
+                    spawned.adopt(processDescriptor: execution.processIdentifier.processDescriptor)
                     spawned.resolve(.success(execution.processIdentifier.value))
                 }
                 let ending = ending(result.terminationStatus)

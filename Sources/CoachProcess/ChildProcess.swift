@@ -144,16 +144,18 @@ public struct ChildProcess: Sendable {
     @discardableResult
     public func waitBlocking() -> Int32 { ended.blockingExit() }
 
-    public func signal(_ number: Int32) { _ = kill(pid, number) }
+    /// Sends `number` to the child; once it has been reaped, to no one (never to a process that
+    /// has been given its pid since).
+    public func signal(_ number: Int32) { ended.send(number, to: pid) }
 
     /// SIGTERM, then SIGKILL if it is still there after `grace`; returns its exit status.
     @discardableResult
     public func terminate(grace: Duration = .seconds(5)) async -> Int32 {
         signal(SIGTERM)
         let exit = self.exit
-        let killer = Task { [pid] in
+        let killer = Task { [self] in
             try await Task.sleep(for: grace)
-            _ = kill(pid, SIGKILL)
+            signal(SIGKILL)
         }
         let ending = await exit.value
         killer.cancel()

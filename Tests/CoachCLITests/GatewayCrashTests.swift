@@ -12,25 +12,17 @@ import Testing
 
 @Suite("Gateway crash", .serialized)
 struct GatewayCrashTests {
-    final class Gateway: @unchecked Sendable {  // Process is used from two threads only to kill and wait.
-        let process = Process()
-        init(coach: String, socket: String, data: String) throws {
-            process.executableURL = URL(fileURLWithPath: coach)
-            process.arguments = ["serve", "--socket", socket, "--countdown", "0"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_DATA_HOME"] = data
-            environment["SWIFT_BACKTRACE"] = "interactive=no"
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<400 where RawSocket.probe(socket) != .answers { usleep(10_000) }
+    /// `coach serve` on the scratch socket; SIGKILLed by the test, its end awaited.
+    struct Gateway: Sendable {
+        let child: Child
+
+        init(coach: String, socket: String, data: String) async throws {
+            child = try await ChildProcess.spawn([coach, "serve", "--socket", socket, "--countdown", "0"],
+                                                 environment: ["XDG_DATA_HOME": data, "SWIFT_BACKTRACE": "interactive=no"])
+            _ = try await poll(timeout: .seconds(20), every: .milliseconds(10)) { RawSocket.probe(socket) == .answers }
         }
 
-        func kill() {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        func kill() { child.signal(SIGKILL) }
     }
 
     /// What the client saw acknowledged before the kill.
@@ -43,7 +35,7 @@ struct GatewayCrashTests {
         var inFlight: String?
     }
 
-    @Test func everyAcknowledgedSampleAndCommandSurvivesSIGKILL() throws {
+    @Test func everyAcknowledgedSampleAndCommandSurvivesSIGKILL() async throws {
         // The shared locator (next to the test bundle, .build/debug, or COACH_BINARY).
         let coach = try #require(CoachBinary.path(), "build coach first: swift build --product coach")
         let work = "/tmp/coach-crash-\(getpid())"
@@ -56,51 +48,56 @@ struct GatewayCrashTests {
         var previous: Acknowledged?
 
         for trial in 1...20 {
-            let gateway = try Gateway(coach: coach, socket: socket.path, data: work + "/data")
-            let client = try GatewayClient(location: socket)
-
+            let gateway = try await Gateway(coach: coach, socket: socket.path, data: work + "/data")
+            let first = previous == nil
+            // The client blocks on its socket: on a thread of its own, not the cooperative pool.
+            let (status, seen) = try await onThread { () -> (JSONValue, Acknowledged) in
+                let client = try GatewayClient(location: socket)
+                let status = try client.call("status")
+                // The state the stream starts from: after the first trial's start, that start's
+                // (acknowledged before anything else is sent, so a kill before the first pause
+                // must recover it, not the notStarted seen before it).
+                var from = status["state"]?.stringValue ?? "running"
+                if first { from = try client.call("start", ["activity": "cycling"])["state"]?.stringValue ?? "running" }
+                // Stream until killed at a random moment.
+                let acknowledged = Mutex(Acknowledged(state: from))
+                let killAfter = Double.random(in: 0.15...0.6)
+                let killer = Thread { usleep(UInt32(killAfter * 1_000_000)); gateway.kill() }
+                killer.start()
+                var n = 0
+                while true {
+                    n += 1
+                    let id = "t\(trial)-\(n)"
+                    do {
+                        if n % 7 == 0 {
+                            let paused = acknowledged.withLock { $0.state } == "paused"
+                            acknowledged.withLock { $0.inFlight = paused ? "running" : "paused" }
+                            let reply = try client.call(paused ? "resume" : "pause")
+                            acknowledged.withLock {
+                                $0.inFlight = nil
+                                if reply["code"]?.stringValue == "success" {
+                                    $0.state = reply["state"]?.stringValue ?? $0.state
+                                    $0.elapsed = reply["elapsed"]?.doubleValue ?? $0.elapsed
+                                }
+                            }
+                            continue
+                        }
+                        let reply = try client.call("sample", ["type": "power", "value": .number(Double(100 + n % 200)),
+                                                               "syncIdentifier": .string(id), "syncVersion": 1])
+                        if reply["outcome"]?.stringValue == "added" { acknowledged.withLock { $0.samples.append(id) } }
+                    } catch {
+                        break  // the gateway is gone
+                    }
+                }
+                return (status, acknowledged.withLock { $0 })
+            }
             // After a kill, the workout is recovered exactly as last acknowledged.
-            let status = try client.call("status")
             if let previous {
                 let allowed = [previous.state] + (previous.inFlight.map { [$0] } ?? [])
                 #expect(allowed.contains(status["state"]?.stringValue ?? "?"), "trial \(trial): recovered state \(status["state"] ?? .null), acknowledged \(previous.state)")
                 #expect((status["elapsed"]?.doubleValue ?? 0) >= previous.elapsed - 0.001, "trial \(trial): elapsed went back")
-            } else {
-                _ = try client.call("start", ["activity": "cycling"])
             }
-
-            // Stream until killed at a random moment.
-            let acknowledged = Mutex(Acknowledged(state: status["state"]?.stringValue ?? "running"))
-            let killAfter = Double.random(in: 0.15...0.6)
-            let killer = Thread { usleep(UInt32(killAfter * 1_000_000)); gateway.kill() }
-            killer.start()
-            var n = 0
-            while true {
-                n += 1
-                let id = "t\(trial)-\(n)"
-                do {
-                    if n % 7 == 0 {
-                        let paused = acknowledged.withLock { $0.state } == "paused"
-                        acknowledged.withLock { $0.inFlight = paused ? "running" : "paused" }
-                        let reply = try client.call(paused ? "resume" : "pause")
-                        acknowledged.withLock {
-                            $0.inFlight = nil
-                            if reply["code"]?.stringValue == "success" {
-                                $0.state = reply["state"]?.stringValue ?? $0.state
-                                $0.elapsed = reply["elapsed"]?.doubleValue ?? $0.elapsed
-                            }
-                        }
-                        continue
-                    }
-                    let reply = try client.call("sample", ["type": "power", "value": .number(Double(100 + n % 200)),
-                                                           "syncIdentifier": .string(id), "syncVersion": 1])
-                    if reply["outcome"]?.stringValue == "added" { acknowledged.withLock { $0.samples.append(id) } }
-                } catch {
-                    break  // the gateway is gone
-                }
-            }
-            while gateway.process.isRunning { usleep(1000) }
-            let seen = acknowledged.withLock { $0 }
+            await gateway.child.wait()
             everAcknowledged += seen.samples
             previous = seen
 

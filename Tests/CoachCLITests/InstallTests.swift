@@ -12,22 +12,10 @@ import Testing
         .deletingLastPathComponent().path
 
     /// Runs ./install with `arguments`; HOME is a scratch folder, so nothing of the user's is touched.
-    static func install(_ arguments: [String], home: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: root + "/install")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = home
-        environment["COACH_INSTALL_BUILT"] = URL(fileURLWithPath: CoachBinary.located).deletingLastPathComponent().path
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    static func install(_ arguments: [String], home: String) async throws -> (status: Int32, output: String) {
+        let built = URL(fileURLWithPath: CoachBinary.located).deletingLastPathComponent().path
+        let result = try await runProcess(root + "/install", arguments, environment: ["HOME": home, "COACH_INSTALL_BUILT": built])
+        return (result.status, result.stdout + result.stderr)
     }
 
     /// Every path under `directory`, relative, sorted: what "exactly as it was" compares.
@@ -35,7 +23,7 @@ import Testing
         (FileManager.default.subpaths(atPath: directory) ?? []).sorted()
     }
 
-    @Test func installsWhereTheDocsSayAndUninstallsExactlyThat() throws {
+    @Test func installsWhereTheDocsSayAndUninstallsExactlyThat() async throws {
         let scratch = "/tmp/coach-install-\(getpid())-\(UUID().uuidString.prefix(6))"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let prefix = scratch + "/prefix", home = scratch + "/home"
@@ -46,7 +34,7 @@ import Testing
         try "someone else's".write(toFile: prefix + "/bin/other-tool", atomically: true, encoding: .utf8)
         let before = Self.tree(prefix)
 
-        let first = try Self.install(["--prefix", prefix], home: home)
+        let first = try await Self.install(["--prefix", prefix], home: home)
         #expect(first.status == 0, "\(first.output)")
         for file in ["bin/coach", "bin/coach-status"] { #expect(fileManager.isExecutableFile(atPath: prefix + "/" + file), "\(file)") }
         for file in ["share/bash-completion/completions/coach", "share/zsh/site-functions/_coach",
@@ -63,7 +51,7 @@ import Testing
         #expect(!fileManager.fileExists(atPath: prefix + "/share/coach/Intents/tests"), "the test corpora are not installed")
         let runner = CoachRunner()
         defer { runner.cleanUp() }
-        let version = try runner.run(["--version"], executable: prefix + "/bin/coach")
+        let version = try await runner.run(["--version"], executable: prefix + "/bin/coach")
         #expect(version.1 == CoachVersion.current + "\n")
 
         let manifest = try String(contentsOfFile: prefix + "/share/coach/install-manifest", encoding: .utf8)
@@ -72,14 +60,14 @@ import Testing
         #expect(Set(manifest.map { String($0.dropFirst(2)) }) == Set(installed), "the manifest names all it made, and only that")
         #expect(!manifest.contains("d \(prefix)/bin"), "bin was there before")
 
-        let again = try Self.install(["--prefix", prefix], home: home)
+        let again = try await Self.install(["--prefix", prefix], home: home)
         #expect(again.status == 0, "\(again.output)")
         let second = try String(contentsOfFile: prefix + "/share/coach/install-manifest", encoding: .utf8)
         #expect(second.split(separator: "\n").map(String.init) == manifest, "a second install makes and lists the same")
 
-        let removed = try Self.install(["--uninstall", "--prefix", prefix], home: home)
+        let removed = try await Self.install(["--uninstall", "--prefix", prefix], home: home)
         #expect(removed.status == 0, "\(removed.output)")
         #expect(Self.tree(prefix) == before)
-        #expect(try Self.install(["--uninstall", "--prefix", prefix], home: home).status != 0, "nothing left to remove")
+        #expect(try await Self.install(["--uninstall", "--prefix", prefix], home: home).status != 0, "nothing left to remove")
     }
 }

@@ -8,56 +8,57 @@ import Testing
 
 @Suite("New-user polish", .serialized)
 struct NewUserTests {
-    static func coach(_ home: ScratchHome, _ arguments: [String]) throws -> ProcessResult {
+    static func coach(_ home: ScratchHome, _ arguments: [String]) async throws -> ProcessResult {
         guard let binary = CoachBinary.path() else { throw TmuxError("coach is not built") }
-        return try runProcess(binary, arguments, environment: home.environment)
+        return try await runProcess(binary, arguments, environment: home.environment)
     }
 
     @Test func pausingAPausedWorkoutSaysItIsAlreadyPaused() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
-        defer { _ = try? Self.coach(home, ["cancel", "--yes"]) }
-        #expect(try Self.coach(home, ["start", "running", "--location", "outdoor"]).status == 0)
+        try await withCleanup({ _ = try? await Self.coach(home, ["cancel", "--yes"]) }) {
+            #expect(try await Self.coach(home, ["start", "running", "--location", "outdoor"]).status == 0)
 
-        let resumeRunning = try Self.coach(home, ["resume"])
-        #expect(resumeRunning.stdout == "Your outdoor run is already running.\n")
-        #expect(resumeRunning.status == ExitStatus.noMatchingWorkout.rawValue, "nothing was resumed")
+            let resumeRunning = try await Self.coach(home, ["resume"])
+            #expect(resumeRunning.stdout == "Your outdoor run is already running.\n")
+            #expect(resumeRunning.status == ExitStatus.noMatchingWorkout.rawValue, "nothing was resumed")
 
-        #expect(try Self.coach(home, ["pause"]).stdout == "Paused your outdoor run.\n")
-        let again = try Self.coach(home, ["pause"])
-        #expect(again.stdout == "Your outdoor run is already paused.\n")
-        #expect(again.status == ExitStatus.noMatchingWorkout.rawValue)
-        let json = try JSONValue(parsing: try Self.coach(home, ["pause", "--json"]).stdout)
-        #expect(json["code"]?.stringValue == "failureNoMatchingWorkout", "SiriKit's code is kept")
-        #expect(try Self.coach(home, ["say", "一時停止"]).stdout.contains("すでに一時停止中です"))
+            #expect(try await Self.coach(home, ["pause"]).stdout == "Paused your outdoor run.\n")
+            let again = try await Self.coach(home, ["pause"])
+            #expect(again.stdout == "Your outdoor run is already paused.\n")
+            #expect(again.status == ExitStatus.noMatchingWorkout.rawValue)
+            let json = try JSONValue(parsing: try await Self.coach(home, ["pause", "--json"]).stdout)
+            #expect(json["code"]?.stringValue == "failureNoMatchingWorkout", "SiriKit's code is kept")
+            #expect(try await Self.coach(home, ["say", "一時停止"]).stdout.contains("すでに一時停止中です"))
 
-        // Naming another activity is not "already paused": that workout does not exist.
-        let client = try GatewayClient(location: SocketLocation(path: gateway.socketPath))
-        let other = try client.call("pause", ["activity": "cycling"])
-        #expect(other["code"]?.stringValue == "failureNoMatchingWorkout")
-        #expect(other["message"]?.stringValue?.contains("already") == false, "\(other.serialized())")
+            // Naming another activity is not "already paused": that workout does not exist.
+            let client = try GatewayClient(location: SocketLocation(path: gateway.socketPath))
+            let other = try client.call("pause", ["activity": "cycling"])
+            #expect(other["code"]?.stringValue == "failureNoMatchingWorkout")
+            #expect(other["message"]?.stringValue?.contains("already") == false, "\(other.serialized())")
 
-        #expect(try Self.coach(home, ["cancel", "--yes"]).status == 0)
-        #expect(try Self.coach(home, ["pause"]).stdout == "There's no workout running to pause.\n")
-        try await gateway.stop()
+            #expect(try await Self.coach(home, ["cancel", "--yes"]).status == 0)
+            #expect(try await Self.coach(home, ["pause"]).stdout == "There's no workout running to pause.\n")
+            try await gateway.stop()
+        }
     }
 
     @Test func showJSONAndStatusJSONAgreeOnLocationAndUnits() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
-        #expect(try Self.coach(home, ["start", "yoga"]).status == 0)
-        #expect(try Self.coach(home, ["sample", "heartRate", "120"]).status == 0)
-        let status = try JSONValue(parsing: try Self.coach(home, ["status", "--format", "json"]).stdout)
+        #expect(try await Self.coach(home, ["start", "yoga"]).status == 0)
+        #expect(try await Self.coach(home, ["sample", "heartRate", "120"]).status == 0)
+        let status = try JSONValue(parsing: try await Self.coach(home, ["status", "--format", "json"]).stdout)
         #expect(status["location"] == .null)
         let statusUnit = status["metrics"]?["heartRate"]?["unit"]?.stringValue
-        #expect(try Self.coach(home, ["end", "--save"]).status == 0)
+        #expect(try await Self.coach(home, ["end", "--save"]).status == 0)
 
-        let history = try JSONValue(parsing: try Self.coach(home, ["history", "--json"]).stdout)
+        let history = try JSONValue(parsing: try await Self.coach(home, ["history", "--json"]).stdout)
         guard case .array(let workouts) = history, let id = workouts.first?["id"]?.stringValue else {
             Issue.record("no saved workout: \(history.serialized())")
             return
         }
-        let shown = try Self.coach(home, ["show", id, "--json"])
+        let shown = try await Self.coach(home, ["show", id, "--json"])
         let detail = try JSONValue(parsing: shown.stdout)
         #expect(detail["summary"]?["location"] == .null, "\(shown.stdout)")
         #expect(shown.stdout.contains(#""location":null"#))
@@ -75,18 +76,18 @@ struct NewUserTests {
     /// An English REPL, a Japanese line: its reply is Japanese, and so is what the clock says after
     /// it (the countdown's "Go!"); what the line itself did is said once, by the reply.
     @Test func aJapaneseLineGetsJapaneseEventsInAnEnglishRepl() async throws {
-        let tmux = try TmuxSession()
+        let tmux = try await TmuxSession()
         try await tmux.waitFor(lastLine: "coach>")
-        try tmux.type("屋外ランニングを開始")
-        try tmux.press("Enter")
+        try await tmux.type("屋外ランニングを開始")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "屋外ランニングを開始します")
         let started = try await tmux.waitFor(text: "スタート！屋外ランニングを記録しています")
         #expect(!started.contains("Go! Your outdoor run has started."), "\(started)")
-        try tmux.type("一時停止")
-        try tmux.press("Enter")
+        try await tmux.type("一時停止")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "屋外ランニングを一時停止しました")
-        try tmux.type("resume")
-        try tmux.press("Enter")
+        try await tmux.type("resume")
+        try await tmux.press("Enter")
         let after = try await tmux.waitFor(text: "Resuming your outdoor run.")
         #expect(!after.contains { $0.contains("一時停止中です") || $0.contains("is paused") || $0.contains("running again") }, "\(after)")
     }

@@ -6,19 +6,19 @@ import Foundation
 import Testing
 
 @Suite struct ParsePeopleAsTheyTalkTests {
-    func parse(_ lines: [String], lang: String) throws -> [[String: Any]] {
+    func parse(_ lines: [String], lang: String) async throws -> [[String: Any]] {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()
         let input = home.root.appendingPathComponent("lines.txt")
         try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-        let result = try runProcess("/bin/sh", ["-c", "\"$0\" parse --json --stdin --lang \(lang) < \"$1\"", binary, input.path],
+        let result = try await runProcess("/bin/sh", ["-c", "\"$0\" parse --json --stdin --lang \(lang) < \"$1\"", binary, input.path],
                                     environment: home.environment)
         return try result.stdout.split(separator: "\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
     }
 
-    @Test func eachCategoryIsUnderstoodWithItsMethod() throws {
+    @Test func eachCategoryIsUnderstoodWithItsMethod() async throws {
         let cases: [(String, String, String?, String?)] = [
             // text, intent, method, heard
             ("my laces came undone, pause", "PauseWorkout", "clause", "pause"),              // preamble
@@ -29,7 +29,7 @@ import Testing
             ("what distance am I at", "WorkoutStatus", nil, nil),                            // status
             ("new lap please", "MarkLap", nil, nil),                                         // lap
         ]
-        let answers = try parse(cases.map(\.0), lang: "en")
+        let answers = try await parse(cases.map(\.0), lang: "en")
         for ((text, intent, method, heard), answer) in zip(cases, answers) {
             #expect(answer["intent"] as? String == intent, "\(text)")
             #expect(answer["method"] as? String == method, "\(text)")
@@ -38,20 +38,20 @@ import Testing
         #expect((answers[4]["slots"] as? [String: Any])?["activity"] as? String == "cycling")
     }
 
-    @Test func japaneseCategoriesAreUnderstood() throws {
+    @Test func japaneseCategoriesAreUnderstood() async throws {
         let cases: [(String, String)] = [
             ("疲れたので一時停止", "PauseWorkout"), ("再開して、行こう", "ResumeWorkout"), ("えっと、一時停止", "PauseWorkout"),
             ("再会して", "ResumeWorkout"), ("スピンバイクを開始", "StartWorkout"), ("あと何分？", "WorkoutStatus"),
             ("ここで区切って", "MarkLap"),
         ]
-        let answers = try parse(cases.map(\.0), lang: "ja")
+        let answers = try await parse(cases.map(\.0), lang: "ja")
         for ((text, intent), answer) in zip(cases, answers) { #expect(answer["intent"] as? String == intent, "\(text)") }
     }
 
-    @Test func everydayLinesInTheSameShapesActOnNothing() throws {
-        let english = try parse(["she said, pause", "stop it, you're tickling me", "alright, let's begin, everyone's here",
+    @Test func everydayLinesInTheSameShapesActOnNothing() async throws {
+        let english = try await parse(["she said, pause", "stop it, you're tickling me", "alright, let's begin, everyone's here",
                                  "pose for the photo", "the treadmill is broken again"], lang: "en")
-        let japanese = try parse(["映画を一時停止して", "保存しといて、そのファイル", "再会できてうれしい"], lang: "ja")
+        let japanese = try await parse(["映画を一時停止して", "保存しといて、そのファイル", "再会できてうれしい"], lang: "ja")
         for answer in english + japanese { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "")") }
     }
 }

@@ -24,21 +24,21 @@ struct QuickStatusTests {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
         guard let binary = CoachBinary.path() else { throw TmuxError("coach is not built") }
-        func coach(_ arguments: [String]) throws -> ProcessResult { try runProcess(binary, arguments, environment: home.environment) }
-        #expect(try coach(["start", "running", "--location", "outdoor"]).status == 0)
-        #expect(try coach(["sample", "heartRate", "151"]).status == 0)
-        #expect(try coach(["pause"]).status == 0)   // a paused clock: both reads show the same second
+        func coach(_ arguments: [String]) async throws -> ProcessResult { try await runProcess(binary, arguments, environment: home.environment) }
+        #expect(try await coach(["start", "running", "--location", "outdoor"]).status == 0)
+        #expect(try await coach(["sample", "heartRate", "151"]).status == 0)
+        #expect(try await coach(["pause"]).status == 0)   // a paused clock: both reads show the same second
         for query in [["--format", "tmux"], ["--format", "waybar"], ["--format", "i3bar"], ["--format", "polybar"],
                       ["--format", "text"], ["--format", "json"], ["--format", "tmux", "--presentation", "expanded"],
                       ["--format", "waybar", "--lang", "ja"], ["--json"], []] {
-            let quick = try coach(["status"] + query + ["--no-start"])
+            let quick = try await coach(["status"] + query + ["--no-start"])
             // `--socket=PATH` is not a plain query: the parser's path, the same request the long way.
-            let parsed = try coach(["status"] + query + ["--no-start", "--socket=\(gateway.socketPath)"])
+            let parsed = try await coach(["status"] + query + ["--no-start", "--socket=\(gateway.socketPath)"])
             #expect(quick.status == 0 && parsed.status == 0, "\(query): \(quick.stderr) \(parsed.stderr)")
             #expect(quick.stdout == parsed.stdout, "\(query)")
             #expect(!quick.stdout.isEmpty)
         }
-        #expect(try coach(["status", "--format", "tmux"]).stdout.contains("♥151"))
+        #expect(try await coach(["status", "--format", "tmux"]).stdout.contains("♥151"))
         try await gateway.stop()
     }
 }

@@ -17,28 +17,28 @@ import Glibc
 @Suite(.serialized) struct StartOutputTests {
     static let bindEverythingAtStart = ["LD_BIND_NOW": "1"]
 
-    @Test func versionPrintsTheVersionAndNothingElse() throws {
+    @Test func versionPrintsTheVersionAndNothingElse() async throws {
         let coach = CoachRunner()
         defer { coach.cleanUp() }
-        let (status, stdout, stderr) = try coach.run(["--version"], environment: Self.bindEverythingAtStart)
+        let (status, stdout, stderr) = try await coach.run(["--version"], environment: Self.bindEverythingAtStart)
         #expect(status == 0)
         #expect(stdout == CoachVersion.current + "\n")
         #expect(stderr == "")
     }
 
-    @Test func serveLogsOnlyItsOwnLines() throws {
+    @Test func serveLogsOnlyItsOwnLines() async throws {
         let home = try ScratchHome()
         let logPath = home.root.appendingPathComponent("serve.log").path
         let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         try #require(log >= 0)
         let socket = home.root.appendingPathComponent("run/coach/coach.sock").path
-        let child = try ChildProcess.spawn([CoachBinary.located, "serve", "--countdown", "0"],
+        let child = try await ChildProcess.spawn([CoachBinary.located, "serve", "--countdown", "0"],
                                            environment: home.environment.merging(Self.bindEverythingAtStart) { $1 },
                                            stdout: log, stderr: log)
         close(log)
-        for _ in 0..<400 where RawSocket.probe(socket) != .answers { usleep(50_000) }
+        _ = try await poll(timeout: .seconds(20), every: .milliseconds(50)) { RawSocket.probe(socket) == .answers }
         #expect(RawSocket.probe(socket) == .answers)
-        ChildProcess.terminate(child)
+        await ChildProcess.terminate(child)
 
         let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("coach gateway listening on \(socket)") == true, "\(lines)")
@@ -47,10 +47,10 @@ import Glibc
     }
 
     @Test func theReplsBannerIsTheFirstLine() async throws {
-        let tmux = try TmuxSession(["--guest"], environment: Self.bindEverythingAtStart)
+        let tmux = try await TmuxSession(["--guest"], environment: Self.bindEverythingAtStart)
         defer { tmux.kill() }
         try await tmux.waitFor(lastLine: "coach>")
-        let lines = try tmux.lines().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let lines = try await tmux.lines().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(lines.first?.hasPrefix("Coach \(CoachVersion.current) — ") == true, "\(lines)")
         #expect(!lines.contains { $0.contains("warning:") }, "\(lines)")
     }

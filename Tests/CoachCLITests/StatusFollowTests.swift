@@ -4,6 +4,7 @@
 // the bar would read it: waybar JSON objects, the i3bar header + endless array, polybar tags.
 // Everything polls with a deadline; children and the gateway are always stopped.
 
+import CoachGateway
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -17,42 +18,42 @@ struct StatusFollowTests {
 
     // MARK: - waybar and i3bar
 
-    @Test func waybarAndI3barFollowRunningPausedLocked() throws {
-        let gateway = try FollowGateway()
+    @Test func waybarAndI3barFollowRunningPausedLocked() async throws {
+        let gateway = try await FollowGateway()
         defer { gateway.stop() }
-        let waybar = try gateway.follow(["status", "--follow", "--format", "waybar"])
-        let i3bar = try gateway.follow(["status", "--follow", "--format", "i3bar"])
+        let waybar = try await gateway.follow(["status", "--follow", "--format", "waybar"])
+        let i3bar = try await gateway.follow(["status", "--follow", "--format", "i3bar"])
         defer { waybar.stop(); i3bar.stop() }
 
         // Idle first: the followers are subscribed once they printed their first update.
-        try waybar.waitFor("waybar idle line") { $0.contains { Self.waybarClass($0) == "idle" } }
-        try i3bar.waitFor("i3bar header, [ and the idle line") { $0.count >= 3 }
+        try await waybar.waitFor("waybar idle line") { $0.contains { Self.waybarClass($0) == "idle" } }
+        try await i3bar.waitFor("i3bar header, [ and the idle line") { $0.count >= 3 }
 
-        try gateway.coach(["start", "running", "--location", "outdoor", "--goal", "5km"])
-        try waybar.waitFor("waybar running") { $0.contains { Self.waybarClass($0) == "running" } }
-        try gateway.coach(["sample", "heartRate", "163"])
-        try gateway.coach(["sample", "distance", "1000"])
-        try waybar.waitFor("waybar heart rate and 20 % of the goal") { lines in
+        try await gateway.coach(["start", "running", "--location", "outdoor", "--goal", "5km"])
+        try await waybar.waitFor("waybar running") { $0.contains { Self.waybarClass($0) == "running" } }
+        try await gateway.coach(["sample", "heartRate", "163"])
+        try await gateway.coach(["sample", "distance", "1000"])
+        try await waybar.waitFor("waybar heart rate and 20 % of the goal") { lines in
             lines.contains { line in
                 guard let object = Self.object(line) else { return false }
                 return (object["text"] as? String)?.contains("163") == true && Self.percentage(line) == 20
             }
         }
-        try i3bar.waitFor("i3bar heart rate") { $0.contains { $0.contains("163") } }
+        try await i3bar.waitFor("i3bar heart rate") { $0.contains { $0.contains("163") } }
 
-        try gateway.coach(["pause"])
-        try waybar.waitFor("waybar paused") { $0.contains { Self.waybarClass($0) == "paused" } }
-        try i3bar.waitFor("i3bar paused glyph") { $0.contains { $0.contains("‖") } }
+        try await gateway.coach(["pause"])
+        try await waybar.waitFor("waybar paused") { $0.contains { Self.waybarClass($0) == "paused" } }
+        try await i3bar.waitFor("i3bar paused glyph") { $0.contains { $0.contains("‖") } }
 
-        try gateway.coach(["lock"])
-        try waybar.waitFor("waybar locked") { $0.contains { Self.waybarClass($0) == "locked" } }
+        try await gateway.coach(["lock"])
+        try await waybar.waitFor("waybar locked") { $0.contains { Self.waybarClass($0) == "locked" } }
         // Resume while locked: the clock ticks again, so more (locked) lines follow.
-        try gateway.coach(["resume"])
-        try gateway.coach(["sample", "heartRate", "171"])
-        try waybar.waitFor("two locked lines with a ticking clock") { lines in
+        try await gateway.coach(["resume"])
+        try await gateway.coach(["sample", "heartRate", "171"])
+        try await waybar.waitFor("two locked lines with a ticking clock") { lines in
             lines.filter { Self.waybarClass($0) == "locked" }.count >= 3
         }
-        try i3bar.waitFor("i3bar locked: the heart rate is gone") { lines in
+        try await i3bar.waitFor("i3bar locked: the heart rate is gone") { lines in
             lines.count > 4 && lines.last.map { !$0.contains("163") && !$0.contains("♥") } == true
         }
 
@@ -119,25 +120,25 @@ struct StatusFollowTests {
 
     // MARK: - polybar
 
-    @Test func polybarFollowNeverLetsUserTextOpenATag() throws {
-        let gateway = try FollowGateway()
+    @Test func polybarFollowNeverLetsUserTextOpenATag() async throws {
+        let gateway = try await FollowGateway()
         defer { gateway.stop() }
-        let polybar = try gateway.follow(["status", "--follow", "--format", "polybar", "--presentation", "expanded"])
-        let compact = try gateway.follow(["status", "--follow", "--format", "polybar"])
+        let polybar = try await gateway.follow(["status", "--follow", "--format", "polybar", "--presentation", "expanded"])
+        let compact = try await gateway.follow(["status", "--follow", "--format", "polybar"])
         defer { polybar.stop(); compact.stop() }
-        try polybar.waitFor("polybar idle line") { !$0.isEmpty }
-        try compact.waitFor("compact polybar idle line") { !$0.isEmpty }
+        try await polybar.waitFor("polybar idle line") { !$0.isEmpty }
+        try await compact.waitFor("compact polybar idle line") { !$0.isEmpty }
         #expect(compact.lines.first == "", "idle is an empty line in compact (hides the module)")
         #expect(polybar.lines.first?.contains("No workout") == true, "expanded idle says so")
 
-        try gateway.coach(["start", "running", "--location", "outdoor", "--name", Self.hostileName])
-        try gateway.coach(["sample", "heartRate", "142"])
-        try polybar.waitFor("the name and the heart rate") { lines in
+        try await gateway.coach(["start", "running", "--location", "outdoor", "--name", Self.hostileName])
+        try await gateway.coach(["sample", "heartRate", "142"])
+        try await polybar.waitFor("the name and the heart rate") { lines in
             lines.contains { $0.contains("evil") && $0.contains("142") }
         }
-        try compact.waitFor("compact heart rate") { $0.contains { $0.contains("142") } }
-        try gateway.coach(["pause"])
-        try polybar.waitFor("paused") { $0.contains { $0.contains("‖") } }
+        try await compact.waitFor("compact heart rate") { $0.contains { $0.contains("142") } }
+        try await gateway.coach(["pause"])
+        try await polybar.waitFor("paused") { $0.contains { $0.contains("‖") } }
 
         let all = polybar.lines + compact.lines
         for line in all {
@@ -217,49 +218,49 @@ final class FollowGateway: @unchecked Sendable {
     let socket: String
     private let child: Child
 
-    init() throws {
+    init() async throws {
         guard let binary = CoachBinary.path() else {
             throw TmuxError("coach is not built: run `swift build --product coach` (or set COACH_BINARY)")
         }
         self.binary = binary
         home = try ScratchHome()
         socket = home.root.appendingPathComponent("run/coach.sock").path
-        child = try ChildProcess.spawn([binary, "serve", "--countdown", "0", "--socket", socket],
-                                     environment: home.environment, stdout: nil)
-        let deadline = Date().addingTimeInterval(20)
-        while true {
-            if let result = try? runProcess(binary, ["status", "--no-start", "--socket", socket], environment: home.environment),
-               result.status == 0 { break }
+        child = try await ChildProcess.spawn([binary, "serve", "--countdown", "0", "--socket", socket],
+                                             environment: home.environment, stdout: nil)
+        let answered = try await poll(timeout: .seconds(20), every: .milliseconds(50)) {
             if let status = child.exitStatus { throw TmuxError("coach serve exited (exit status \(status))") }
-            if Date() > deadline { stop(); throw TmuxError("coach serve did not answer within 20 s") }
-            usleep(50_000)
+            let result = try? await runProcess(binary, ["status", "--no-start", "--socket", socket], environment: home.environment)
+            return result?.status == 0
         }
+        if !answered { stop(); throw TmuxError("coach serve did not answer within 20 s") }
     }
 
     var environment: [String: String] { home.environment.merging(["COACH_SOCKET": socket]) { $1 } }
 
     /// Runs one `coach` command against this gateway; it must succeed.
     @discardableResult
-    func coach(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
-        let result = try runProcess(binary, arguments + ["--no-start"], environment: environment)
+    func coach(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> ProcessResult {
+        let result = try await runProcess(binary, arguments + ["--no-start"], environment: environment)
         #expect(result.status == 0, "coach \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
         return result
     }
 
-    func follow(_ arguments: [String]) throws -> LineFollower {
-        try LineFollower(binary: binary, arguments: arguments + ["--no-start"], environment: environment)
+    func follow(_ arguments: [String]) async throws -> LineFollower {
+        try await LineFollower(binary: binary, arguments: arguments + ["--no-start"], environment: environment)
     }
 
+    /// SIGTERM to the gateway (SIGKILL after 5 s, from a task of its own): returns at once, so a
+    /// defer can call it.
     func stop() {
-        let lock = socket + ".lock"
-        let lockPid = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let lockPid = InstanceLock.holder(path: socket + ".lock")
         #expect(lockPid == nil || lockPid == child.pid, "the lock names the gateway we started")
-        if let lockPid, lockPid != child.pid { ChildProcess.terminate(pid: lockPid) }
-        ChildProcess.terminate(child)
+        if let lockPid, lockPid != child.pid { kill(lockPid, SIGTERM) }
+        ChildProcess.terminateSoon(child)
     }
 }
 
-/// A child whose stdout is read line by line on a dedicated thread.
+/// A child whose stdout is read line by line on a dedicated thread (not a pool thread: the read
+/// blocks until the child prints or ends).
 final class LineFollower: @unchecked Sendable {
     let description: String
     private let child: Child
@@ -268,14 +269,14 @@ final class LineFollower: @unchecked Sendable {
     private var stopped = false
     private let reader: Thread
 
-    init(binary: String, arguments: [String], environment: [String: String]) throws {
+    init(binary: String, arguments: [String], environment: [String: String]) async throws {
         description = "coach " + arguments.joined(separator: " ")
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TmuxError("pipe: \(String(cString: strerror(errno)))") }
         let readEnd = fds[0], writeEnd = fds[1]
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         do {
-            child = try ChildProcess.spawn([binary] + arguments, environment: environment, stdout: writeEnd)
+            child = try await ChildProcess.spawn([binary] + arguments, environment: environment, stdout: writeEnd)
         } catch {
             close(readEnd)
             close(writeEnd)
@@ -308,27 +309,22 @@ final class LineFollower: @unchecked Sendable {
     var lines: [String] { box.lines }
 
     /// Polls the lines until `predicate` holds; on timeout records an issue with what was read.
-    func waitFor(_ what: String, timeout: TimeInterval = 10, sourceLocation: SourceLocation = #_sourceLocation,
-                 _ predicate: ([String]) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let lines = self.lines
-            if predicate(lines) { return }
-            if Date() > deadline {
-                Issue.record("\(description): timed out waiting for \(what); \(lines.count) lines:\n\(lines.joined(separator: "\n"))",
-                             sourceLocation: sourceLocation)
-                throw TmuxError("timed out waiting for \(what)")
-            }
-            usleep(20_000)
-        }
+    func waitFor(_ what: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+                 _ predicate: ([String]) -> Bool) async throws {
+        guard try await !poll(timeout: timeout, until: { predicate(self.lines) }) else { return }
+        let read = self.lines
+        Issue.record("\(description): timed out waiting for \(what); \(read.count) lines:\n\(read.joined(separator: "\n"))",
+                     sourceLocation: sourceLocation)
+        throw TmuxError("timed out waiting for \(what)")
     }
 
+    /// SIGTERM now (SIGKILL after 5 s from a task of its own); returns at once.
     func stop() {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
-        ChildProcess.terminate(child)
+        ChildProcess.terminateSoon(child)
     }
 
     deinit { stop() }

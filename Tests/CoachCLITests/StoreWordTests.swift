@@ -19,33 +19,37 @@ import Glibc
 struct SmallDisk {
     let path: String
 
+    /// Mounting is a system call here, not a `mount` child: nothing to wait for.
     static let isPermitted: Bool = {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("coach-mount-probe-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard (try? runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe]).status) == 0 else { return false }
-        _ = try? runProcess("/bin/umount", ["-l", probe])
+        guard mount("tmpfs", probe, "tmpfs", 0, "size=1m") == 0 else { return false }
+        _ = umount2(probe, Int32(MNT_DETACH))
         return true
     }()
 
     init(on path: String, sizeMiB: Int) throws {
         self.path = path
-        let result = try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=\(sizeMiB)m", "tmpfs", path])
-        guard result.status == 0 else { throw TmuxError("mount tmpfs on \(path): \(result.stderr)") }
+        guard mount("tmpfs", path, "tmpfs", 0, "size=\(sizeMiB)m") == 0 else {
+            throw TmuxError("mount tmpfs on \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     var filler: String { path + "/filler" }
-    func fill() throws { _ = try runProcess("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=16k"]) }
+    func fill() async throws { _ = try await runProcess("/bin/dd", ["if=/dev/zero", "of=\(filler)", "bs=16k"]) }
     func free() { try? FileManager.default.removeItem(atPath: filler) }
-    func unmount() { _ = try? runProcess("/bin/umount", ["-l", path]) }
+    /// Lazily (MNT_DETACH, `umount -l`): whatever still has a file open there keeps it.
+    func unmount() { _ = umount2(path, Int32(MNT_DETACH)) }
 }
 
 @Suite("The store's word through the gateway", .serialized)
 struct StoreWordTests {
     static let reason: Comment = "needs `mount -t tmpfs` (root, in a namespace that permits mounts)"
 
-    private func client(_ gateway: BackgroundGateway) throws -> GatewayClient {
-        try GatewayClient(location: SocketLocation(path: gateway.socketPath))
+    /// The async client: its reads are on a thread of its own, never a pool thread.
+    private func client(_ gateway: BackgroundGateway) throws -> AsyncGatewayClient {
+        try AsyncGatewayClient(location: SocketLocation(path: gateway.socketPath))
     }
 
     /// Built explicitly: a nested literal here took the type checker many minutes.
@@ -59,23 +63,23 @@ struct StoreWordTests {
     }
 
     /// Whether the gateway acknowledges the sample `id` (false when it answers with an error).
-    private func resendIsAccepted(_ client: GatewayClient, _ id: String) -> Bool {
+    private func resendIsAccepted(_ client: AsyncGatewayClient, _ id: String) async -> Bool {
         let reply: JSONValue
-        do { reply = try client.call("sample", heartRateSample(id, value: 120)) } catch { return false }
+        do { reply = try await client.call("sample", heartRateSample(id, value: 120)) } catch { return false }
         let accepted: Bool = reply["accepted"]?.boolValue ?? false
         return accepted
     }
 
     /// Sends samples until one fails with the store's error (-32001); returns the acknowledged
     /// identifiers and the one that failed.
-    private func samplesUntilFull(_ client: GatewayClient, prefix: String) throws -> (acknowledged: [String], failed: String) {
+    private func samplesUntilFull(_ client: AsyncGatewayClient, prefix: String) async throws -> (acknowledged: [String], failed: String) {
         var acknowledged: [String] = []
         for n in 1...20_000 {
             let id = "\(prefix)-\(n)"
             let value: Double = Double(100 + n % 50)
             let reply: JSONValue
             do {
-                reply = try client.call("sample", heartRateSample(id, value: value))
+                reply = try await client.call("sample", heartRateSample(id, value: value))
             } catch {
                 // (A `catch .rpc(let e) where …` pattern here crashed the 6.3 compiler's ownership check.)
                 let code: Int? = Self.rpcCode(error)
@@ -115,32 +119,32 @@ struct StoreWordTests {
         var gateway = try await BackgroundGateway(home: home)
         var rpc = try client(gateway)
         let startParams: JSONValue = .object([("activity", .string("running"))])
-        _ = try rpc.call("start", startParams)
+        _ = try await rpc.call("start", startParams)
         // Some samples while there is space, then the disk fills.
         var before: [String] = []
         for n in 1...20 {
             let id: String = "b-\(n)"
-            if resendIsAccepted(rpc, id) { before.append(id) }
+            if await resendIsAccepted(rpc, id) { before.append(id) }
         }
         #expect(before.count == 20)
-        try disk.fill()
-        let filled: (acknowledged: [String], failed: String) = try samplesUntilFull(rpc, prefix: "r")
+        try await disk.fill()
+        let filled: (acknowledged: [String], failed: String) = try await samplesUntilFull(rpc, prefix: "r")
         let acknowledged: [String] = before + filled.acknowledged
         let failed: String = filled.failed
         #expect(acknowledged.count > 0)
         // The same sample again while the disk is still full: refused as the first was.
         for _ in 0..<3 {
-            let accepted = resendIsAccepted(rpc, failed)
+            let accepted = await resendIsAccepted(rpc, failed)
             #expect(!accepted, "\(failed) resent on a full disk must not be accepted")
         }
         disk.free()
-        let acceptedOnceFree: Bool = resendIsAccepted(rpc, failed)
+        let acceptedOnceFree: Bool = await resendIsAccepted(rpc, failed)
         #expect(acceptedOnceFree, "\(failed) resent once space returned must be accepted")
         // Acknowledged now, so it must survive a kill -9 with everything acknowledged before it.
-        gateway.killHard()
+        await gateway.killHard()
         gateway = try await BackgroundGateway(home: home)
         rpc = try client(gateway)
-        let status: JSONValue = try rpc.call("status")
+        let status: JSONValue = try await rpc.call("status")
         let state: String = status["state"]?.stringValue ?? "none"
         #expect(state == "running")
         try await gateway.stop()
@@ -158,11 +162,11 @@ struct StoreWordTests {
         var gateway = try await BackgroundGateway(home: home)
         var rpc = try client(gateway)
         let startParams: JSONValue = .object([("activity", .string("running"))])
-        _ = try rpc.call("start", startParams)
-        try disk.fill()
-        _ = try samplesUntilFull(rpc, prefix: "e")
+        _ = try await rpc.call("start", startParams)
+        try await disk.fill()
+        _ = try await samplesUntilFull(rpc, prefix: "e")
         let endParams: JSONValue = .object([("save", .bool(true))])
-        let end: JSONValue = try rpc.call("end", endParams)
+        let end: JSONValue = try await rpc.call("end", endParams)
         let code: String = end["code"]?.stringValue ?? "none"
         let message: String = end["message"]?.stringValue ?? ""
         #expect(code == "success")
@@ -172,7 +176,7 @@ struct StoreWordTests {
         #expect(exitStatus == 0)
         gateway = try await BackgroundGateway(home: home)
         rpc = try client(gateway)
-        let status: JSONValue = try rpc.call("status")
+        let status: JSONValue = try await rpc.call("status")
         let state: String = status["state"]?.stringValue ?? "none"
         #expect(state != "running", "an ended workout came back: \(state)")
         #expect(state != "paused")

@@ -14,51 +14,53 @@ import Glibc
 
 @Suite(.serialized, .enabled(if: getuid() == 0, "needs root: it adds a throwaway user (useradd) and plants a listener as another uid"))
 struct UntrustedGatewayTests {
-    @Test func aDirectoryAnotherUserMadeIsRefusedByEveryClient() throws {
-        let user = try ThrowawayUser()
-        defer { user.remove() }
-        let directory = "/tmp/coach-\(user.uid)"
-        // Root's directory, open to all, as an attacker would make it.
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o777])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let listener = try PlantedListener(path: directory + "/coach.sock")
-        defer { listener.close() }
+    @Test func aDirectoryAnotherUserMadeIsRefusedByEveryClient() async throws {
+        let user = try await ThrowawayUser()
+        try await withCleanup({ await user.remove() }) {
+            let directory = "/tmp/coach-\(user.uid)"
+            // Root's directory, open to all, as an attacker would make it.
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o777])
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let listener = try PlantedListener(path: directory + "/coach.sock")
+            defer { listener.close() }
 
-        for client in try user.clients(socket: directory + "/coach.sock") {
-            let result = try user.run(client.command)
-            // In a pty (the REPL) the message comes through script's stdout.
-            let message = result.stderr + result.stdout
-            #expect(result.status == 77, "\(client.name): \(message)")
-            #expect(message.contains(directory), "\(client.name) names the directory: \(message)")
-            #expect(message.contains("uid 0"), "\(client.name) names its owner: \(message)")
-            #expect(message.contains("XDG_RUNTIME_DIR") && message.contains("--socket"), "\(client.name) says what to do: \(message)")
-            #expect(listener.bytesReceived() == 0, "\(client.name) sent nothing to the planted listener")
+            for client in try user.clients(socket: directory + "/coach.sock") {
+                let result = try await user.run(client.command)
+                // In a pty (the REPL) the message comes through script's stdout.
+                let message = result.stderr + result.stdout
+                #expect(result.status == 77, "\(client.name): \(message)")
+                #expect(message.contains(directory), "\(client.name) names the directory: \(message)")
+                #expect(message.contains("uid 0"), "\(client.name) names its owner: \(message)")
+                #expect(message.contains("XDG_RUNTIME_DIR") && message.contains("--socket"), "\(client.name) says what to do: \(message)")
+                #expect(listener.bytesReceived() == 0, "\(client.name) sent nothing to the planted listener")
+            }
+            // Nothing was started into that directory: only the planted socket is there.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["coach.sock"])
         }
-        // Nothing was started into that directory: only the planted socket is there.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["coach.sock"])
     }
 
-    @Test func aListenerOfAnotherUserInTheUsersOwnDirectoryIsRefused() throws {
-        let user = try ThrowawayUser()
-        defer { user.remove() }
-        let directory = "/tmp/coach-\(user.uid)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(chown(directory, user.uid, user.gid) == 0)
-        // The directory passes the ownership check; the process behind the socket is root's.
-        let listener = try PlantedListener(path: directory + "/coach.sock")
-        defer { listener.close() }
+    @Test func aListenerOfAnotherUserInTheUsersOwnDirectoryIsRefused() async throws {
+        let user = try await ThrowawayUser()
+        try await withCleanup({ await user.remove() }) {
+            let directory = "/tmp/coach-\(user.uid)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            #expect(chown(directory, user.uid, user.gid) == 0)
+            // The directory passes the ownership check; the process behind the socket is root's.
+            let listener = try PlantedListener(path: directory + "/coach.sock")
+            defer { listener.close() }
 
-        for client in try user.clients(socket: directory + "/coach.sock") {
-            let result = try user.run(client.command)
-            let message = result.stderr + result.stdout
-            #expect(result.status == 77, "\(client.name): \(message)")
-            #expect(message.contains("runs as uid 0"), "\(client.name) names the listener's owner: \(message)")
-            #expect(listener.bytesReceived() == 0, "\(client.name) sent nothing to the planted listener")
+            for client in try user.clients(socket: directory + "/coach.sock") {
+                let result = try await user.run(client.command)
+                let message = result.stderr + result.stdout
+                #expect(result.status == 77, "\(client.name): \(message)")
+                #expect(message.contains("runs as uid 0"), "\(client.name) names the listener's owner: \(message)")
+                #expect(listener.bytesReceived() == 0, "\(client.name) sent nothing to the planted listener")
+            }
+            #expect(listener.connections > 0, "the clients did reach the listener (the peer check, not the directory, refused)")
         }
-        #expect(listener.connections > 0, "the clients did reach the listener (the peer check, not the directory, refused)")
     }
 }
 
@@ -71,10 +73,10 @@ private struct ThrowawayUser {
     /// and the user's own 0700 home.
     let scratch: String
 
-    init() throws {
+    init() async throws {
         name = "coachprobe\(getpid() % 100_000)"
-        _ = try runProcess("/usr/sbin/userdel", [name])   // a leftover of a killed run
-        let added = try runProcess("/usr/sbin/useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", name])
+        _ = try await runProcess("/usr/sbin/userdel", [name])   // a leftover of a killed run
+        let added = try await runProcess("/usr/sbin/useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", name])
         guard added.status == 0, let entry = getpwnam(name) else { throw TmuxError("useradd \(name) failed: \(added.stderr)") }
         uid = entry.pointee.pw_uid
         gid = entry.pointee.pw_gid
@@ -92,14 +94,14 @@ private struct ThrowawayUser {
         for program in ["coach", "coach-status"] {
             // cp(1), not FileManager: its write descriptor is not close-on-exec, so a process another
             // test spawns meanwhile would inherit it and exec would fail with ETXTBSY.
-            let copied = try runProcess("/bin/cp", [binaries.appendingPathComponent(program).path, scratch + "/bin/" + program])
+            let copied = try await runProcess("/bin/cp", [binaries.appendingPathComponent(program).path, scratch + "/bin/" + program])
             guard copied.status == 0 else { throw TmuxError("cannot copy \(program): \(copied.stderr)") }
             chmod(scratch + "/bin/" + program, 0o755)
         }
     }
 
-    func remove() {
-        _ = try? runProcess("/usr/sbin/userdel", [name])
+    func remove() async {
+        _ = try? await runProcess("/usr/sbin/userdel", [name])
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
@@ -124,10 +126,10 @@ private struct ThrowawayUser {
     }
 
     /// Runs `command` as this user with a minimal environment and no XDG_RUNTIME_DIR.
-    func run(_ command: [String]) throws -> ProcessResult {
+    func run(_ command: [String]) async throws -> ProcessResult {
         let environment = ["HOME=\(scratch)/home", "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TERM=xterm",
                            "SWIFT_BACKTRACE=interactive=no"]
-        return try runProcess("/usr/bin/env", ["-i"] + environment
+        return try await runProcess("/usr/bin/env", ["-i"] + environment
             + ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + command,
             stdin: "status\n")
     }

@@ -1,20 +1,12 @@
 // Test support: a real gateway on a real Unix socket in a private temporary directory, and a way
-// to run blocking socket clients off Swift's cooperative pool (which has only 2 threads here).
+// to run blocking socket clients off Swift's cooperative pool (onThread, from CoachTestSupport).
 
+@_exported import CoachTestSupport
 import CoachWire
 import CoachCore
 import CoachGateway
 import Foundation
 import Testing
-
-/// Runs blocking work on its own thread so it cannot starve the tasks that serve it.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-}
 
 /// A private directory for sockets (paths must stay under 108 bytes), inside one folder per test
 /// process that is removed when the process exits.

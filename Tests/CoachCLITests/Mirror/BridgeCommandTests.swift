@@ -12,7 +12,7 @@ final class BridgeCommandTests: XCTestCase {
         // Both requests are answered even though stdin ends right after them: the bridge
         // half-closes and waits for the gateway's side to finish.
         let input = #"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"status"}"# + "\n"
-        let result = try runProcess(binary, ["bridge"], environment: home.environment, stdin: input)
+        let result = try await runProcess(binary, ["bridge"], environment: home.environment, stdin: input)
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2, result.stdout)
@@ -20,7 +20,7 @@ final class BridgeCommandTests: XCTestCase {
         XCTAssertEqual(try JSONValue(parsing: lines[1])["result"]?["code"]?.stringValue, "success")
         try await gateway.stop()
         // No gateway: the exit status a mirror reads as "start one there".
-        let none = try runProcess(binary, ["bridge"], environment: home.environment, stdin: "")
+        let none = try await runProcess(binary, ["bridge"], environment: home.environment, stdin: "")
         XCTAssertEqual(none.status, 69)
         XCTAssertTrue(none.stderr.contains("coach serve"), none.stderr)
     }

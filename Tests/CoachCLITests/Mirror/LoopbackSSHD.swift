@@ -28,14 +28,14 @@ final class LoopbackSSHD: @unchecked Sendable {
          "-o", "StrictHostKeyChecking=yes", "-o", "LogLevel=ERROR"]
     }
 
-    init() throws {
+    init() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") else {
             throw TmuxError("/usr/sbin/sshd is missing: install openssh-server (scripts/apt-packages.txt)")
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("coach-sshd-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         for (name, comment) in [("host_key", "coach-test-host"), ("user_key", "coach-test-user")] {
-            let made = try runProcess("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", directory + "/" + name])
+            let made = try await runProcess("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", directory + "/" + name])
             guard made.status == 0 else { throw TmuxError("ssh-keygen: \(made.stderr)") }
         }
         try FileManager.default.copyItem(atPath: directory + "/user_key.pub", toPath: directory + "/authorized_keys")
@@ -47,7 +47,7 @@ final class LoopbackSSHD: @unchecked Sendable {
         try "[127.0.0.1]:\(port) \(hostKey)\n".write(toFile: directory + "/known_hosts", atomically: true, encoding: .utf8)
         let log = open(directory + "/sshd.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { close(log) }
-        child = try ChildProcess.spawn(["/usr/sbin/sshd", "-D", "-e", "-f", "/dev/null", "-p", String(port), "-h", directory + "/host_key",
+        child = try await ChildProcess.spawn(["/usr/sbin/sshd", "-D", "-e", "-f", "/dev/null", "-p", String(port), "-h", directory + "/host_key",
                                       "-o", "ListenAddress=127.0.0.1", "-o", "PidFile=none",
                                       "-o", "AuthorizedKeysFile=" + directory + "/authorized_keys",
                                       "-o", "StrictModes=no", "-o", "UsePAM=no", "-o", "PasswordAuthentication=no",
@@ -57,28 +57,29 @@ final class LoopbackSSHD: @unchecked Sendable {
                                       // wait a minute on a stale rehash lock) out of the test.
                                       "-o", "SetEnv=SHLVL=1"], stdout: log, stderr: log)
         // Ready when the port accepts.
-        let deadline = Date().addingTimeInterval(10)
-        while !Self.accepts(port) {
+        let (child, port, directory) = (child, port, directory)
+        let listening = try await poll(timeout: .seconds(10)) {
             if child.exitStatus != nil {
-                stopped = true
                 throw TmuxError("sshd exited: \((try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "")")
             }
-            guard Date() < deadline else { throw TmuxError("sshd did not listen on 127.0.0.1:\(port)") }
-            usleep(20_000)
+            return Self.accepts(port)
         }
+        guard listening else { throw TmuxError("sshd did not listen on 127.0.0.1:\(port)") }
     }
 
     /// The sshd's log, for failure messages.
     var log: String { (try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "" }
 
-    func stop() {
+    /// SIGTERM, and waits until sshd has gone.
+    func stop() async {
         guard !stopped else { return }
         stopped = true
-        ChildProcess.terminate(child)
+        await ChildProcess.terminate(child)
     }
 
+    /// One nobody stopped: SIGTERM (SIGKILL after 5 s), not waited for.
     deinit {
-        stop()
+        if !stopped { ChildProcess.terminateSoon(child) }
         try? FileManager.default.removeItem(atPath: directory)
     }
 

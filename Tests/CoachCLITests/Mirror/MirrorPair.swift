@@ -40,10 +40,10 @@ final class MirrorPair: @unchecked Sendable {
         }
     }
 
-    func eventually(timeout: Duration = .seconds(10), _ what: String, _ condition: @escaping @Sendable () throws -> Bool) async throws {
+    func eventually(timeout: Duration = .seconds(10), _ what: String, _ condition: @escaping @Sendable () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if try condition() { return }
+            if try await condition() { return }
             guard ContinuousClock.now < deadline else {
                 let status = (try? call(mirror, "mirror.status"))?.serialized() ?? "?"
                 throw TmuxError("\(what) within \(timeout); mirror.status: \(status)")

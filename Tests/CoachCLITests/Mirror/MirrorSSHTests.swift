@@ -32,7 +32,7 @@ final class MirrorSSHTests: XCTestCase {
     }
 
     func testMirrorOverSSHSurvivesKillsOfSshPrimaryAndMirror() async throws {
-        let sshd = try LoopbackSSHD()
+        let sshd = try await LoopbackSSHD()
         let pair = try await MirrorPair()
         try await linkOverSSH(pair, sshd)
         do { try await pair.waitLive(timeout: .seconds(20)) } catch { throw TmuxError("\(error)\nsshd log:\n\(sshd.log)") }
@@ -78,7 +78,7 @@ final class MirrorSSHTests: XCTestCase {
 
         // SIGKILL of the primary: the bridge on its side ends, ssh ends; the mirror retries until
         // the primary is back (its workout recovered) and resends what it queued.
-        pair.primary.killHard()
+        await pair.primary.killHard()
         try await pair.eventually("the mirror noticed the primary die") {
             (try pair.call(pair.mirror, "mirror.status"))["state"]?.stringValue != "live"
         }
@@ -88,9 +88,9 @@ final class MirrorSSHTests: XCTestCase {
         try await pair.waitLive(timeout: .seconds(30))
 
         // SIGKILL of the mirror: its ssh sees the end of its input and the remote bridge exits.
-        pair.mirror.killHard()
+        await pair.mirror.killHard()
         try await pair.eventually("the remote bridge exited with its mirror") {
-            let found = try runProcess("/usr/bin/pgrep", ["-f", "bridge --socket " + pair.primary.socketPath])
+            let found = try await runProcess("/usr/bin/pgrep", ["-f", "bridge --socket " + pair.primary.socketPath])
             return found.status == 1
         }
         _ = try pair.call(pair.primary, "sample", ["type": "heartRate", "value": 144])
@@ -110,12 +110,12 @@ final class MirrorSSHTests: XCTestCase {
         guard case .array(let statistics)? = shown["statistics"] else { return XCTFail(shown.serialized()) }
         let water = statistics.first { $0["type"]?.stringValue == "dietaryWater" }
         XCTAssertEqual(water?["count"]?.doubleValue, Double(waterSamples), shown.serialized())
-        pair.mirror.killHard()
-        sshd.stop()
+        await pair.mirror.killHard()
+        await sshd.stop()
     }
 
     func testAHostKeyThatDoesNotMatchIsReportedAndNotRetried() async throws {
-        let sshd = try LoopbackSSHD()
+        let sshd = try await LoopbackSSHD()
         let pair = try await MirrorPair()
         try "[127.0.0.1]:\(sshd.port) ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJdD7y3aLq454yWBdwLWbieU1ebz9/cu7/QEXn9OIeZJ\n"
             .write(toFile: sshd.knownHosts, atomically: true, encoding: .utf8)
@@ -128,6 +128,6 @@ final class MirrorSSHTests: XCTestCase {
         XCTAssertNil(status["retryIn"], "a trust problem is not retried")
         let line = try pair.call(pair.mirror, "feed.render", ["format": "text", "presentation": "compact"]).stringValue ?? ""
         XCTAssertTrue(line.contains("unreachable"), line)
-        sshd.stop()
+        await sshd.stop()
     }
 }

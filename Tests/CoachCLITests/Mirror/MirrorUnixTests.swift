@@ -137,7 +137,7 @@ extension MirrorUnixTests {
         let mirrorEvents = try StatusWatcher(pair.mirror.socketPath, events: true)
 
         // 1. The primary dies.
-        pair.primary.killHard()
+        await pair.primary.killHard()
         try await pair.eventually("the mirror noticed") {
             let status = try pair.call(pair.mirror, "mirror.status")
             return ["backoff", "connecting", "syncing"].contains(status["state"]?.stringValue ?? "") && status["reason"] != nil
@@ -157,7 +157,7 @@ extension MirrorUnixTests {
         }
         // One more, then the mirror dies too before the primary is back: its outbox is on disk.
         XCTAssertEqual(try pair.call(pair.mirror, "sample", ["type": "water", "value": 50, "syncIdentifier": "sip-1", "syncVersion": 1])["outcome"]?.stringValue, "queued")
-        pair.mirror.killHard()
+        await pair.mirror.killHard()
 
         // 2. Both come back; the mirror remembers its primary, relinks and resends its outbox.
         pair.primary = try await BackgroundGateway(home: pair.primaryHome)
@@ -175,7 +175,7 @@ extension MirrorUnixTests {
 
         // 3. The mirror dies alone: the primary announces it and carries on collecting.
         let primaryEvents = try StatusWatcher(pair.primary.socketPath, events: true)
-        pair.mirror.killHard()
+        await pair.mirror.killHard()
         try await pair.eventually("the primary announced the mirror's going") {
             primaryEvents.heard.contains { $0.hasPrefix("mirrorDetached") }
         }
@@ -190,7 +190,7 @@ extension MirrorUnixTests {
 
         // 4. The workout ends on the primary while the mirror is down: on its return the mirror
         // learns the saved workout from the primary's change feed (from its kept anchor), once.
-        pair.mirror.killHard()
+        await pair.mirror.killHard()
         XCTAssertEqual(try pair.call(pair.primary, "end", ["save": true])["code"]?.stringValue, "success")
         pair.mirror = try await BackgroundGateway(home: pair.mirrorHome)
         try await pair.waitLive()

@@ -12,9 +12,9 @@ import Glibc
 struct ClientModeTests {
     static let prompt = "coach>"
 
-    private func coach(_ arguments: [String], home: ScratchHome, stdin: String? = nil) throws -> ProcessResult {
+    private func coach(_ arguments: [String], home: ScratchHome, stdin: String? = nil) async throws -> ProcessResult {
         let binary = try #require(CoachBinary.path())
-        return try runProcess(binary, arguments, environment: home.environment, stdin: stdin)
+        return try await runProcess(binary, arguments, environment: home.environment, stdin: stdin)
     }
 
     /// The key test: another client's command shows up above what the user is typing,
@@ -22,7 +22,7 @@ struct ClientModeTests {
     @Test func anotherClientsEventIsPrintedAboveAHalfTypedLine() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
-        let tmux = try TmuxSession(home: home)
+        let tmux = try await TmuxSession(home: home)
         let pid = try #require(gateway.lockPID)
         let banner = try await tmux.waitFor(text: "connected to the gateway at \(gateway.socketPath) (pid \(pid))")
         #expect(!banner.contains { $0.contains("gateway embedded") })
@@ -30,15 +30,15 @@ struct ClientModeTests {
 
         // An utterance is answered by the running gateway, in one line: what it did (no countdown
         // here, so "Go!" at once) is not printed again as an event.
-        try tmux.type("start an outdoor run")
-        try tmux.press("Enter")
+        try await tmux.type("start an outdoor run")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Starting your outdoor run.")
 
         // "/stus" with the cursor between "/st" and "us": the event must keep both.
-        try tmux.type("/stus")
-        try tmux.press("Left", "Left")
+        try await tmux.type("/stus")
+        try await tmux.press("Left", "Left")
         try await tmux.waitFor(lastLine: "coach> /stus")
-        let pause = try coach(["pause"], home: home)
+        let pause = try await coach(["pause"], home: home)
         #expect(pause.status == 0)
         #expect(pause.stdout.contains("Paused your outdoor run."))
 
@@ -50,21 +50,21 @@ struct ClientModeTests {
         #expect(!lines.contains { $0.contains("paused") && $0.contains("/st") }, "nothing garbled")
 
         // Typing goes where the cursor was: "/st" + "at" + "us".
-        try tmux.type("at")
+        try await tmux.type("at")
         try await tmux.waitFor(lastLine: "coach> /status")
-        try tmux.press("Enter")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Your outdoor run is paused:")
 
         // Another client's resume shows up too.
-        let resume = try coach(["resume"], home: home)
+        let resume = try await coach(["resume"], home: home)
         #expect(resume.status == 0)
         try await tmux.waitFor(text: "Your outdoor run is running again.")
 
         // Ctrl-D leaves at once: the gateway is not ours, and it keeps running.
-        try tmux.press("C-d")
+        try await tmux.press("C-d")
         let end = try await tmux.waitFor(text: "[exit 0]")
         #expect(!end.contains { $0.contains("Press Ctrl-D again") })
-        let status = try coach(["status"], home: home)
+        let status = try await coach(["status"], home: home)
         #expect(status.status == 0)
         #expect(status.stdout.contains("outdoor run"), "the workout went on without the REPL: \(status.stdout)")
         #expect(try await gateway.stop() == 0)
@@ -75,20 +75,20 @@ struct ClientModeTests {
     @Test func aFollowUpAnswerReachesItsQuestion() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
-        let tmux = try TmuxSession(home: home)
+        let tmux = try await TmuxSession(home: home)
         try await tmux.waitFor(text: "connected to the gateway at")
         try await tmux.waitFor(lastLine: Self.prompt)
-        try tmux.type("start a workout")
-        try tmux.press("Enter")
+        try await tmux.type("start a workout")
+        try await tmux.press("Enter")
         try await tmux.waitFor(lastLine: "which workout? >")
-        try tmux.type("2")
-        try tmux.press("Enter")
+        try await tmux.type("2")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Starting your walk.")
-        try tmux.type("cancel")
-        try tmux.press("Enter")
+        try await tmux.type("cancel")
+        try await tmux.press("Enter")
         try await tmux.waitFor(lastLine: "discard? [y/N] >")
-        try tmux.type("y")
-        try tmux.press("Enter")
+        try await tmux.type("y")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Discarded your walk.")
         #expect(try await gateway.stop() == 0)
     }
@@ -96,10 +96,10 @@ struct ClientModeTests {
     @Test func theGatewayStoppingMidSessionIsSaidAndExits69() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
-        let tmux = try TmuxSession(home: home)
+        let tmux = try await TmuxSession(home: home)
         try await tmux.waitFor(text: "connected to the gateway at")
         try await tmux.waitFor(lastLine: Self.prompt)
-        try tmux.type("half typed")
+        try await tmux.type("half typed")
         try await tmux.waitFor(lastLine: "coach> half typed")
 
         #expect(try await gateway.stop() == 0)
@@ -110,23 +110,23 @@ struct ClientModeTests {
 
     @Test func guestModeRunsWorkoutsAndSavesNothing() async throws {
         let home = try ScratchHome()
-        let tmux = try TmuxSession(["--guest"], home: home)
+        let tmux = try await TmuxSession(["--guest"], home: home)
         let banner = try await tmux.waitFor(text: "guest mode: nothing is saved")
         #expect(banner.contains { $0.contains("gateway embedded, listening on") })
         try await tmux.waitFor(lastLine: Self.prompt)
-        try tmux.type("start a run")
-        try tmux.press("Enter")
+        try await tmux.type("start a run")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Go! Your run has started.")
         // Long enough to be kept (5 s), so the save is really attempted and refused.
-        try tmux.type("/wait 5s")
-        try tmux.press("Enter")
+        try await tmux.type("/wait 5s")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "(5s later)")
-        try tmux.type("end")
-        try tmux.press("Enter")
+        try await tmux.type("end")
+        try await tmux.press("Enter")
         let ended = try await tmux.waitFor(text: "this workout was not kept")
         #expect(ended.contains { $0.hasPrefix("Ended your run") })
-        try tmux.type("/quit")
-        try tmux.press("Enter")
+        try await tmux.type("/quit")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "[exit 0]")
         let store = home.root.appendingPathComponent("data/coach/coach.sqlite").path
         #expect(!FileManager.default.fileExists(atPath: store), "guest mode opened no store")
@@ -136,17 +136,17 @@ struct ClientModeTests {
     @Test func aRecoveredWorkoutIsShownOnStart() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
-        #expect(try coach(["start", "running"], home: home).status == 0)
-        #expect(try coach(["pause"], home: home).status == 0)
-        // The socket file stays behind: the REPL's gateway replaces it as stale. (Reaped in deinit.)
-        Glibc.kill(gateway.pid, SIGKILL)
+        #expect(try await coach(["start", "running"], home: home).status == 0)
+        #expect(try await coach(["pause"], home: home).status == 0)
+        // The socket file stays behind: the REPL's gateway replaces it as stale.
+        await gateway.killHard()
 
-        let tmux = try TmuxSession(home: home)
+        let tmux = try await TmuxSession(home: home)
         let lines = try await tmux.waitFor(text: "Recovered your run after a restart: paused,")
         #expect(lines.contains { $0.contains("gateway embedded, listening on") })
         try await tmux.waitFor(lastLine: Self.prompt)
-        try tmux.type("/status")
-        try tmux.press("Enter")
+        try await tmux.type("/status")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Your run is paused:")
     }
 
@@ -155,25 +155,25 @@ struct ClientModeTests {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
 
-        let private_ = try coach(["--script", "-"], home: home, stdin: "start a walk\n")
+        let private_ = try await coach(["--script", "-"], home: home, stdin: "start a walk\n")
         #expect(private_.status == 0)
-        #expect(try coach(["status"], home: home).stdout.contains("No workout in progress."))
+        #expect(try await coach(["status"], home: home).stdout.contains("No workout in progress."))
 
-        let shared = try coach(["--socket", gateway.socketPath, "--script", "-"], home: home, stdin: "start a walk\nstatus\n")
+        let shared = try await coach(["--socket", gateway.socketPath, "--script", "-"], home: home, stdin: "start a walk\nstatus\n")
         #expect(shared.status == 0, "stderr: \(shared.stderr)")
         #expect(shared.stdout.contains("Starting your walk."))
-        #expect(try coach(["status"], home: home).stdout.contains("walk"))
+        #expect(try await coach(["status"], home: home).stdout.contains("walk"))
 
         // A second start on the shared gateway fails as over the socket (failureOngoingWorkout: 4).
-        let again = try coach(["--socket", gateway.socketPath, "--script", "-"], home: home, stdin: "start a run\n")
+        let again = try await coach(["--socket", gateway.socketPath, "--script", "-"], home: home, stdin: "start a run\n")
         #expect(again.status == 4)
 
-        let virtual = try coach(["--socket", gateway.socketPath, "--virtual-clock", "--script", "-"], home: home, stdin: "status\n")
+        let virtual = try await coach(["--socket", gateway.socketPath, "--virtual-clock", "--script", "-"], home: home, stdin: "status\n")
         #expect(virtual.status == 64)
         #expect(virtual.stderr.contains("--virtual-clock needs the script's own gateway"))
         #expect(try await gateway.stop() == 0)
 
-        let gone = try coach(["--socket", gateway.socketPath, "--script", "-"], home: home, stdin: "status\n")
+        let gone = try await coach(["--socket", gateway.socketPath, "--script", "-"], home: home, stdin: "status\n")
         #expect(gone.status == 69)
         #expect(gone.stderr.contains("no gateway answers on \(gateway.socketPath)"))
     }
@@ -181,7 +181,7 @@ struct ClientModeTests {
     @Test func guestNeedsTheREPLsOwnGateway() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)
-        let tmux = try TmuxSession(["--guest"], home: home)
+        let tmux = try await TmuxSession(["--guest"], home: home)
         let lines = try await tmux.waitFor(text: "[exit 75]")
         #expect(lines.contains { $0.contains("--guest needs the REPL to host its own gateway") })
         #expect(try await gateway.stop() == 0)

@@ -14,31 +14,31 @@ import Testing
         + ["status"]
 
     /// The script's last reply (the status), run by the REPL's private gateway with `settings`.
-    func lastReply(settings: String, script: [String]) throws -> JSONValue {
+    func lastReply(settings: String, script: [String]) async throws -> JSONValue {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()
         try home.writeSettings(settings)
-        let result = try runProcess(binary, ["--virtual-clock", "--json", "--keep-going"], environment: home.environment,
+        let result = try await runProcess(binary, ["--virtual-clock", "--json", "--keep-going"], environment: home.environment,
                                     stdin: script.joined(separator: "\n") + "\n")
         let last = try #require(result.stdout.split(separator: "\n").last, "no output: \(result.stderr)")
         return try JSONValue(parsing: String(last))
     }
 
-    @Test func autoPauseSwitchedOffForRunsKeepsAnOutdoorRunRunning() throws {
-        let status = try lastReply(settings: "auto_pause:\n  running: false\n", script: Self.standingStill)
+    @Test func autoPauseSwitchedOffForRunsKeepsAnOutdoorRunRunning() async throws {
+        let status = try await lastReply(settings: "auto_pause:\n  running: false\n", script: Self.standingStill)
         #expect(status["workout"]?["state"]?.stringValue == "running", "\(status.serialized())")
         #expect(status["workout"]?["autoPaused"] == nil)
     }
 
-    @Test func theDefaultsStillAutoPauseAnOutdoorRun() throws {
-        let status = try lastReply(settings: "units: km\n", script: Self.standingStill)
+    @Test func theDefaultsStillAutoPauseAnOutdoorRun() async throws {
+        let status = try await lastReply(settings: "units: km\n", script: Self.standingStill)
         #expect(status["workout"]?["state"]?.stringValue == "paused", "\(status.serialized())")
         #expect(status["workout"]?["autoPaused"]?.boolValue == true)
     }
 
-    @Test func autoPauseSwitchedOnForWalksPausesAnOutdoorWalk() throws {
+    @Test func autoPauseSwitchedOnForWalksPausesAnOutdoorWalk() async throws {
         let script = ["start an outdoor walk"] + Self.standingStill.dropFirst()
-        let status = try lastReply(settings: "auto_pause:\n  walking: true\n", script: script)
+        let status = try await lastReply(settings: "auto_pause:\n  walking: true\n", script: script)
         #expect(status["workout"]?["state"]?.stringValue == "paused", "\(status.serialized())")
         #expect(status["workout"]?["autoPaused"]?.boolValue == true)
     }
@@ -48,16 +48,16 @@ import Testing
     @Test func theInteractiveReplsGatewayShowsHeartRateZones() async throws {
         let home = try ScratchHome()
         try home.writeSettings("heart_rate:\n  max: 200\n")
-        let tmux = try TmuxSession(home: home)
+        let tmux = try await TmuxSession(home: home)
         try await tmux.waitFor(lastLine: InteractiveReplTests.prompt)
-        try tmux.type("start an outdoor run")
-        try tmux.press("Enter")
+        try await tmux.type("start an outdoor run")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Go!")  // samples count once the countdown is over
-        try tmux.type("/sample heartRate 150")
-        try tmux.press("Enter")
+        try await tmux.type("/sample heartRate 150")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "heartRate 150 recorded.")
         let binary = try #require(CoachBinary.path())
-        let status = try runProcess(binary, ["status", "--format", "waybar", "--no-start"], environment: home.environment)
+        let status = try await runProcess(binary, ["status", "--format", "waybar", "--no-start"], environment: home.environment)
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains("Zone 3"), "\(status.stdout)")
     }

@@ -18,12 +18,12 @@ import Testing
         end
         """
 
-    func run(_ arguments: [String], script: String = Self.script) throws -> ProcessResult {
+    func run(_ arguments: [String], script: String = Self.script) async throws -> ProcessResult {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()
         let file = home.root.appendingPathComponent("workout.coach")
         try script.write(to: file, atomically: true, encoding: .utf8)
-        return try runProcess(binary, ["--script", file.path] + arguments, environment: home.environment)
+        return try await runProcess(binary, ["--script", file.path] + arguments, environment: home.environment)
     }
 
     func objects(_ output: String) throws -> [[String: Any]] {
@@ -32,9 +32,9 @@ import Testing
         }
     }
 
-    @Test func jsonOnTheVirtualClockIsRepeatableAndRight() throws {
-        let first = try run(["--virtual-clock", "--json", "--keep-going"])
-        let second = try run(["--virtual-clock", "--json", "--keep-going"])
+    @Test func jsonOnTheVirtualClockIsRepeatableAndRight() async throws {
+        let first = try await run(["--virtual-clock", "--json", "--keep-going"])
+        let second = try await run(["--virtual-clock", "--json", "--keep-going"])
         #expect(first.stdout == second.stdout)
         #expect(first.status == 4, "--keep-going still reports the first failure (failureOngoingWorkout)")
 
@@ -65,15 +65,15 @@ import Testing
         #expect(field(2, "reason") == "a workout is already paused")
     }
 
-    @Test func theFirstFailureStopsTheScript() throws {
-        let result = try run(["--virtual-clock", "--json"])
+    @Test func theFirstFailureStopsTheScript() async throws {
+        let result = try await run(["--virtual-clock", "--json"])
         #expect(result.status == 4)
         #expect(try objects(result.stdout).count == 3, "nothing after the refused ride")
         #expect(result.stderr.contains(":5: stopped at the first failure"))
     }
 
-    @Test func textResultsOnePerLine() throws {
-        let result = try run(["--virtual-clock", "--keep-going"])
+    @Test func textResultsOnePerLine() async throws {
+        let result = try await run(["--virtual-clock", "--keep-going"])
         #expect(result.stdout.split(separator: "\n") == [
             "Starting your outdoor run.",
             "(1m later)",
@@ -87,17 +87,17 @@ import Testing
         ])
     }
 
-    @Test func notUnderstoodFailsWithItsOwnStatus() throws {
-        let result = try run(["--virtual-clock"], script: "make me a sandwich\nstatus\n")
+    @Test func notUnderstoodFailsWithItsOwnStatus() async throws {
+        let result = try await run(["--virtual-clock"], script: "make me a sandwich\nstatus\n")
         #expect(result.status == 3)
         #expect(result.stdout.hasPrefix("Sorry, I didn't understand that."))
         #expect(result.stdout.split(separator: "\n").count == 1, "the script stopped there")
     }
 
-    @Test func stdinThatIsNotATerminalIsAScript() throws {
+    @Test func stdinThatIsNotATerminalIsAScript() async throws {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()
-        let result = try runProcess(binary, ["--virtual-clock"], environment: home.environment,
+        let result = try await runProcess(binary, ["--virtual-clock"], environment: home.environment,
                                     stdin: "start a workout\n2\n/status\ncancel\ny\n")
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").map(String.init) == [
@@ -110,8 +110,8 @@ import Testing
         ])
     }
 
-    @Test func aQuestionLeftUnansweredFails() throws {
-        let result = try run(["--virtual-clock"], script: "start a workout\n")
+    @Test func aQuestionLeftUnansweredFails() async throws {
+        let result = try await run(["--virtual-clock"], script: "start a workout\n")
         #expect(result.status == 6, "more input needed")
         #expect(result.stderr.contains("question unanswered"))
     }

@@ -17,7 +17,7 @@ final class PrivateBlueZ: @unchecked Sendable {
     private var daemon: Child?
     private var mock: Child?
 
-    init() throws {
+    init() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("coach-bus-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let socket = directory.appendingPathComponent("bus").path
@@ -39,55 +39,52 @@ final class PrivateBlueZ: @unchecked Sendable {
         guard let daemonPath = Self.which("dbus-daemon") else {
             throw TmuxError("dbus-daemon is not installed (Debian package dbus-daemon; ./test installs it)")
         }
-        daemon = try ChildProcess.spawn([daemonPath, "--config-file=\(configPath)", "--nofork", "--nopidfile"])
-        try Self.waitFor("the bus socket") { FileManager.default.fileExists(atPath: socket) }
+        daemon = try await ChildProcess.spawn([daemonPath, "--config-file=\(configPath)", "--nofork", "--nopidfile"])
+        try await Self.waitFor("the bus socket") { FileManager.default.fileExists(atPath: socket) }
         let python = ProcessInfo.processInfo.environment["COACH_TEST_SYSTEM_PYTHON"] ?? "/usr/bin/python3"
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Support/bluez-mock/mock_bluez.py").path
-        mock = try ChildProcess.spawn([python, script, address])
-        try Self.waitFor("the mock to own org.bluez") {
-            (try? self.busctl(["status", "org.bluez"]))?.status == 0
+        mock = try await ChildProcess.spawn([python, script, address])
+        try await Self.waitFor("the mock to own org.bluez") {
+            (try? await self.busctl(["status", "org.bluez"]))?.status == 0
         }
     }
 
+    /// SIGTERM to both (SIGKILL after 5 s, from a task): a deinit cannot await their ends.
     deinit {
-        if let mock { ChildProcess.terminate(mock) }
-        if let daemon { ChildProcess.terminate(daemon) }
+        if let mock { ChildProcess.terminateSoon(mock) }
+        if let daemon { ChildProcess.terminateSoon(daemon) }
         try? FileManager.default.removeItem(at: directory)
     }
 
     @discardableResult
-    func busctl(_ arguments: [String]) throws -> ProcessResult {
-        try runProcess("/usr/bin/busctl", ["--address=\(address)"] + arguments)
+    func busctl(_ arguments: [String]) async throws -> ProcessResult {
+        try await runProcess("/usr/bin/busctl", ["--address=\(address)"] + arguments)
     }
 
     /// Calls the mock's control interface (org.coach.Mock on /).
     @discardableResult
-    func mockCall(_ method: String, _ signature: String, _ arguments: [String]) throws -> String {
-        let result = try busctl(["call", "org.bluez", "/", "org.coach.Mock", method, signature] + arguments)
+    func mockCall(_ method: String, _ signature: String, _ arguments: [String]) async throws -> String {
+        let result = try await busctl(["call", "org.bluez", "/", "org.coach.Mock", method, signature] + arguments)
         guard result.status == 0 else { throw TmuxError("mock \(method): \(result.stderr)") }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func addDevice(_ address: String, name: String, kind: String, known: Bool) throws {
-        try mockCall("AddDevice", "sssb", [address, name, kind, known ? "true" : "false"])
+    func addDevice(_ address: String, name: String, kind: String, known: Bool) async throws {
+        try await mockCall("AddDevice", "sssb", [address, name, kind, known ? "true" : "false"])
     }
 
     /// Sends one notification; false when the mock could not (not connected or not notifying).
-    func notify(_ address: String, _ bytes: [UInt8]) throws -> Bool {
-        try mockCall("Notify", "say", [address, String(bytes.count)] + bytes.map { String($0) }) == "b true"
+    func notify(_ address: String, _ bytes: [UInt8]) async throws -> Bool {
+        try await mockCall("Notify", "say", [address, String(bytes.count)] + bytes.map { String($0) }) == "b true"
     }
 
     static func which(_ program: String) -> String? {
         ["/usr/bin", "/bin", "/usr/sbin", "/sbin"].map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func waitFor(_ what: String, timeout: Duration = .seconds(15), _ condition: () -> Bool) throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw TmuxError("timed out waiting for \(what)") }
-            usleep(20_000)
-        }
+    static func waitFor(_ what: String, timeout: Duration = .seconds(15), _ condition: () async -> Bool) async throws {
+        guard try await poll(timeout: timeout, until: condition) else { throw TmuxError("timed out waiting for \(what)") }
     }
 }
 
@@ -99,31 +96,31 @@ struct BlueZIntegrationTests {
         try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     }
 
-    @Test func scanFindsFitnessSensorsInRange() throws {
+    @Test func scanFindsFitnessSensorsInRange() async throws {
         let coach = try #require(CoachBinary.path())
-        let bus = try PrivateBlueZ()
-        try bus.addDevice(strap, name: "HRM-Test", kind: "heartRate", known: false)
-        try bus.addDevice("D0:11:22:33:44:55", name: "Crank PM", kind: "power", known: false)
+        let bus = try await PrivateBlueZ()
+        try await bus.addDevice(strap, name: "HRM-Test", kind: "heartRate", known: false)
+        try await bus.addDevice("D0:11:22:33:44:55", name: "Crank PM", kind: "power", known: false)
         let home = try ScratchHome()
-        let result = try runProcess(coach, ["sensor", "scan", "--timeout", "1", "--json"],
+        let result = try await runProcess(coach, ["sensor", "scan", "--timeout", "1", "--json"],
                                     environment: home.environment.merging(["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 })
         #expect(result.status == 0, "\(result.stderr)")
         let devices = result.stdout.split(separator: "\n").compactMap { json(String($0)) }
         #expect(devices.compactMap { $0["address"] as? String }.sorted() == [strap, "D0:11:22:33:44:55"])
         #expect(devices.first { $0["address"] as? String == strap }?["services"] as? [String] == ["heartRate"])
         // The mock adds devices only while discovery runs: they were found through StartDiscovery.
-        let adapter = try bus.busctl(["get-property", "org.bluez", "/org/bluez/hci0", "org.bluez.Adapter1", "Discovering"])
+        let adapter = try await bus.busctl(["get-property", "org.bluez", "/org/bluez/hci0", "org.bluez.Adapter1", "Discovering"])
         #expect(adapter.stdout.contains("false"), "discovery is stopped after the scan")
     }
 
-    @Test func noBusIsAClearError() throws {
+    @Test func noBusIsAClearError() async throws {
         let coach = try #require(CoachBinary.path())
         let home = try ScratchHome()
-        let result = try runProcess(coach, ["sensor", "scan", "--timeout", "1"],
+        let result = try await runProcess(coach, ["sensor", "scan", "--timeout", "1"],
                                     environment: home.environment.merging(["COACH_DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"]) { $1 })
         #expect(result.status == 69)
         #expect(result.stderr.contains("cannot connect to the bus"))
-        let noLibrary = try runProcess(coach, ["sensor", "scan", "--timeout", "1"],
+        let noLibrary = try await runProcess(coach, ["sensor", "scan", "--timeout", "1"],
                                        environment: home.environment.merging(["COACH_NATIVE_LIBS": "none"]) { $1 })
         #expect(noLibrary.status == 69)
         #expect(noLibrary.stderr.contains("libsystemd0"))
@@ -131,13 +128,13 @@ struct BlueZIntegrationTests {
 
     @Test func notificationsBecomeSamplesAndADroppedStrapComesBack() async throws {
         let coach = try #require(CoachBinary.path())
-        let bus = try PrivateBlueZ()
-        try bus.addDevice(strap, name: "HRM-Test", kind: "heartRate", known: true)
+        let bus = try await PrivateBlueZ()
+        try await bus.addDevice(strap, name: "HRM-Test", kind: "heartRate", known: true)
         let home = try ScratchHome()
         let environment = home.environment.merging(["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
-        func coachRun(_ arguments: [String]) throws -> ProcessResult { try runProcess(coach, arguments, environment: environment) }
+        func coachRun(_ arguments: [String]) async throws -> ProcessResult { try await runProcess(coach, arguments, environment: environment) }
 
-        let added = try coachRun(["sensor", "add", strap.lowercased(), "--as", "heartRate", "--no-start"])
+        let added = try await coachRun(["sensor", "add", strap.lowercased(), "--as", "heartRate", "--no-start"])
         #expect(added.status == 0, "\(added.stderr)")
         let config = try String(contentsOf: home.root.appendingPathComponent("config/coach/config.yaml"), encoding: .utf8)
         #expect(config.contains(strap) && config.contains("as: heartRate"))
@@ -147,46 +144,46 @@ struct BlueZIntegrationTests {
 
         let gateway = try await BackgroundGateway(home: home, environment: ["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         defer { _ = Task { try? await gateway.stop() } }
-        #expect(try coachRun(["start", "running", "--location", "outdoor"]).status == 0)
+        #expect(try await coachRun(["start", "running", "--location", "outdoor"]).status == 0)
 
-        func sensor() throws -> [String: Any]? {
-            let list = try coachRun(["sensor", "list", "--json"])
+        func sensor() async throws -> [String: Any]? {
+            let list = try await coachRun(["sensor", "list", "--json"])
             return ((json(list.stdout)?["sensors"] as? [[String: Any]]) ?? []).first
         }
-        try PrivateBlueZ.waitFor("the strap to connect") { (try? sensor())??["connected"] as? Bool == true }
-        #expect(try sensor()?["batteryLevel"] as? Double == 87)
-        let human = try coachRun(["sensor", "list"])
+        try await PrivateBlueZ.waitFor("the strap to connect") { (try? await sensor())??["connected"] as? Bool == true }
+        #expect(try await sensor()?["batteryLevel"] as? Double == 87)
+        let human = try await coachRun(["sensor", "list"])
         #expect(human.stdout.contains("\(strap)  HRM-Test  as heartRate  connected  battery 87 %"), "\(human.stdout)")
 
-        func heartRate() throws -> [String: Any]? {
-            let status = json(try coachRun(["status", "--json"]).stdout)
+        func heartRate() async throws -> [String: Any]? {
+            let status = json(try await coachRun(["status", "--json"]).stdout)
             return (status?["metrics"] as? [String: Any])?["heartRate"] as? [String: Any]
         }
-        #expect(try bus.notify(strap, [0x06, 72]))
-        try PrivateBlueZ.waitFor("72 bpm in the workout") { (try? heartRate())??["latest"] as? Double == 72 }
+        #expect(try await bus.notify(strap, [0x06, 72]))
+        try await PrivateBlueZ.waitFor("72 bpm in the workout") { (try? await heartRate())??["latest"] as? Double == 72 }
         try await Task.sleep(for: .milliseconds(1100))  // the next second: a new sample, not a replacement
-        #expect(try bus.notify(strap, [0x16, 150, 0x00, 0x04]))  // with contact and one RR interval
-        try PrivateBlueZ.waitFor("150 bpm") { (try? heartRate())??["latest"] as? Double == 150 }
+        #expect(try await bus.notify(strap, [0x16, 150, 0x00, 0x04]))  // with contact and one RR interval
+        try await PrivateBlueZ.waitFor("150 bpm") { (try? await heartRate())??["latest"] as? Double == 150 }
 
         // The strap goes out of range: the gateway sees Connected=false and reconnects with backoff.
-        try bus.mockCall("Drop", "s", [strap])
-        #expect(try !bus.notify(strap, [0x06, 99]), "a dropped strap sends nothing")
-        try PrivateBlueZ.waitFor("a reconnect") { ((try? bus.mockCall("ConnectCalls", "s", [strap])) ?? "") >= "u 2" }
+        try await bus.mockCall("Drop", "s", [strap])
+        #expect(try await !bus.notify(strap, [0x06, 99]), "a dropped strap sends nothing")
+        try await PrivateBlueZ.waitFor("a reconnect") { ((try? await bus.mockCall("ConnectCalls", "s", [strap])) ?? "") >= "u 2" }
         // Notifications flow again only once the gateway has subscribed again (the mock forgets on drop).
-        try PrivateBlueZ.waitFor("notifications after the reconnect") { (try? bus.notify(strap, [0x06, 88])) == true }
-        try PrivateBlueZ.waitFor("88 bpm after the reconnect") { (try? heartRate())??["latest"] as? Double == 88 }
-        let stats = try #require(try heartRate())
+        try await PrivateBlueZ.waitFor("notifications after the reconnect") { (try? await bus.notify(strap, [0x06, 88])) == true }
+        try await PrivateBlueZ.waitFor("88 bpm after the reconnect") { (try? await heartRate())??["latest"] as? Double == 88 }
+        let stats = try #require(try await heartRate())
         // Three readings, none counted twice: min, max and mean of 72, 150, 88.
         let expectedAverage: Double = (310.0 / 3 * 10).rounded() / 10
         #expect(stats["min"] as? Double == 72)
         #expect(stats["max"] as? Double == 150)
         #expect(stats["average"] as? Double == expectedAverage)
-        #expect(try sensor()?["connected"] as? Bool == true)
-        let workoutID = try #require(json(try coachRun(["status", "--json"]).stdout)?["id"] as? String)
-        #expect(try coachRun(["end", "--save"]).status == 0)
+        #expect(try await sensor()?["connected"] as? Bool == true)
+        let workoutID = try #require(json(try await coachRun(["status", "--json"]).stdout)?["id"] as? String)
+        #expect(try await coachRun(["end", "--save"]).status == 0)
         #expect(try await gateway.stop() == 0)
 
-        let shown = try coachRun(["show", workoutID])
+        let shown = try await coachRun(["show", workoutID])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("Heart-rate zones (maximum 180 bpm)"), "\(shown.stdout)")
         // The strap is the samples' device (issue 19: sources).
@@ -194,56 +191,56 @@ struct BlueZIntegrationTests {
         let zoneLines = shown.stdout.split(separator: "\n").filter { $0.contains("Zone ") }
         #expect(zoneLines.count == 5)
         #expect(zoneLines.filter { !$0.hasSuffix(" 0:00") }.map { String($0.prefix(10)) } == ["    Zone 4"], "\(zoneLines)")
-        let shownJSON = try #require(json(try coachRun(["show", workoutID, "--json"]).stdout))
+        let shownJSON = try #require(json(try await coachRun(["show", workoutID, "--json"]).stdout))
         let secondsInZone = (shownJSON["heartRateZones"] as? [String: Any])?["secondsInZone"] as? [Double]
         #expect(secondsInZone?.enumerated().allSatisfy { $0.offset == 3 ? $0.element > 0 : $0.element == 0 } == true)
     }
 
     @Test func aFootPodThatStopsAutoPausesTheRunAndMovingResumesIt() async throws {
         let coach = try #require(CoachBinary.path())
-        let bus = try PrivateBlueZ()
+        let bus = try await PrivateBlueZ()
         let pod = "F0:0D:00:00:00:02"
-        try bus.addDevice(pod, name: "Stryd-Test", kind: "rsc", known: true)
+        try await bus.addDevice(pod, name: "Stryd-Test", kind: "rsc", known: true)
         let home = try ScratchHome()
         let environment = home.environment.merging(["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
-        func coachRun(_ arguments: [String]) throws -> ProcessResult { try runProcess(coach, arguments, environment: environment) }
-        #expect(try coachRun(["sensor", "add", pod, "--no-start"]).status == 0)
+        func coachRun(_ arguments: [String]) async throws -> ProcessResult { try await runProcess(coach, arguments, environment: environment) }
+        #expect(try await coachRun(["sensor", "add", pod, "--no-start"]).status == 0)
         let gateway = try await BackgroundGateway(home: home, environment: ["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         defer { _ = Task { try? await gateway.stop() } }
-        #expect(try coachRun(["start", "running", "--location", "outdoor"]).status == 0)
-        func status() -> [String: Any]? { json((try? coachRun(["status", "--json"]))?.stdout ?? "") }
+        #expect(try await coachRun(["start", "running", "--location", "outdoor"]).status == 0)
+        func status() async -> [String: Any]? { json((try? await coachRun(["status", "--json"]))?.stdout ?? "") }
         // RSC: flags 0, speed in 1/256 m/s, cadence. 3 m/s at 170 spm, then standing (0 m/s).
         let running: [UInt8] = [0x00, 0x00, 0x03, 170], standing: [UInt8] = [0x00, 0x00, 0x00, 0]
-        try PrivateBlueZ.waitFor("the pod to connect") { (try? bus.notify(pod, running)) == true }
+        try await PrivateBlueZ.waitFor("the pod to connect") { (try? await bus.notify(pod, running)) == true }
         /// Sends `value` four times a second until `done` (or 20 s); returns how long that took.
-        func send(_ value: [UInt8], until done: () -> Bool) async throws -> Double {
+        func send(_ value: [UInt8], until done: () async -> Bool) async throws -> Double {
             let start = ContinuousClock.now
-            while !done() {
+            while await !done() {
                 guard ContinuousClock.now - start < .seconds(20) else { break }
-                _ = try bus.notify(pod, value)
+                _ = try await bus.notify(pod, value)
                 try await Task.sleep(for: .milliseconds(250))
             }
             return (ContinuousClock.now - start) / .seconds(1)
         }
         for _ in 0..<6 {  // a moment of running first
-            _ = try bus.notify(pod, running)
+            _ = try await bus.notify(pod, running)
             try await Task.sleep(for: .milliseconds(250))
         }
-        #expect(status()?["state"] as? String == "running")
+        await #expect(status()?["state"] as? String == "running")
         // Running: paused once the speed stayed below 0.8 m/s for 5 s — not before (wall time).
-        let toPause = try await send(standing) { status()?["autoPaused"] as? Bool == true }
-        #expect(status()?["state"] as? String == "paused")
+        let toPause = try await send(standing) { await status()?["autoPaused"] as? Bool == true }
+        await #expect(status()?["state"] as? String == "paused")
         #expect(toPause >= 5 && toPause < 20, "paused after \(toPause) s")
         // Resumed after 3 s of movement.
-        let toResume = try await send(running) { status()?["state"] as? String == "running" }
+        let toResume = try await send(running) { await status()?["state"] as? String == "running" }
         #expect(toResume >= 3 && toResume < 20, "resumed after \(toResume) s")
-        #expect(status()?["autoPaused"] == nil)
-        try PrivateBlueZ.waitFor("a cadence sample after the resume") {
-            _ = try? bus.notify(pod, running)
-            let cadence = (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
+        await #expect(status()?["autoPaused"] == nil)
+        try await PrivateBlueZ.waitFor("a cadence sample after the resume") {
+            _ = try? await bus.notify(pod, running)
+            let cadence = await (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
             return cadence?["latest"] as? Double == 170
         }
-        let cadence = (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
+        let cadence = await (status()?["metrics"] as? [String: Any])?["cadence"] as? [String: Any]
         #expect(cadence?["latest"] as? Double == 170)
         #expect(try await gateway.stop() == 0)
     }

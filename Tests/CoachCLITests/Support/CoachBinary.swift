@@ -1,6 +1,7 @@
 // Where the built `coach` executable is: next to the test bundle (swift test builds both into the
 // same directory), else the package's .build/debug; COACH_BINARY overrides both.
 
+@_exported import CoachTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -69,42 +70,10 @@ final class ScratchHome: @unchecked Sendable {
     }
 }
 
-/// Runs a program to completion and returns its exit status and output.
-struct ProcessResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// Foundation's Process and blocking reads, on purpose: the wait depends on nothing but the child
-/// (not on a free thread of the cooperative pool, which Subprocess needs to finish a run), so two
-/// tests blocked here at once cannot deadlock a 2-thread pool. The end of file comes when the
-/// child exits: every long-lived child the tests or coach start goes through ChildProcess, which
-/// closes every inherited descriptor, so none can hold these pipes open.
-func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                stdin: String? = nil) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    // Read before waiting: a full pipe would otherwise block the child forever.
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                         stderr: String(decoding: stderrData, as: UTF8.self))
-}
-
 /// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only;
 /// returns its exit status. The daemon starts with no signals blocked (the test runner's threads
 /// block them, and a blocked SIGTERM makes `tmux kill-server` a no-op) and holds no pipe of ours.
-func spawnDetached(_ arguments: [String]) throws -> Int32 {
-    try ChildProcess.spawn(arguments).waitBlocking()
+/// Awaited, not blocked on: Subprocess needs a free pool thread to report the launcher's end.
+func spawnDetached(_ arguments: [String]) async throws -> Int32 {
+    try await ChildProcess.spawn(arguments).wait()
 }

@@ -1,18 +1,24 @@
 // TmuxSession: the real `coach` in a real pseudo-terminal. A private tmux server (its own socket,
 // no config) runs the program; tests type with send-keys and read the screen with capture-pane,
-// polling until the expected text appears. The server is always killed, even when a test fails.
+// polling until the expected text appears. The server is always killed, even when a test fails:
+// by SIGTERM to its pid in the deinit (what `tmux kill-server` does), which needs no wait.
 
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 final class TmuxSession: @unchecked Sendable {
     private static let counter = LockedCounter()
     let socketName: String
     let home: ScratchHome
+    /// tmux's server: a daemon, not our child (its own parent is init once `new-session -d` exits).
+    private var serverPID: pid_t = 0
 
     /// Starts `coach ARGUMENTS` in a 120×40 window, in `home`'s environment plus `environment`.
     /// When the program exits, "[exit N]" is shown and the window stays, so a test can read how it ended.
-    init(_ arguments: [String] = [], home: ScratchHome? = nil, environment: [String: String] = [:]) throws {
+    init(_ arguments: [String] = [], home: ScratchHome? = nil, environment: [String: String] = [:]) async throws {
         guard let binary = CoachBinary.path() else {
             throw TmuxError("coach is not built: run `swift build --product coach` (or set COACH_BINARY)")
         }
@@ -23,28 +29,44 @@ final class TmuxSession: @unchecked Sendable {
         let merged = self.home.environment.merging(environment) { $1 }
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) { tmuxArguments += ["-e", "\(key)=\(value)"] }
         tmuxArguments.append("\(command); echo \"[exit $?]\"; sleep 3600")
-        let status = try spawnDetached(["tmux", "-L", socketName] + tmuxArguments)
+        let status = try await spawnDetached(["tmux", "-L", socketName] + tmuxArguments)
         guard status == 0 else { throw TmuxError("tmux new-session failed (wait status \(status))") }
+        let pid = try? await tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = pid.flatMap({ pid_t($0) }), pid > 0 else {
+            _ = try? await spawnDetached(["tmux", "-L", socketName, "kill-server"])
+            throw TmuxError("tmux did not say its server's pid")
+        }
+        serverPID = pid
     }
 
     deinit { kill() }
 
+    /// Ends the server (and the program in it) now; SIGTERM is what `tmux kill-server` sends.
     func kill() {
-        _ = try? spawnDetached(["tmux", "-L", socketName, "kill-server"])
+        Self.terminateServer(serverPID)
+        serverPID = 0
+    }
+
+    /// SIGTERM to the tmux server `pid` if that pid is still a tmux: it is not our child, so if it
+    /// has gone its pid may name another program by now.
+    static func terminateServer(_ pid: pid_t) {
+        guard pid > 0, let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
+              command.hasPrefix("tmux") || command.contains("/tmux") else { return }
+        _ = Glibc.kill(pid, SIGTERM)
     }
 
     /// Types text literally (no key names).
-    func type(_ text: String) throws { try tmux(["send-keys", "-t", "coach", "-l", text]) }
+    func type(_ text: String) async throws { try await tmux(["send-keys", "-t", "coach", "-l", text]) }
 
     /// Presses keys by tmux name: "Enter", "Tab", "Up", "C-c", "C-d".
-    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "coach"] + keys) }
+    func press(_ keys: String...) async throws { try await tmux(["send-keys", "-t", "coach"] + keys) }
 
     /// The visible screen, lines that wrapped joined again (-J), so long replies read as one line.
-    func screen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-t", "coach"]) }
+    func screen() async throws -> String { try await tmux(["capture-pane", "-p", "-J", "-t", "coach"]) }
 
     /// The screen's lines without trailing blanks.
-    func lines() throws -> [String] {
-        var lines = try screen().split(separator: "\n", omittingEmptySubsequences: false).map {
+    func lines() async throws -> [String] {
+        var lines = try await screen().split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop(while: { $0 == " " }).reversed())
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
@@ -58,7 +80,7 @@ final class TmuxSession: @unchecked Sendable {
                  until predicate: ([String]) -> Bool) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let lines = try lines()
+            let lines = try await lines()
             if predicate(lines) { return lines }
             if ContinuousClock.now > deadline {
                 Issue.record("timed out waiting for \(description); screen:\n\(lines.joined(separator: "\n"))",
@@ -86,8 +108,8 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let result = try runProcess("/usr/bin/env", ["tmux", "-L", socketName] + arguments)
+    private func tmux(_ arguments: [String]) async throws -> String {
+        let result = try await runProcess("/usr/bin/env", ["tmux", "-L", socketName] + arguments)
         guard result.status == 0 else { throw TmuxError("tmux \(arguments.first ?? ""): \(result.stderr)") }
         return result.stdout
     }

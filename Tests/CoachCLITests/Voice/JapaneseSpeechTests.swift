@@ -16,35 +16,36 @@ import Testing
 
     static let hasHTSVoice = JapaneseSpeech.findVoice(configured: nil) != nil
 
-    @Test(.timeLimit(.minutes(2))) func aJapaneseReplyLastsAboutAsLongAsItsReading() throws {
+    @Test(.timeLimit(.minutes(2))) func aJapaneseReplyLastsAboutAsLongAsItsReading() async throws {
         let home = try ScratchHome()
         let coach = try #require(CoachBinary.path())
         var env = home.environment
         env["COACH_IDLE_EXIT"] = "15s"
-        defer { _ = try? runProcess(coach, ["shutdown"], environment: env) }
-        // Replies with kanji in each part: 一時停止, 開始, 屋外 + 水泳 (an activity name in kanji), 記録中.
-        for args in [["pause"], ["start", "swimming", "--location", "outdoor"], ["resume"]] {
-            let wav = home.root.appendingPathComponent("ja.wav").path
-            try? FileManager.default.removeItem(atPath: wav)
-            let r = try runProcess(coach, args + ["--lang", "ja", "--speak-to", wav], environment: env)
-            let reply = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            try #require(JapaneseSpeech.hasKanji(reply), "the reply should hold kanji: \(reply) \(r.stderr)")
-            let kana = JapaneseReadings.builtIn.espeakText(reply)
-            #expect(!JapaneseSpeech.hasKanji(kana), "\(kana)")
-            let n = Self.morae(kana)
-            let audio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
-            let perMora = audio.duration / Double(max(n, 1))
-            print("voice: ja reply '\(reply)': \(n) morae, \(String(format: "%.2f", audio.duration)) s, \(String(format: "%.3f", perMora)) s/mora")
-            // espeak-ng's ja speaks ~0.12 s a mora (Open JTalk ~0.1); "Chinese letter" for a kanji
-            // made it 0.3–0.4 s a mora.
-            #expect(perMora > 0.05 && perMora < 0.2, "\(reply) → \(kana): \(audio.duration) s for \(n) morae")
+        try await withCleanup({ _ = try? await runProcess(coach, ["shutdown"], environment: env) }) {
+            // Replies with kanji in each part: 一時停止, 開始, 屋外 + 水泳 (an activity name in kanji), 記録中.
+            for args in [["pause"], ["start", "swimming", "--location", "outdoor"], ["resume"]] {
+                let wav = home.root.appendingPathComponent("ja.wav").path
+                try? FileManager.default.removeItem(atPath: wav)
+                let r = try await runProcess(coach, args + ["--lang", "ja", "--speak-to", wav], environment: env)
+                let reply = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                try #require(JapaneseSpeech.hasKanji(reply), "the reply should hold kanji: \(reply) \(r.stderr)")
+                let kana = JapaneseReadings.builtIn.espeakText(reply)
+                #expect(!JapaneseSpeech.hasKanji(kana), "\(kana)")
+                let n = Self.morae(kana)
+                let audio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
+                let perMora = audio.duration / Double(max(n, 1))
+                print("voice: ja reply '\(reply)': \(n) morae, \(String(format: "%.2f", audio.duration)) s, \(String(format: "%.3f", perMora)) s/mora")
+                // espeak-ng's ja speaks ~0.12 s a mora (Open JTalk ~0.1); "Chinese letter" for a kanji
+                // made it 0.3–0.4 s a mora.
+                #expect(perMora > 0.05 && perMora < 0.2, "\(reply) → \(kana): \(audio.duration) s for \(n) morae")
+            }
         }
     }
 
-    @Test func doctorDoesNotCallJapaneseVoiceOutOkWithoutAnHTSVoice() throws {
+    @Test func doctorDoesNotCallJapaneseVoiceOutOkWithoutAnHTSVoice() async throws {
         let home = try ScratchHome()
         let coach = try #require(CoachBinary.path())
-        let r = try runProcess(coach, ["doctor"], environment: home.environment)
+        let r = try await runProcess(coach, ["doctor"], environment: home.environment)
         #expect(r.status == 0)
         if Self.hasHTSVoice {
             #expect(r.stdout.contains("ok       voice out, Japanese"), "\(r.stdout)")

@@ -10,29 +10,29 @@ import Testing
     @Test func aCommandHeardFromAFileRunsAsIfTyped() async throws {
         let home = try ScratchHome()
         let wav = home.root.appendingPathComponent("pause.wav").path
-        let synth = try runProcess("/usr/bin/espeak-ng", ["-w", wav, "pause my workout"])
+        let synth = try await runProcess("/usr/bin/espeak-ng", ["-w", wav, "pause my workout"])
         try #require(synth.status == 0, "espeak-ng failed: \(synth.stderr)")
 
-        let tmux = try TmuxSession(home: home)
+        let tmux = try await TmuxSession(home: home)
         try await tmux.waitFor(lastLine: "coach>")
-        try tmux.type("start a run")
-        try tmux.press("Enter")
+        try await tmux.type("start a run")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Starting your run.")
         try await tmux.waitFor(text: "Go!")
-        try tmux.type("/listen on \(wav)")
-        try tmux.press("Enter")
+        try await tmux.type("/listen on \(wav)")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Listening to \(wav).")
         // What was heard is a line of its own, as typed, and the gateway's reply follows it.
         let lines = try await tmux.waitFor(text: "Finished listening to \(wav).", timeout: .seconds(60))
         let heard = try #require(lines.firstIndex { $0.hasPrefix("coach> ") && $0.hasSuffix("(heard)") }, "\(lines)")
         #expect(lines[(heard + 1)...].contains("Paused your run."), "\(lines)")
 
-        try tmux.type("/status")
-        try tmux.press("Enter")
+        try await tmux.type("/status")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "is paused")
     }
 
-    @Test func listenTakesOnWithAnOptionalFileOrOff() throws {
+    @Test func listenTakesOnWithAnOptionalFileOrOff() async throws {
         #expect(try ReplCommand.parse("/listen on") == .listen(true, input: nil))
         #expect(try ReplCommand.parse("/LISTEN on cmd.wav") == .listen(true, input: "cmd.wav"))
         #expect(try ReplCommand.parse("/listen off") == .listen(false, input: nil))

@@ -10,23 +10,23 @@ import Testing
     @Test func speakOffSaysNothingAndSpeakOnSaysTheReply() async throws {
         let home = try ScratchHome()
         let said = home.root.appendingPathComponent("said.wav")
-        let tmux = try TmuxSession(["--speak-to", said.path], home: home)
+        let tmux = try await TmuxSession(["--speak-to", said.path], home: home)
         try await tmux.waitFor(lastLine: "coach>")
-        try tmux.type("/speak off")
-        try tmux.press("Enter")
+        try await tmux.type("/speak off")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Speech off.")
-        try tmux.type("pause")
-        try tmux.press("Enter")
+        try await tmux.type("pause")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "coach> pause")
         try await tmux.waitFor(lastLine: "coach>")
         try await Task.sleep(for: .milliseconds(500))  // the speaker thread would have written by now
         #expect(!FileManager.default.fileExists(atPath: said.path), "spoke with /speak off")
 
-        try tmux.type("/speak on")
-        try tmux.press("Enter")
+        try await tmux.type("/speak on")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "Speaking replies.")
-        try tmux.type("/status")
-        try tmux.press("Enter")
+        try await tmux.type("/status")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "No workout in progress.")
         let deadline = ContinuousClock.now + .seconds(10)
         while !FileManager.default.fileExists(atPath: said.path), ContinuousClock.now < deadline {
@@ -43,22 +43,22 @@ import Testing
     @Test func speakingWithoutASpeakerIsSaidAboveThePrompt() async throws {
         let home = try ScratchHome()
         try home.writeSettings("voice:\n  output_device: coach_test_no_such_pcm\n")
-        let tmux = try TmuxSession(["--speak"], home: home)
+        let tmux = try await TmuxSession(["--speak"], home: home)
         try await tmux.waitFor(lastLine: "coach>")
-        try tmux.type("/status")
-        try tmux.press("Enter")
+        try await tmux.type("/status")
+        try await tmux.press("Enter")
         try await tmux.waitFor(text: "No workout in progress.")
         try await tmux.waitFor(text: "coach: cannot speak: cannot open ALSA device 'coach_test_no_such_pcm'")
-        try tmux.type("/status")
-        try tmux.press("Enter")
+        try await tmux.type("/status")
+        try await tmux.press("Enter")
         try await tmux.waitFor(lastLine: "coach>")
         try await Task.sleep(for: .milliseconds(500))
-        let screen = try tmux.screen()
+        let screen = try await tmux.screen()
         #expect(screen.components(separatedBy: "cannot speak").count == 2, "said more than once:\n\(screen)")
         #expect(!screen.contains("ALSA lib"), "\(screen)")
     }
 
-    @Test func speakTakesOnOrOff() throws {
+    @Test func speakTakesOnOrOff() async throws {
         #expect(try ReplCommand.parse("/speak on") == .speak(true))
         #expect(try ReplCommand.parse("/SPEAK off") == .speak(false))
         #expect(throws: ReplUsageError.self) { try ReplCommand.parse("/speak loud") }

@@ -35,7 +35,7 @@ extension VoiceListenTests {
     /// Synthesises every sentence (espeak-ng's voices, or with `flite` flite's, clean), mixes noise
     /// into some (espeak-ng only), and writes one 16 kHz file.
     static func speak(_ sentences: [(split: String, text: String)], into dir: URL, offset: Int = 0,
-                      flite: Bool = false) throws -> (URL, [Spoken]) {
+                      flite: Bool = false) async throws -> (URL, [Spoken]) {
         var all: [Int16] = Array(repeating: 0, count: 16_000)
         var spoken: [Spoken] = []
         for (i, s) in sentences.enumerated() {
@@ -43,11 +43,11 @@ extension VoiceListenTests {
             let condition = flite ? nil : conditions[(i + offset) % conditions.count]
             let clean = dir.appendingPathComponent("u\(i).wav").path
             let synth = flite
-                ? try runProcess("/usr/bin/flite", ["-voice", fliteVoices[(i + offset) % fliteVoices.count], "-t", s.text, "-o", clean])
-                : try runProcess("/usr/bin/espeak-ng", ["-v", voice, "-s", "\(speed)", "-w", clean, s.text])
+                ? try await runProcess("/usr/bin/flite", ["-voice", fliteVoices[(i + offset) % fliteVoices.count], "-t", s.text, "-o", clean])
+                : try await runProcess("/usr/bin/espeak-ng", ["-v", voice, "-s", "\(speed)", "-w", clean, s.text])
             try #require(synth.status == 0, "synthesis failed: \(synth.stderr)")
             var file = clean
-            if let snr = condition { file = try mixNoise(clean, snr: snr, dir: dir, index: i) }
+            if let snr = condition { file = try await mixNoise(clean, snr: snr, dir: dir, index: i) }
             let audio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
             let start = Double(all.count) / 16_000
             all += audio.samples
@@ -68,15 +68,15 @@ extension VoiceListenTests {
     }
 
     /// sox: pink noise as long as the utterance, scaled to `snr` dB below the speech, mixed in.
-    static func mixNoise(_ clean: String, snr: Double, dir: URL, index: Int) throws -> String {
+    static func mixNoise(_ clean: String, snr: Double, dir: URL, index: Int) async throws -> String {
         let duration = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: clean))), targetRate: 22_050).duration
         let noise = dir.appendingPathComponent("n\(index).wav").path
         // -R: the same noise every run, so a result can be reproduced.
-        let made = try runProcess("/usr/bin/sox", ["-R", "-n", "-r", "22050", "-c", "1", "-b", "16", noise, "synth", String(format: "%.3f", duration), "pinknoise", "vol", "0.3"])
+        let made = try await runProcess("/usr/bin/sox", ["-R", "-n", "-r", "22050", "-c", "1", "-b", "16", noise, "synth", String(format: "%.3f", duration), "pinknoise", "vol", "0.3"])
         try #require(made.status == 0, "sox failed: \(made.stderr)")
         let factor = try rms(clean) / (try rms(noise) * pow(10, snr / 20))
         let out = dir.appendingPathComponent("m\(index).wav").path
-        let mixed = try runProcess("/usr/bin/sox", ["-m", "-v", "1", clean, "-v", String(format: "%.4f", factor), noise, out])
+        let mixed = try await runProcess("/usr/bin/sox", ["-m", "-v", "1", clean, "-v", String(format: "%.4f", factor), noise, out])
         try #require(mixed.status == 0, "sox -m failed: \(mixed.stderr)")
         return out
     }
@@ -89,11 +89,11 @@ extension VoiceListenTests {
         let end: Double
     }
 
-    static func listen(_ wav: URL, home: ScratchHome, extra: [String] = []) throws -> [Heard] {
+    static func listen(_ wav: URL, home: ScratchHome, extra: [String] = []) async throws -> [Heard] {
         let coach = try #require(CoachBinary.path())
         var env = home.environment
         env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"  // the compiled grammar, shared by runs
-        let r = try runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--json"] + extra, environment: env)
+        let r = try await runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--json"] + extra, environment: env)
         try #require(r.status == 0, "coach listen exited \(r.status): \(r.stderr)")
         return try r.stdout.split(separator: "\n").map { line in
             let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -104,11 +104,11 @@ extension VoiceListenTests {
     }
 
     /// What `coach parse --json` reads from each text (one process for all of them).
-    static func parse(_ texts: [String], in dir: URL) throws -> [(intent: String?, slots: String)] {
+    static func parse(_ texts: [String], in dir: URL) async throws -> [(intent: String?, slots: String)] {
         let coach = try #require(CoachBinary.path())
         let file = dir.appendingPathComponent("texts.txt")
         try (texts.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        let r = try runProcess("/bin/sh", ["-c", "'\(coach)' parse --lang en --json --stdin < '\(file.path)'"])
+        let r = try await runProcess("/bin/sh", ["-c", "'\(coach)' parse --lang en --json --stdin < '\(file.path)'"])
         let lines = r.stdout.split(separator: "\n")
         try #require(lines.count == texts.count, "coach parse --stdin: \(r.stdout) \(r.stderr)")
         return try lines.map { line in
@@ -128,11 +128,11 @@ extension VoiceListenTests {
 
     /// A corpus spoken (flite's voices, or espeak-ng's with noise) and heard: intents right, slots
     /// right, of how many, and a line per miss.
-    static func heardRight(_ corpus: String, flite: Bool) throws -> (intents: Int, slots: Int, count: Int, report: String) {
+    static func heardRight(_ corpus: String, flite: Bool) async throws -> (intents: Int, slots: Int, count: Int, report: String) {
         let home = try ScratchHome()
-        let (wav, spoken) = try speak(try Self.corpus(corpus), into: home.root, flite: flite)
-        let heard = try listen(wav, home: home)
-        let parsed = try parse(spoken.map(\.text), in: home.root)
+        let (wav, spoken) = try await speak(try Self.corpus(corpus), into: home.root, flite: flite)
+        let heard = try await listen(wav, home: home)
+        let parsed = try await parse(spoken.map(\.text), in: home.root)
         var intentsRight = 0, slotsRight = 0
         var misses: [String] = []
         for (s, expected) in zip(spoken, parsed) {
@@ -148,21 +148,21 @@ extension VoiceListenTests {
     }
 
     /// `text` said by espeak-ng en-us at 160 words a minute, as 16 kHz samples.
-    static func said(_ text: String, in dir: URL) throws -> [Int16] {
+    static func said(_ text: String, in dir: URL) async throws -> [Int16] {
         let file = dir.appendingPathComponent("said.wav").path
-        let r = try runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, text])
+        let r = try await runProcess("/usr/bin/espeak-ng", ["-v", "en-us", "-s", "160", "-w", file, text])
         try #require(r.status == 0, "espeak-ng failed: \(r.stderr)")
         return try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))), targetRate: 16_000).samples
     }
 
     /// The sentences said one by one (espeak-ng en-us, times `gain`), after 1 s and 1.2 s apart.
     static func saidOneByOne(_ sentences: [(split: String, text: String)], in dir: URL, condition: String,
-                             gain: Double = 1) throws -> ([Int16], [Spoken]) {
+                             gain: Double = 1) async throws -> ([Int16], [Spoken]) {
         var audio = [Int16](repeating: 0, count: 16_000)
         var spoken: [Spoken] = []
         for s in sentences {
             let start = Double(audio.count) / 16_000
-            audio += try said(s.text, in: dir).map { gain == 1 ? $0 : Int16((Double($0) * gain).rounded()) }
+            audio += try await said(s.text, in: dir).map { gain == 1 ? $0 : Int16((Double($0) * gain).rounded()) }
             spoken.append(Spoken(text: s.text, split: s.split, start: start, end: Double(audio.count) / 16_000, condition: condition))
             audio += [Int16](repeating: 0, count: 19_200)
         }
@@ -170,8 +170,8 @@ extension VoiceListenTests {
     }
 
     /// How many of the spoken commands were heard, alone, as the intent `coach parse` reads.
-    static func intentsRight(_ spoken: [Spoken], _ heard: [Heard], in dir: URL) throws -> Int {
-        let parsed = try parse(spoken.map(\.text), in: dir)
+    static func intentsRight(_ spoken: [Spoken], _ heard: [Heard], in dir: URL) async throws -> Int {
+        let parsed = try await parse(spoken.map(\.text), in: dir)
         return zip(spoken, parsed).filter { s, e in
             let got = results(for: s, in: heard).filter { $0.intent != nil }
             return got.count == 1 && got[0].intent == e.intent

@@ -39,7 +39,7 @@ final class BrowserDriver: @unchecked Sendable {
     private let output: Int32
     private var pending = [UInt8]()
 
-    init(lifetime: Duration = .seconds(150)) throws {
+    init(lifetime: Duration = .seconds(150)) async throws {
         guard let chromium = Self.chromium else {
             throw TmuxError("chromium is not installed: `./test` installs it (scripts/apt-packages.txt), or `apt-get install chromium`")
         }
@@ -51,7 +51,7 @@ final class BrowserDriver: @unchecked Sendable {
         for fd in toDriver + fromDriver { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let script = Self.packageRoot + "/Tests/Support/browser/cdp_driver.py"
         do {
-            child = try CoachProcess.ChildProcess.startBlocking(
+            child = try await CoachProcess.ChildProcess.start(
                 [python, script, chromium, Self.artifacts + "/chromium.log", String(lifetime.components.seconds)],
                 stdin: .descriptor(toDriver[0]), stdout: .descriptor(fromDriver[1]), stderr: .file(Self.artifacts + "/driver.log", append: true))
         } catch {

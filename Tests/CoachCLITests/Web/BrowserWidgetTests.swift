@@ -25,8 +25,8 @@ struct BrowserWidgetTests {
         }
         let home = try ScratchHome()
         var gateway: BackgroundGateway? = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--http", "127.0.0.1:0"])
-        defer { gateway?.killHard() }
-        let browser = try BrowserDriver()
+        defer { gateway?.killSoon() }
+        let browser = try await BrowserDriver()
         do {
             try await scenario(home: home, gateway: &gateway, browser: browser)
         } catch {
@@ -38,15 +38,15 @@ struct BrowserWidgetTests {
 
     private func scenario(home: ScratchHome, gateway: inout BackgroundGateway?, browser: BrowserDriver) async throws {
         // `coach http url` asks the running gateway: the port it was given (0: the system's choice).
-        let url = try coach(home, ["http", "url"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = try await coach(home, ["http", "url"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let tokenFile = home.root.appendingPathComponent("config/coach/http-token").path
         let token = try String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(url.hasPrefix("http://127.0.0.1:") && url.hasSuffix("/?token=\(token)"), "url: \(url)")
         #expect(try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int == 0o600)
         let port = try #require(URLComponents(string: url)?.port)
 
-        _ = try coach(home, ["start", "running"])
-        _ = try coach(home, ["sample", "heartRate", "120"])
+        _ = try await coach(home, ["start", "running"])
+        _ = try await coach(home, ["sample", "heartRate", "120"])
         try await browser.open(url)
         try await browser.wait("\(Self.heartRate) === '120'")
         let elapsed = try await browser.eval("document.getElementById('elapsed').textContent") as? String
@@ -56,7 +56,7 @@ struct BrowserWidgetTests {
 
         // A new sample is on the page within 1 s of the command (the page notes when it showed it).
         let before = Date().timeIntervalSince1970 * 1000
-        _ = try coach(home, ["sample", "heartRate", "150"])
+        _ = try await coach(home, ["sample", "heartRate", "150"])
         try await browser.wait("\(Self.heartRate) === '150'", timeout: 3)
         let shownAt = try #require(Double(try await browser.eval("document.body.dataset.updatedAt") as? String ?? ""))
         #expect(shownAt - before <= 1000, "shown \(Int(shownAt - before)) ms after `coach sample` was started")
@@ -86,7 +86,7 @@ struct BrowserWidgetTests {
         // the page's own timestamp, whose digits could spell anything).
         try await browser.open(url)
         try await browser.wait("\(Self.heartRate) === '150'")
-        _ = try coach(home, ["lock"])
+        _ = try await coach(home, ["lock"])
         try await browser.wait("document.body.classList.contains('locked')", timeout: 3)
         let dom = try await browser.eval("""
             (() => { const c = document.documentElement.cloneNode(true);
@@ -99,7 +99,7 @@ struct BrowserWidgetTests {
         }
         #expect(try await browser.eval("document.getElementById('metrics').childElementCount") as? Int == 0)
         #expect(dom.contains("Locked"), "the page says it is locked")
-        _ = try coach(home, ["unlock"])
+        _ = try await coach(home, ["unlock"])
         try await browser.wait("\(Self.heartRate) === '150'", timeout: 3)
 
         // The gateway stops: greyed within 3 s, and no colour left in the heart rate.
@@ -117,8 +117,8 @@ struct BrowserWidgetTests {
     }
 
     /// Runs `coach ARGS` in the scratch home; throws on a non-zero exit.
-    private func coach(_ home: ScratchHome, _ arguments: [String]) throws -> String {
-        let result = try runProcess(CoachBinary.located, arguments + ["--no-start"].filter { _ in arguments.first != "http" },
+    private func coach(_ home: ScratchHome, _ arguments: [String]) async throws -> String {
+        let result = try await runProcess(CoachBinary.located, arguments + ["--no-start"].filter { _ in arguments.first != "http" },
                                     environment: home.environment)
         guard result.status == 0 else { throw TmuxError("coach \(arguments.joined(separator: " ")): exit \(result.status): \(result.stderr)") }
         return result.stdout

@@ -7,17 +7,17 @@ import Testing
 
 @Suite("coach http url", .serialized)
 struct HttpURLCommandTests {
-    @Test func urlFromTheSettingsWithATokenMadeOnFirstUse() throws {
+    @Test func urlFromTheSettingsWithATokenMadeOnFirstUse() async throws {
         let home = try ScratchHome()
         try home.writeSettings("http:\n  listen: 127.0.0.1:9123\n")
-        let first = try runProcess(CoachBinary.located, ["http", "url"], environment: home.environment)
+        let first = try await runProcess(CoachBinary.located, ["http", "url"], environment: home.environment)
         #expect(first.status == 0, "\(first.stderr)")
         let tokenFile = home.root.appendingPathComponent("config/coach/http-token").path
         let token = try String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(first.stdout == "http://127.0.0.1:9123/?token=\(token)\n")
         #expect(first.stderr.contains("no gateway serves the browser display now"))
         #expect(try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int == 0o600)
-        let again = try runProcess(CoachBinary.located, ["http", "url", "--overlay"], environment: home.environment)
+        let again = try await runProcess(CoachBinary.located, ["http", "url", "--overlay"], environment: home.environment)
         #expect(again.stdout == "http://127.0.0.1:9123/?token=\(token)&layout=overlay\n", "the same token again")
     }
 
@@ -28,13 +28,13 @@ struct HttpURLCommandTests {
 
     @Test(.enabled(if: qrTools || ProcessInfo.processInfo.environment["CI"] == "true",
                    "needs libqrencode4 and zbar-tools (./test installs them; CI never skips)"))
-    func qrCodeReadsBackAsTheURL() throws {
+    func qrCodeReadsBackAsTheURL() async throws {
         guard Self.qrTools else {
             Issue.record("libqrencode4 or zbar-tools is missing: scripts/apt-packages.txt lists them and ./test installs them")
             return
         }
         let home = try ScratchHome()
-        let result = try runProcess(CoachBinary.located, ["http", "url", "--qr"], environment: home.environment)
+        let result = try await runProcess(CoachBinary.located, ["http", "url", "--qr"], environment: home.environment)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let url = try #require(lines.first)
@@ -54,13 +54,13 @@ struct HttpURLCommandTests {
         }
         let file = home.root.appendingPathComponent("qr.pgm")
         try image.write(to: file)
-        let decoded = try runProcess("/usr/bin/zbarimg", ["-q", "--raw", file.path])
+        let decoded = try await runProcess("/usr/bin/zbarimg", ["-q", "--raw", file.path])
         #expect(decoded.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == url)
     }
 
-    @Test func withoutTheLibraryTheURLStillPrints() throws {
+    @Test func withoutTheLibraryTheURLStillPrints() async throws {
         let home = try ScratchHome()
-        let result = try runProcess(CoachBinary.located, ["http", "url", "--qr"], environment: home.environment.merging(["COACH_NATIVE_LIBS": "none"]) { $1 })
+        let result = try await runProcess(CoachBinary.located, ["http", "url", "--qr"], environment: home.environment.merging(["COACH_NATIVE_LIBS": "none"]) { $1 })
         #expect(result.status != 0)
         #expect(result.stdout.hasPrefix("http://127.0.0.1:8787/?token="))
         #expect(result.stderr.contains("libqrencode4"), "\(result.stderr)")

@@ -31,7 +31,7 @@ import Testing
         #expect(wide.split(separator: "\n").map(\.count).max() == 120)
     }
 
-    @Test func svgParsesAsXML() throws {
+    @Test func svgParsesAsXML() async throws {
         let svg = WorkoutChart.svg(KnownWorkout.recording())
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
@@ -40,7 +40,7 @@ import Testing
         defer { ExportFixtures.remove(directory) }
         let file = directory + "/chart.svg"
         try svg.write(toFile: file, atomically: true, encoding: .utf8)
-        let lint = try ThirdParty.run("/usr/bin/xmllint", ["--noout", file])
+        let lint = try await ThirdParty.run("/usr/bin/xmllint", ["--noout", file])
         #expect(lint.status == 0, "\(lint.stderr)")
     }
 

@@ -35,7 +35,7 @@ import Testing
                               "distance": s["total_distance"], "calories": s["total_calories"],
                               "activity": len(messages["activity_mesgs"])}))
             """
-        let answer = try #require(try ThirdParty.pythonJSON(garmin, [file]) as? [String: Any])
+        let answer = try #require(try await ThirdParty.pythonJSON(garmin, [file]) as? [String: Any])
         #expect(answer["ok"] as? Bool == true)
         #expect((answer["errors"] as? [Any])?.isEmpty == true)
         #expect(answer["file_type"] as? String == "activity")
@@ -77,7 +77,7 @@ import Testing
                         n += 1
             print(json.dumps({"records": n, "frames": frames}))
             """
-        let decoded = try #require(try ThirdParty.pythonJSON(fitdecode, [file]) as? [String: Any])
+        let decoded = try #require(try await ThirdParty.pythonJSON(fitdecode, [file]) as? [String: Any])
         #expect(decoded["records"] as? Int == 120)
     }
 
@@ -101,6 +101,6 @@ import Testing
             except Exception as e:
                 print("\\"other\\"")
             """
-        #expect(try ThirdParty.pythonJSON(script, [file]) as? String == "crc")
+        #expect(try await ThirdParty.pythonJSON(script, [file]) as? String == "crc")
     }
 }

@@ -16,7 +16,7 @@ import Testing
         let file = directory + "/run.gpx"
         try WorkoutExporter.data(recording, format: .gpx).write(to: URL(fileURLWithPath: file))
 
-        let lint = try ThirdParty.xmllint(schema: ThirdParty.schema("gpx_with_tpx.xsd"), file: file)
+        let lint = try await ThirdParty.xmllint(schema: ThirdParty.schema("gpx_with_tpx.xsd"), file: file)
         #expect(lint.status == 0, "xmllint: \(lint.stderr)")
 
         let script = """
@@ -37,7 +37,7 @@ import Testing
                     segs.append(pts)
             print(json.dumps({"segments": segs, "length2d": g.length_2d(), "moving": g.get_moving_data().moving_time}))
             """
-        let answer = try #require(try ThirdParty.pythonJSON(script, [file]) as? [String: Any])
+        let answer = try #require(try await ThirdParty.pythonJSON(script, [file]) as? [String: Any])
         let segments = try #require(answer["segments"] as? [[[String: Any]]])
         // One pause: two segments, 40 + 80 points.
         #expect(segments.map(\.count) == [40, 80])

@@ -18,7 +18,7 @@ import Testing
         let file = directory + "/run.tcx"
         try TCXWriter.write(recording).write(toFile: file, atomically: true, encoding: .utf8)
 
-        let lint = try ThirdParty.xmllint(schema: ThirdParty.schema("TrainingCenterDatabasev2.xsd"), file: file)
+        let lint = try await ThirdParty.xmllint(schema: ThirdParty.schema("TrainingCenterDatabasev2.xsd"), file: file)
         #expect(lint.status == 0, "xmllint: \(lint.stderr)")
 
         let script = """
@@ -31,7 +31,7 @@ import Testing
             print(json.dumps({"points": pts, "laps": len(d.laps), "calories": d.calories,
                               "distance": d.distance}))
             """
-        let answer = try #require(try ThirdParty.pythonJSON(script, [file]) as? [String: Any])
+        let answer = try #require(try await ThirdParty.pythonJSON(script, [file]) as? [String: Any])
         let points = try #require(answer["points"] as? [[String: Any]])
         #expect(points.count == fed.heartRate.count)
         #expect(answer["laps"] as? Int == 2)
@@ -80,7 +80,7 @@ import Testing
         let (id, _) = try await ExportFixtures.recordRun(in: store, seconds: 30, withPause: false, withLocation: false)
         let file = directory + "/indoor.tcx"
         try TCXWriter.write(try ExportFixtures.recording(store, id)).write(toFile: file, atomically: true, encoding: .utf8)
-        let lint = try ThirdParty.xmllint(schema: ThirdParty.schema("TrainingCenterDatabasev2.xsd"), file: file)
+        let lint = try await ThirdParty.xmllint(schema: ThirdParty.schema("TrainingCenterDatabasev2.xsd"), file: file)
         #expect(lint.status == 0, "xmllint: \(lint.stderr)")
         #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains("<Position>"))
     }

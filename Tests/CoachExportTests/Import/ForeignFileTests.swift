@@ -99,7 +99,7 @@ import Testing
         #expect(timeline.totalDistance == 15)
     }
 
-    @Test func fitWrittenByGarminsSDK() throws {
+    @Test func fitWrittenByGarminsSDK() async throws {
         let directory = try ExportFixtures.temporaryDirectory()
         defer { ExportFixtures.remove(directory) }
         let file = directory + "/garmin.fit"
@@ -123,7 +123,7 @@ import Testing
             open(sys.argv[1], 'wb').write(e.close())
             print("null")
             """
-        _ = try ThirdParty.pythonJSON(script, [file])
+        _ = try await ThirdParty.pythonJSON(script, [file])
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         let recording = try WorkoutImporter.read(data, file: "garmin.fit")
         #expect(recording.activity == .running)

@@ -15,7 +15,7 @@ import Testing
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    @Test func lengthsAroundBlockEdgesMatchSha256sum() throws {
+    @Test func lengthsAroundBlockEdgesMatchSha256sum() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -30,14 +30,7 @@ import Testing
             #expect(SHA256.hash(sliced) == SHA256.hash(data))
             ours.append(hex(SHA256.hash(data)))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try await ThirdParty.run("/usr/bin/sha256sum", paths).stdout
         let theirs = output.split(separator: "\n").map { String($0.prefix(64)) }
         #expect(theirs == ours)
     }

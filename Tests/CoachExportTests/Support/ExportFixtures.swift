@@ -4,6 +4,7 @@
 import CoachCore
 import CoachExport
 import CoachStore
+@_exported import CoachTestSupport
 import Foundation
 import Testing
 
@@ -98,34 +99,15 @@ enum ThirdParty {
         return path
     }
 
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        if input != nil { process.standardInput = Pipe() }
-        try process.run()
-        if let input, let pipe = process.standardInput as? Pipe {
-            pipe.fileHandleForWriting.write(input)
-            try pipe.fileHandleForWriting.close()
-        }
-        // Read both before waiting, so a chatty child cannot block on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+    /// Runs a reader to completion (awaited: the wait is on a thread of its own, not the pool).
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) async throws -> Result {
+        let result = try await runProcess(executable, arguments, input: input)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// Runs a Python snippet with `arguments` in sys.argv[1:]; its stdout parsed as JSON.
-    static func pythonJSON(_ script: String, _ arguments: [String]) throws -> Any {
-        let result = try run(try python(), ["-c", script] + arguments)
+    static func pythonJSON(_ script: String, _ arguments: [String]) async throws -> Any {
+        let result = try await run(try python(), ["-c", script] + arguments)
         guard result.status == 0 else {
             Issue.record("python failed (\(result.status)): \(result.stderr)")
             throw CancellationError()
@@ -134,13 +116,13 @@ enum ThirdParty {
     }
 
     /// `xmllint --noout --schema XSD FILE`: the exit status and its message.
-    static func xmllint(schema: String, file: String) throws -> Result {
+    static func xmllint(schema: String, file: String) async throws -> Result {
         let xmllint = "/usr/bin/xmllint"
         guard FileManager.default.isExecutableFile(atPath: xmllint) else {
             Issue.record("xmllint is missing: install Debian libxml2-utils (scripts/apt-packages.txt; ./test does it).")
             throw CancellationError()
         }
-        return try run(xmllint, ["--noout", "--nonet", "--schema", schema, file])
+        return try await run(xmllint, ["--noout", "--nonet", "--schema", schema, file])
     }
 
     /// The XSDs, copied into the repository with their provenance.

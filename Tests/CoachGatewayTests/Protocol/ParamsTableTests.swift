@@ -73,9 +73,11 @@ struct ParamsTableTests {
         let test = try await TestGateway.start()
         let router = RequestRouter(gateway: test.gateway)
         // One saved workout, so `show` has something to find.
-        let client = try test.client()
-        _ = try client.call("start", ["activity": "running"])
-        let saved = try client.call("end", ["save": true])
+        let saved = try await onThread {
+            let client = try test.client()
+            _ = try client.call("start", ["activity": "running"])
+            return try client.call("end", ["save": true])
+        }
         let workoutID = String(saved["workoutID"]?.stringValue?.prefix(8) ?? "none")
 
         var table: [String] = []
@@ -159,7 +161,7 @@ struct ParamsTableTests {
 
     @Test func rpcDiscoverListsEveryMethodWithItsParams() async throws {
         let test = try await TestGateway.start()
-        let document = try test.client().call("rpc.discover")
+        let document = try await onThread { try test.client().call("rpc.discover") }
         #expect(document["openrpc"]?.stringValue == "1.3.2")
         guard case .array(let methods)? = document["methods"] else { Issue.record("no methods"); return }
         #expect(methods.compactMap { $0["name"]?.stringValue } == RequestRouter.methods.map(\.name))

@@ -2,6 +2,7 @@
 // numbers no Int can hold must get an error or a fallback, never a trap in the client. The fake
 // gateway is real socat on a real Unix socket, answering one canned line per connection.
 
+import CoachProcess
 import CoachWire
 import Foundation
 import Testing
@@ -33,12 +34,9 @@ struct HostileGatewayTests {
         for line in lines {
             let reply = directory + "/reply"
             try (line + "\n").write(toFile: reply, atomically: true, encoding: .utf8)
-            let server = Process()
-            server.executableURL = URL(fileURLWithPath: socat)
-            server.arguments = ["UNIX-LISTEN:\(path),unlink-early", "SYSTEM:cat \(reply); sleep 1"]
-            try server.run()
-            defer { server.terminate(); server.waitUntilExit() }
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: path) { usleep(10_000) }
+            // Through ChildProcess: no signal blocked in socat (SIGTERM ends it), its end awaited.
+            let server = try await ChildProcess.start([socat, "UNIX-LISTEN:\(path),unlink-early", "SYSTEM:cat \(reply); sleep 1"])
+            _ = try await poll(timeout: .seconds(10), every: .milliseconds(10)) { FileManager.default.fileExists(atPath: path) }
             let outcome: String = try await onThread {
                 let client = try GatewayClient(location: SocketLocation(path: path))
                 do {
@@ -48,6 +46,7 @@ struct HostileGatewayTests {
                     return "error \(error)"
                 }
             }
+            await server.terminate()
             // An error each time (a code it cannot hold becomes 0; an id it never sent is no answer),
             // and the client is still here to say so: no trap.
             #expect(outcome.hasPrefix("error"), "\(line) → \(outcome)")

@@ -25,7 +25,7 @@ import Glibc
         var totals = CrashReport()
         for trial in 1...Self.trials {
             let delay = Double.random(in: 0.05...0.6, using: &generator)
-            let lines = try CrashChild.runAndKill(database: path, after: delay)
+            let lines = try await CrashChild.runAndKill(database: path, after: delay)
             let report = try CrashChild.verify(lines, database: path)
             #expect(report.missing.isEmpty, "trial \(trial): acknowledged but missing: \(report.missing.prefix(5))")
             #expect(report.integrity == ["ok"], "trial \(trial): integrity_check \(report.integrity)")
@@ -66,7 +66,12 @@ enum CrashChild {
     }
 
     /// Starts the child, kills it with SIGKILL after `delay` seconds, returns every line it printed.
-    static func runAndKill(database: String, after delay: Double) throws -> [String] {
+    /// The sleep and the waits are on a thread of their own (onThread), not a pool thread.
+    static func runAndKill(database: String, after delay: Double) async throws -> [String] {
+        try await onThread { try runAndKillOnThisThread(database: database, after: delay) }
+    }
+
+    private static func runAndKillOnThisThread(database: String, after delay: Double) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [database, "--seconds", "20", "--writers", "8"]

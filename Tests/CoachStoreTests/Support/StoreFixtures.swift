@@ -1,6 +1,7 @@
 // Shared test helpers: temporary directories, a manual clock, and a manager over a store.
 
 import CoachCore
+@_exported import CoachTestSupport
 @testable import CoachStore
 import Foundation
 

@@ -3,6 +3,7 @@
 // `fetch` does one request and reads to the end; `SSEClient` follows an event stream on a thread
 // of its own (never a thread of Swift's 2-thread pool), decoding chunks, events and comments.
 
+@_exported import CoachTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -88,11 +89,3 @@ func fetch(port: Int, _ method: String, _ target: String, headers: [String: Stri
     return HTTPTestResponse(status: status, headers: headers, body: String(text[split.upperBound...]))
 }
 
-/// Runs blocking work on a thread of its own so it cannot starve the tasks that serve it.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-}

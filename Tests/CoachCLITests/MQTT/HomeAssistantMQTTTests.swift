@@ -19,20 +19,20 @@ struct HomeAssistantMQTTTests {
     static let node = "coach_test"
     static let topics = MQTTTopics(prefix: "homeassistant", nodeID: node)
 
-    static func coach(_ home: ScratchHome, _ arguments: [String]) throws -> ProcessResult {
-        try runProcess(CoachBinary.located, arguments + ["--no-start"], environment: home.environment)
+    static func coach(_ home: ScratchHome, _ arguments: [String]) async throws -> ProcessResult {
+        try await runProcess(CoachBinary.located, arguments + ["--no-start"], environment: home.environment)
     }
 
     /// A broker, a reader on every topic, and a gateway publishing to it with `mqtt` allowed to read.
     static func rig(grant: Bool = true) async throws -> (LoopbackMosquitto, MQTTReader, ScratchHome, BackgroundGateway) {
-        let broker = try LoopbackMosquitto()
-        let reader = try MQTTReader(broker)
+        let broker = try await LoopbackMosquitto()
+        let reader = try await MQTTReader(broker)
         let home = try ScratchHome()
         try home.writeSettings("mqtt:\n  node_id: \(node)\n")
         let gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--mqtt", broker.url],
                                                   log: home.root.appendingPathComponent("gateway.log").path)
         if grant {
-            let granted = try coach(home, ["permissions", "grant", "mqtt", "--read", "all"])
+            let granted = try await coach(home, ["permissions", "grant", "mqtt", "--read", "all"])
             #expect(granted.status == 0, "\(granted.stderr)")
         }
         return (broker, reader, home, gateway)
@@ -55,66 +55,67 @@ struct HomeAssistantMQTTTests {
     func discoveryIsRetainedAndWellFormedAndAvailabilityHasALastWill() async throws {
         guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }
         let (broker, reader, home, gateway) = try await Self.rig()
-        defer { gateway.killHard() }
+        defer { gateway.killSoon() }
 
-        let config = try #require(try broker.retained(Self.topics.discovery, wait: 5), "no retained discovery: \(broker.log)")
+        let config = try #require(try await broker.retained(Self.topics.discovery, wait: 5), "no retained discovery: \(broker.log)")
         #expect(config == HomeAssistantDevice(topics: Self.topics, name: "Coach", version: CoachVersion.current).discoveryText)
         let parsed = try JSONValue(parsing: config)
         #expect(parsed["dev"]?["ids"] == .array([.string(Self.node)]))
         #expect(parsed["o"]?["name"] == "coach")
         #expect(parsed["cmps"]?["pause"]?["command_topic"] == .string(Self.topics.command))
-        #expect(try broker.retained(Self.topics.availability) == "online")
+        #expect(try await broker.retained(Self.topics.availability) == "online")
         #expect(await Self.logSays(home, "coach mqtt: Home Assistant device \(Self.node)"), "\(Self.log(home))")
 
         // Home Assistant's birth message: discovery again (a restarted HA forgot it).
         let before = reader.on(Self.topics.discovery).count
-        try broker.publish(Self.topics.homeAssistantStatus, "online")
+        try await broker.publish(Self.topics.homeAssistantStatus, "online")
         #expect(await reader.wait(for: Self.topics.discovery, timeout: .seconds(5), after: before) != nil, "discovery after the birth message")
 
         // A gateway that stops says offline (retained); one that dies leaves its last will.
         #expect(try await gateway.stop() == 0)
-        #expect(try broker.retained(Self.topics.availability) == "offline")
+        #expect(try await broker.retained(Self.topics.availability) == "offline")
     }
 
     @Test(.enabled(if: LoopbackMosquitto.runs, "mosquitto is not installed (./test installs it; CI never skips)"))
     func stateFollowsTheWorkoutButtonsPauseAndResumeAndTheLockHidesMetrics() async throws {
         guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }
         let (broker, reader, home, gateway) = try await Self.rig()
-        defer { gateway.killHard() }
+        defer { gateway.killSoon() }
         let state = Self.topics.state
 
-        #expect(try Self.coach(home, ["start", "running"]).status == 0)
-        #expect(try Self.coach(home, ["sample", "heartRate", "142"]).status == 0)
+        #expect(try await Self.coach(home, ["start", "running"]).status == 0)
+        #expect(try await Self.coach(home, ["sample", "heartRate", "142"]).status == 0)
         let running = await reader.wait(for: state) { Self.field($0, "state") == "running" && Self.field($0, "heart_rate") == 142 }
         #expect(running != nil, "state with the heart rate: \(reader.on(state).map(\.payload))")
         #expect(running?.retained == false)
-        #expect(try Self.field(broker.retained(state) ?? "", "activity") == "running", "the state is retained")
+        let retainedState = try await broker.retained(state) ?? ""
+        #expect(Self.field(retainedState, "activity") == "running", "the state is retained")
 
         // A button press pauses the real gateway, and says so on the result topic.
-        try broker.publish(Self.topics.command, "pause")
+        try await broker.publish(Self.topics.command, "pause")
         #expect(await reader.wait(for: state) { Self.field($0, "state") == "paused" } != nil)
-        let status = try JSONValue(parsing: try Self.coach(home, ["status", "--format", "json"]).stdout)
+        let status = try JSONValue(parsing: try await Self.coach(home, ["status", "--format", "json"]).stdout)
         #expect(status["state"] == "paused", "\(status.serialized())")
         let paused = await reader.wait(for: Self.topics.result) { Self.field($0, "command") == "pause" }
         #expect(paused.map { Self.field($0.payload, "ok") } == .bool(true), "\(reader.on(Self.topics.result).map(\.payload))")
 
         // A press that cannot apply is answered, with the gateway's code and words.
-        try broker.publish(Self.topics.command, "pause")
+        try await broker.publish(Self.topics.command, "pause")
         let refused = await reader.wait(for: Self.topics.result, after: 1)
         #expect(refused.map { Self.field($0.payload, "code") } == .string("failureNoMatchingWorkout"), "\(refused?.payload ?? "none")")
         #expect(refused.map { Self.field($0.payload, "message")?.stringValue?.isEmpty == false } == true)
 
-        try broker.publish(Self.topics.command, "resume")
+        try await broker.publish(Self.topics.command, "resume")
         #expect(await reader.wait(for: state) { Self.field($0, "state") == "running" && reader.on(Self.topics.result).count >= 3 } != nil)
 
         // Locked: every metric unavailable, state and elapsed stay.
-        #expect(try Self.coach(home, ["lock"]).status == 0)
+        #expect(try await Self.coach(home, ["lock"]).status == 0)
         let locked = await reader.wait(for: state) { Self.field($0, "locked") == true }
         let lockedPayload = try #require(locked?.payload, "no locked state: \(reader.on(state).suffix(3).map(\.payload))")
         for key in HomeAssistantDevice.metricKeys { #expect(Self.field(lockedPayload, key) == "unavailable", "\(key)") }
         #expect(Self.field(lockedPayload, "state") == "running")
         #expect(Self.field(lockedPayload, "elapsed")?.doubleValue != nil)
-        #expect(try Self.coach(home, ["unlock"]).status == 0)
+        #expect(try await Self.coach(home, ["unlock"]).status == 0)
         #expect(await reader.wait(for: state) { Self.field($0, "locked") == false && Self.field($0, "heart_rate") != "unavailable" } != nil)
 
         // At most once a second while running, though samples come every 100 ms.
@@ -122,7 +123,7 @@ struct HomeAssistantMQTTTests {
         let from = reader.on(state).count
         let started = Date()
         for beat in 0..<25 {
-            _ = try Self.coach(home, ["sample", "heartRate", String(120 + beat)])
+            _ = try await Self.coach(home, ["sample", "heartRate", String(120 + beat)])
             try await Task.sleep(for: .milliseconds(100))
         }
         let seconds = Date().timeIntervalSince(started)
@@ -139,10 +140,10 @@ struct HomeAssistantMQTTTests {
     func withoutMQTTPermissionMetricsStayUnavailable() async throws {
         guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }
         let (broker, reader, home, gateway) = try await Self.rig(grant: false)
-        defer { gateway.killHard() }
+        defer { gateway.killSoon() }
         defer { withExtendedLifetime(broker) {} }
-        #expect(try Self.coach(home, ["start", "running"]).status == 0)
-        #expect(try Self.coach(home, ["sample", "heartRate", "130"]).status == 0)
+        #expect(try await Self.coach(home, ["start", "running"]).status == 0)
+        #expect(try await Self.coach(home, ["sample", "heartRate", "130"]).status == 0)
         let seen = await reader.wait(for: Self.topics.state) { Self.field($0, "state") == "running" }
         #expect(seen.map { Self.field($0.payload, "heart_rate") } == .string("unavailable"),
                 "\(reader.on(Self.topics.state).map(\.payload)) \(Self.log(home))")

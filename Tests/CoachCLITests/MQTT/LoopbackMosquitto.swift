@@ -34,7 +34,7 @@ final class LoopbackMosquitto: @unchecked Sendable {
     }
     var log: String { (try? String(contentsOfFile: directory + "/mosquitto.log", encoding: .utf8)) ?? "" }
 
-    init(tls: Bool = false) throws {
+    init(tls: Bool = false) async throws {
         guard Self.installed else { throw TmuxError(Self.missing) }
         self.tls = tls
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("coach-mqtt-\(UUID().uuidString.prefix(8))").path
@@ -50,9 +50,9 @@ final class LoopbackMosquitto: @unchecked Sendable {
             log_type notice
 
             """ + (tls ? "cafile \(directory)/ca.pem\ncertfile \(directory)/server.pem\nkeyfile \(directory)/server.key\n" : "")
-        if tls { try makeCertificates() }
+        if tls { try await makeCertificates() }
         try config.write(toFile: directory + "/mosquitto.conf", atomically: true, encoding: .utf8)
-        try start()
+        try await start()
     }
 
     deinit {
@@ -61,10 +61,10 @@ final class LoopbackMosquitto: @unchecked Sendable {
     }
 
     /// Starts the broker (again) on the same port; returns once it accepts connections.
-    func start() throws {
+    func start() async throws {
         let log = open(directory + "/mosquitto.log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         defer { close(log) }
-        let started = try ChildProcess.spawn([Self.broker, "-c", directory + "/mosquitto.conf"], stdout: log, stderr: log)
+        let started = try await ChildProcess.spawn([Self.broker, "-c", directory + "/mosquitto.conf"], stdout: log, stderr: log)
         child = started
         let deadline = Date().addingTimeInterval(10)
         while !LoopbackPort.accepts(port) {
@@ -72,37 +72,37 @@ final class LoopbackMosquitto: @unchecked Sendable {
                 throw TmuxError("mosquitto exited (\(status)): \(self.log)")
             }
             guard Date() < deadline else { throw TmuxError("mosquitto did not listen on 127.0.0.1:\(port): \(self.log)") }
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
     /// SIGKILL, as a crash would: no goodbye to anyone, nothing kept.
-    func kill() {
+    func kill() async {
         guard let child else { return }
         self.child = nil
         child.signal(SIGKILL)
         let deadline = Date().addingTimeInterval(10)
-        while child.exitStatus == nil, ChildProcess.endedStatus(of: child.pid) == nil, Date() < deadline { usleep(10_000) }
+        while child.exitStatus == nil, ChildProcess.endedStatus(of: child.pid) == nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
     func stop() {
         guard let child else { return }
         self.child = nil
-        ChildProcess.terminate(child)
+        ChildProcess.terminateSoon(child)
     }
 
     // MARK: - Clients
 
     /// Publishes one message with mosquitto_pub.
-    func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
-        let result = try Self.run([Self.pub] + clientArguments + ["-t", topic, "-m", payload] + (retain ? ["-r"] : []),
+    func publish(_ topic: String, _ payload: String, retain: Bool = false) async throws {
+        let result = try await Self.run([Self.pub] + clientArguments + ["-t", topic, "-m", payload] + (retain ? ["-r"] : []),
                                   in: directory)
         guard result.status == 0 else { throw TmuxError("mosquitto_pub: exit \(result.status)") }
     }
 
     /// The retained message on `topic`, if the broker holds one (mosquitto_sub for up to `wait` s).
-    func retained(_ topic: String, wait: Int = 2) throws -> String? {
-        let result = try Self.run([Self.sub] + clientArguments + ["-t", topic, "-C", "1", "-W", String(wait),
+    func retained(_ topic: String, wait: Int = 2) async throws -> String? {
+        let result = try await Self.run([Self.sub] + clientArguments + ["-t", topic, "-C", "1", "-W", String(wait),
                                    "--retained-only", "-F", "%p"], in: directory, timeout: Double(wait) + 5)
         guard result.status == 0 || result.status == 27 else { throw TmuxError("mosquitto_sub: exit \(result.status)") }
         if result.output.isEmpty { return nil }
@@ -110,7 +110,7 @@ final class LoopbackMosquitto: @unchecked Sendable {
     }
 
     /// A CA and a server certificate for 127.0.0.1 (an IP subjectAltName: libmosquitto checks it).
-    private func makeCertificates() throws {
+    private func makeCertificates() async throws {
         let steps: [[String]] = [
             ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=coach-test-ca"],
             ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
@@ -122,7 +122,7 @@ final class LoopbackMosquitto: @unchecked Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
         try "subjectAltName=IP:127.0.0.1\n".write(toFile: directory + "/san.cnf", atomically: true, encoding: .utf8)
         for step in steps {
-            let made = try Self.run(["/usr/bin/openssl"] + step, in: directory, workingDirectory: directory, timeout: 30)
+            let made = try await Self.run(["/usr/bin/openssl"] + step, in: directory, workingDirectory: directory, timeout: 30)
             guard made.status == 0 else { throw TmuxError("openssl \(step[0]) failed") }
         }
         for file in ["ca.pem", "server.pem", "server.key"] {
@@ -134,7 +134,7 @@ final class LoopbackMosquitto: @unchecked Sendable {
     /// Not runProcess: Foundation's Process hands the child the test thread's blocked signals, and
     /// mosquitto_sub's -W is a SIGALRM that would then never come.
     static func run(_ arguments: [String], in directory: String, workingDirectory: String? = nil,
-                    timeout: Double = 10) throws -> (status: Int32, output: String) {
+                    timeout: Double = 10) async throws -> (status: Int32, output: String) {
         let path = directory + "/client-\(UUID().uuidString.prefix(6)).out"
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -143,13 +143,13 @@ final class LoopbackMosquitto: @unchecked Sendable {
             defer { close(file) }
             // openssl writes where it runs: `sh -c 'cd DIR && exec …'` keeps the spawner's API.
             let command = workingDirectory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0] + arguments } ?? arguments
-            child = try ChildProcess.spawn(command, stdout: file)
+            child = try await ChildProcess.spawn(command, stdout: file)
         }
         let deadline = Date().addingTimeInterval(timeout)
         // Subprocess's monitor may have reaped it already (then only exitStatus knows).
         var status = child.exitStatus ?? ChildProcess.endedStatus(of: child.pid)
         while status == nil, Date() < deadline {
-            usleep(5_000)
+            try await Task.sleep(for: .milliseconds(5))
             status = child.exitStatus ?? ChildProcess.endedStatus(of: child.pid)
         }
         if status == nil {
@@ -174,16 +174,16 @@ final class MQTTReader: @unchecked Sendable {
     private let child: Child
     private let path: String
 
-    init(_ broker: LoopbackMosquitto, topics: [String] = ["#"]) throws {
+    init(_ broker: LoopbackMosquitto, topics: [String] = ["#"]) async throws {
         path = broker.directory + "/reader-\(UUID().uuidString.prefix(6)).txt"
         let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { close(file) }
         // stdbuf: mosquitto_sub's stdout to a file is block-buffered, and a test waits for each line.
-        child = try ChildProcess.spawn(["/usr/bin/stdbuf", "-oL", LoopbackMosquitto.sub] + broker.clientArguments + ["-F", "%U|%r|%t|%p"]
+        child = try await ChildProcess.spawn(["/usr/bin/stdbuf", "-oL", LoopbackMosquitto.sub] + broker.clientArguments + ["-F", "%U|%r|%t|%p"]
                                        + topics.flatMap { ["-t", $0] }, stdout: file)
     }
 
-    deinit { ChildProcess.terminate(child) }
+    deinit { ChildProcess.terminateSoon(child) }
 
     var messages: [SeenMessage] {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""

@@ -14,30 +14,30 @@ struct MQTTTLSTests {
     @Test(.enabled(if: LoopbackMosquitto.runs, "mosquitto is not installed (./test installs it; CI never skips)"))
     func mqttsWithTheBrokersCAPublishesWithoutItRunsOn() async throws {
         guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }
-        let broker = try LoopbackMosquitto(tls: true)
+        let broker = try await LoopbackMosquitto(tls: true)
         #expect(broker.url.hasPrefix("mqtts://127.0.0.1:"))
 
         let trusting = try ScratchHome()
         try trusting.writeSettings("mqtt:\n  node_id: \(Self.topics.nodeID)\n  ca_file: \(broker.caFile)\n")
         let gateway = try await BackgroundGateway(home: trusting, extraArguments: ["--countdown", "0", "--mqtt", broker.url])
-        defer { gateway.killHard() }
-        let config = try broker.retained(Self.topics.discovery, wait: 5)
+        defer { gateway.killSoon() }
+        let config = try await broker.retained(Self.topics.discovery, wait: 5)
         #expect(config == HomeAssistantDevice(topics: Self.topics, version: CoachVersion.current).discoveryText, "\(broker.log)")
-        #expect(try broker.retained(Self.topics.availability) == "online")
+        #expect(try await broker.retained(Self.topics.availability) == "online")
 
         let other = MQTTTopics(nodeID: "coach_untrusting")
         let untrusting = try ScratchHome()
         try untrusting.writeSettings("mqtt:\n  node_id: \(other.nodeID)\n")
         let log = untrusting.root.appendingPathComponent("gateway.log").path
         let refused = try await BackgroundGateway(home: untrusting, extraArguments: ["--countdown", "0", "--mqtt", broker.url], log: log)
-        defer { refused.killHard() }
+        defer { refused.killSoon() }
         let deadline = ContinuousClock.now + .seconds(10)
         while !HomeAssistantMQTTTests.log(untrusting).contains("cannot connect"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(HomeAssistantMQTTTests.log(untrusting).contains("TLS"), "\(HomeAssistantMQTTTests.log(untrusting))")
-        #expect(try broker.retained(other.discovery, wait: 1) == nil)
-        let status = try HomeAssistantMQTTTests.coach(untrusting, ["status"])
+        #expect(try await broker.retained(other.discovery, wait: 1) == nil)
+        let status = try await HomeAssistantMQTTTests.coach(untrusting, ["status"])
         #expect(status.status == 0, "the gateway runs on: \(status.stderr)")
     }
 }

@@ -18,7 +18,7 @@ struct WyomingServiceTests {
     static let python: String? = {
         let candidates = [ProcessInfo.processInfo.environment["COACH_TEST_PYTHON"], root.path + "/.venv/bin/python"]
         return candidates.compactMap { $0 }.first { path in
-            FileManager.default.isExecutableFile(atPath: path) && (try? runProcess(path, ["-c", "import wyoming"]))?.status == 0
+            FileManager.default.isExecutableFile(atPath: path) && (try? runProcessOnThisThread(path, ["-c", "import wyoming"]))?.status == 0
         }
     }()
 
@@ -30,9 +30,9 @@ struct WyomingServiceTests {
         let home = try ScratchHome()
         let port = try LoopbackPort.free()
         let gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--wyoming", "tcp://127.0.0.1:\(port)"])
-        defer { gateway.killHard() }
+        defer { gateway.killSoon() }
 
-        let run = try runProcess(python, [Self.root.path + "/Tests/Support/wyoming/wyoming_client.py", "127.0.0.1", String(port)])
+        let run = try await runProcess(python, [Self.root.path + "/Tests/Support/wyoming/wyoming_client.py", "127.0.0.1", String(port)])
         #expect(run.status == 0, "\(run.stderr)")
         let out = try JSONValue(parsing: run.stdout)
         #expect(out["intent_languages"] == ["en", "ja"])
@@ -57,7 +57,7 @@ struct WyomingServiceTests {
         #expect(out["malformed"]?["closed"] == true)
         #expect(out["after"] == "info", "the next connection is served")
 
-        let status = try JSONValue(parsing: try runProcess(CoachBinary.located, ["status", "--format", "json", "--no-start"],
+        let status = try JSONValue(parsing: try await runProcess(CoachBinary.located, ["status", "--format", "json", "--no-start"],
                                                            environment: home.environment).stdout)
         #expect(status["state"] == "paused", "the transcripts drove the real gateway: \(status.serialized())")
     }

@@ -35,10 +35,25 @@ struct HostileGatewayTests {
             let reply = directory + "/reply"
             try (line + "\n").write(toFile: reply, atomically: true, encoding: .utf8)
             // Through ChildProcess: no signal blocked in socat (SIGTERM ends it), its end awaited.
+            // The last socat's socket is removed first, so the file appearing is this one's bind.
+            unlink(path)
             let server = try await ChildProcess.start([socat, "UNIX-LISTEN:\(path),unlink-early", "SYSTEM:cat \(reply); sleep 1"])
             _ = try await poll(timeout: .seconds(10), every: .milliseconds(10)) { FileManager.default.fileExists(atPath: path) }
             let outcome: String = try await onThread {
-                let client = try GatewayClient(location: SocketLocation(path: path))
+                // Bound is not yet listening: a refused connect (which socat never sees, so it
+                // still takes the next) is tried again for a while.
+                var attempt = 0
+                var connected: GatewayClient?
+                while connected == nil {
+                    do {
+                        connected = try GatewayClient(location: SocketLocation(path: path))
+                    } catch {
+                        attempt += 1
+                        if attempt >= 200 { throw error }
+                        usleep(10_000)
+                    }
+                }
+                guard let client = connected else { return "error no connection" }
                 do {
                     let result = try client.call("ping")
                     return "result \(result.serialized())"

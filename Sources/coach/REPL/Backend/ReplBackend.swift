@@ -71,6 +71,9 @@ final class ReplBackend: Sendable {
 
     func sample(type: String, value: Double, unit: String?, language: Language) async -> ReplReply {
         guard let quantity = QuantityType(name: type) else { return ReplWording.unknownSampleType(type) }
+        // The unit is checked here too, so a mistake in the line is said in the same words in
+        // every mode (the gateway would say it as an invalid param).
+        do { _ = try quantity.canonicalValue(value, unit: unit) } catch { return ReplWording.failure("\(error)") }
         var params: [(String, JSONValue)] = [("type", .string(quantity.rawValue)), ("value", .number(value))]
         if let unit { params.append(("unit", .string(unit))) }
         let result: JSONValue

@@ -93,7 +93,8 @@ extension VoiceListenTests {
         let coach = try #require(CoachBinary.path())
         var env = home.environment
         env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"  // the compiled grammar, shared by runs
-        let r = try await runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--json"] + extra, environment: env)
+        let tuning = ProcessInfo.processInfo.environment["COACH_TEST_LISTEN_EXTRA"].map { $0.split(separator: " ").map(String.init) } ?? []
+        let r = try await runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--json"] + extra + tuning, environment: env)
         try #require(r.status == 0, "coach listen exited \(r.status): \(r.stderr)")
         return try r.stdout.split(separator: "\n").map { line in
             let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -12,6 +12,9 @@ public struct VoiceLexicon: Sendable {
     public var letters: [String: String] = [:]
     public var filler: [String] = []
     public var writtenOnly: Set<String> = []
+    /// Words the free transcript need not repeat for a second opinion to confirm a command heard
+    /// after the wake phrase (`second_opinion_ignores:`; WakeSecondOpinion).
+    public var secondOpinionIgnores: Set<String> = []
 
     public init() {}
 
@@ -28,6 +31,7 @@ public struct VoiceLexicon: Sendable {
             for (k, v) in root["letters"] as? [String: Any] ?? [:] { lexicon.letters[k.lowercased()] = "\(v)" }
             lexicon.filler += (root["filler"] as? [Any] ?? []).map { "\($0)" }
             for w in root["written_only"] as? [Any] ?? [] { lexicon.writtenOnly.insert("\(w)".lowercased()) }
+            for w in root["second_opinion_ignores"] as? [Any] ?? [] { lexicon.secondOpinionIgnores.insert("\(w)".lowercased()) }
         }
         return lexicon
     }

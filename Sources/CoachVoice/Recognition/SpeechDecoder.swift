@@ -25,34 +25,54 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     let ps: PocketSphinxLibrary
     let decoder: OpaquePointer
     let config: OpaquePointer
-    let dictionaryFile: String
+    /// The directory holding the generated dictionary and grammar, removed with the decoder.
+    let scratch: String?
     /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
     public var noiseFloor: Int32 = NoiseFloor.amplitude
 
     /// Builds a decoder for `grammar` (an FSG file's text) with the pronunciations in `dictionary` (cmudict text).
-    public init(library ps: PocketSphinxLibrary, grammar: String, dictionary: String,
-                modelDirectory: String = SpeechDecoder.defaultModelDirectory, extraOptions: [String] = []) throws(SpeechDecoderError) {
-        self.ps = ps
-        let hmm = modelDirectory + "/en-us"
-        guard FileManager.default.fileExists(atPath: hmm + "/mdef") else {
-            throw SpeechDecoderError(description: "no English acoustic model in \(hmm): install it with sudo apt-get install pocketsphinx-en-us")
-        }
+    public convenience init(library ps: PocketSphinxLibrary, grammar: String, dictionary: String,
+                            modelDirectory: String = SpeechDecoder.defaultModelDirectory, extraOptions: [String] = []) throws(SpeechDecoderError) {
         let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("coach-voice-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        dictionaryFile = dir + "/coach.dict"
+        let dictionaryFile = dir + "/coach.dict"
         let grammarFile = dir + "/coach.fsg"
         guard FileManager.default.createFile(atPath: dictionaryFile, contents: Data(dictionary.utf8)),
               FileManager.default.createFile(atPath: grammarFile, contents: Data(grammar.utf8)) else {
             throw SpeechDecoderError(description: "cannot write the pronunciation dictionary and grammar to \(dir)")
         }
-        let options = ["coach", "-hmm", hmm, "-dict", dictionaryFile, "-fsg", grammarFile, "-logfn", "/dev/null"] + extraOptions
+        try self.init(library: ps, modelDirectory: modelDirectory, search: ["-dict", dictionaryFile, "-fsg", grammarFile],
+                      extraOptions: extraOptions, scratch: dir)
+    }
+
+    /// A decoder with the model's general English trigram model and whole dictionary: no grammar,
+    /// so it hears what was said as well as it can (WakeSecondOpinion's second decode).
+    public convenience init(freeFormWith ps: PocketSphinxLibrary, modelDirectory: String = SpeechDecoder.defaultModelDirectory) throws(SpeechDecoderError) {
+        let lm = modelDirectory + "/en-us.lm.bin", dict = modelDirectory + "/cmudict-en-us.dict"
+        guard FileManager.default.fileExists(atPath: lm), FileManager.default.fileExists(atPath: dict) else {
+            throw SpeechDecoderError(description: "no general English model in \(modelDirectory): install it with sudo apt-get install pocketsphinx-en-us")
+        }
+        try self.init(library: ps, modelDirectory: modelDirectory, search: ["-dict", dict, "-lm", lm], extraOptions: [], scratch: nil)
+    }
+
+    private init(library ps: PocketSphinxLibrary, modelDirectory: String, search: [String], extraOptions: [String],
+                 scratch: String?) throws(SpeechDecoderError) {
+        self.ps = ps
+        self.scratch = scratch
+        let hmm = modelDirectory + "/en-us"
+        guard FileManager.default.fileExists(atPath: hmm + "/mdef") else {
+            throw SpeechDecoderError(description: "no English acoustic model in \(hmm): install it with sudo apt-get install pocketsphinx-en-us")
+        }
+        let options = ["coach", "-hmm", hmm] + search + ["-logfn", "/dev/null"] + extraOptions
         var cArgs: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0) }
         defer { cArgs.forEach { free($0) } }
         guard let config = ps.cmd_ln_parse_r(nil, ps.ps_args(), Int32(cArgs.count), &cArgs, 1) else {
+            if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
             throw SpeechDecoderError(description: "pocketsphinx refused its options \(options.dropFirst().joined(separator: " "))")
         }
         guard let decoder = ps.ps_init(config) else {
             _ = ps.cmd_ln_free_r(config)
+            if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
             throw SpeechDecoderError(description: "pocketsphinx could not start with the model in \(hmm) and the generated grammar (see coach listen --print-grammar)")
         }
         self.config = config
@@ -62,7 +82,7 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     deinit {
         _ = ps.ps_free(decoder)
         _ = ps.cmd_ln_free_r(config)
-        try? FileManager.default.removeItem(atPath: (dictionaryFile as NSString).deletingLastPathComponent)
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
     }
 
     /// CPU time of the calling thread (s).

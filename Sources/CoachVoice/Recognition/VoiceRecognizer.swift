@@ -51,6 +51,13 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     let wakeWords: String?
     /// The window a lone wake phrase opens, and that wake phrase's audio.
     private let wakeState = Mutex<(window: WakeWindow, wakeAudio: [Int16])>((WakeWindow(), []))
+    /// Judges a command heard after the wake phrase against the free decode (nil: not asked).
+    let secondOpinion: WakeSecondOpinion?
+    /// The free-form decoder, started on the first command that needs it (~0.3 s, 26 MB model):
+    /// speech that never acts costs nothing more. A failure to start is kept and refuses.
+    private var freeDecoder: Result<SpeechDecoder, SpeechDecoderError>?
+    let library: PocketSphinxLibrary
+    let modelDirectory: String
     /// Silence between a lone wake phrase's audio and the utterance decoded after it (0.3 s).
     static let gap = [Int16](repeating: 0, count: 4_800)
 
@@ -69,6 +76,9 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var decoderOptions: [String] = []
         /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
         public var noiseFloor: Int32 = NoiseFloor.amplitude
+        /// With a wake phrase: act only when a second decode with the general English model
+        /// repeats the command's words (WakeSecondOpinion; docs/voice.md). Off only to measure.
+        public var secondOpinion = true
         public init() {}
     }
 
@@ -98,6 +108,11 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                 branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
                                 wakePhrase: options.wakePhrase)
         wakeWords = grammar.wakeWords
+        secondOpinion = wakeWords != nil && options.secondOpinion
+            ? WakeSecondOpinion(ignored: lexicon.secondOpinionIgnores.union((wakeWords ?? "").split(separator: " ").map(String.init)))
+            : nil
+        self.library = library
+        modelDirectory = options.modelDirectory
         mark("grammar")
         let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
         guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
@@ -165,7 +180,33 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         let r = text.recognize(words, language: .en)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
         if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }
+        var seconds = result.seconds
+        if let secondOpinion {
+            // The same audio the grammar heard (the wake phrase's too, when it was said alone).
+            let free = freeDecode(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
+            seconds += free.seconds
+            let verdict = secondOpinion.verdict(heard: words, free: free.text)
+            guard verdict.confirmed else {
+                let why = free.error ?? String(format: "the free transcript \"%@\" does not repeat it (%.0f %%, lacks %@)",
+                                               free.text ?? "", verdict.agreement * 100, verdict.missing.joined(separator: " "))
+                return HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start,
+                                      end: end, decodeSeconds: seconds)
+            }
+        }
         return HeardUtterance(heard: words, hypothesis: hyp, recognition: r, refusal: nil, start: start, end: end,
-                              decodeSeconds: result.seconds)
+                              decodeSeconds: seconds)
+    }
+
+    /// The general English model's words for `samples` (WakeSecondOpinion), or why there are none.
+    private func freeDecode(_ samples: [Int16]) -> (text: String?, seconds: Double, error: String?) {
+        if freeDecoder == nil {
+            freeDecoder = Result { () throws(SpeechDecoderError) in try SpeechDecoder(freeFormWith: library, modelDirectory: modelDirectory) }
+        }
+        switch freeDecoder! {
+        case .failure(let error): return (nil, 0, "no second opinion: \(error.description)")
+        case .success(let decoder):
+            let r = decoder.decode(samples)
+            return (r.hypothesis, r.seconds, nil)
+        }
     }
 }

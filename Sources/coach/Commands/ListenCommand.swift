@@ -71,6 +71,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("branching-penalty"), help: .hidden)
     var branchingPenalty: Double = 0
 
+    @Flag(name: .customLong("no-second-opinion"), help: .hidden)
+    var noSecondOpinion = false
+
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
@@ -94,6 +97,7 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.skipWeight = skipWeight
         voiceOptions.branchingPenalty = branchingPenalty
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
+        voiceOptions.secondOpinion = !noSecondOpinion
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         let voice: VoiceRecognizer
         do {

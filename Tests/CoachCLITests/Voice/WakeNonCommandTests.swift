@@ -2,7 +2,7 @@
 // knee hurts" must be refused or not understood, never acted on — the second opinion
 // (WakeSecondOpinion) refuses a command the general English model does not repeat. A sample
 // of the fresh sentences (wake-noncommands.txt, never tuned on: every 5th) in espeak-ng's voices
-// with noise, and a sample of the commands (every 10th of commands.txt) after "hey coach, " in
+// with noise, and a sample of the commands (every 4th of commands.txt) after "hey coach, " in
 // flite's voices. The whole sets are measured by Benchmarks/voice/wake-noncommands.sh, not here
 // (~15 min of CPU).
 
@@ -33,7 +33,7 @@ import Testing
     /// The other side of the trade: commands after the wake phrase are still heard, right.
     @Test(.timeLimit(.minutes(3))) func commandsAfterTheWakePhraseAreStillHeard() async throws {
         let home = try ScratchHome()
-        let sentences = try Self.sample("commands.txt", every: 10).map { ($0.split, "hey coach, " + $0.text) }
+        let sentences = try Self.sample("commands.txt", every: 4).map { ($0.split, "hey coach, " + $0.text) }
         let (wav, spoken) = try await VoiceListenTests.speak(sentences, into: home.root, flite: true)
         let heard = try await VoiceListenTests.listen(wav, home: home, extra: ["--wake"])
         let parsed = try await VoiceListenTests.parse(spoken.map { String($0.text.dropFirst("hey coach, ".count)) }, in: home.root)
@@ -45,5 +45,5 @@ import Testing
         #expect(right >= Self.commandFloor, "\(right)/\(spoken.count)")
     }
 
-    static let commandFloor = 2  // measured: see docs/voice.md, "Non-commands after the wake phrase"
+    static let commandFloor = 5  // measured: 8 of 15 (the whole 60: 20; docs/voice.md)
 }

@@ -51,8 +51,8 @@ for corpus in "${corpora[@]}"; do
     for synth in espeak flite; do
         synth "$corpus" "$synth" "$prefix" > /dev/null
         dir=$work/$corpus-$synth
-        nice "$coach" listen --input "$dir/all.wav" --wake --no-act --json --no-second-opinion > "$dir/before.json" 2>/dev/null
-        nice "$coach" listen --input "$dir/all.wav" --wake --no-act --json > "$dir/after.json" 2>/dev/null
+        nice "$coach" listen --input "$dir/all.wav" --wake --no-act --json > "$dir/before.json" 2>/dev/null
+        nice "$coach" listen --input "$dir/all.wav" --wake --strict-wake --no-act --json > "$dir/after.json" 2>/dev/null
         if [[ $corpus == commands ]]; then
             grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" | sed 's/^[a-z]*: //' \
                 | "$coach" parse --lang en --json --stdin > "$dir/expected.json"

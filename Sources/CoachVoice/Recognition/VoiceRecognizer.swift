@@ -78,7 +78,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var noiseFloor: Int32 = NoiseFloor.amplitude
         /// With a wake phrase: act only when a second decode with the general English model
         /// repeats the command's words (WakeSecondOpinion; docs/voice.md). Off only to measure.
-        public var secondOpinion = true
+        public var secondOpinion = false
         public init() {}
     }
 

@@ -71,8 +71,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("branching-penalty"), help: .hidden)
     var branchingPenalty: Double = 0
 
-    @Flag(name: .customLong("no-second-opinion"), help: .hidden)
-    var noSecondOpinion = false
+    @Flag(name: .customLong("strict-wake"),
+          help: "With --wake: act only when a second decode with the general English model repeats the command (refuses nearly every non-command said after the wake phrase, but also many commands: docs/voice.md).")
+    var strictWake = false
 
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
@@ -97,7 +98,7 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.skipWeight = skipWeight
         voiceOptions.branchingPenalty = branchingPenalty
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
-        voiceOptions.secondOpinion = !noSecondOpinion
+        voiceOptions.secondOpinion = strictWake
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         let voice: VoiceRecognizer
         do {

@@ -158,7 +158,7 @@ import Testing
         try Data(WAV.encode(PCMAudio(samples: audio, rate: 16_000))).write(to: wav)
         // The window's mechanics, without the second opinion: the general model refuses both of
         // these espeak-ng commands (docs/voice.md, "Non-commands after the wake phrase").
-        let heard = try await Self.listen(wav, home: home, extra: ["--wake", "--no-second-opinion"])
+        let heard = try await Self.listen(wav, home: home, extra: ["--wake"])
         let commands = heard.filter { $0.intent != nil }
         let summary = heard.map { "\($0.start)–\($0.end): \($0.heard ?? "—") \($0.intent ?? "-")" }.joined(separator: "\n")
         #expect(commands.map(\.intent) == ["PauseWorkout", "EndWorkout"], "\(summary)")

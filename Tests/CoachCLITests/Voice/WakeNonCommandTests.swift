@@ -20,7 +20,7 @@ import Testing
         let home = try ScratchHome()
         let sentences = try Self.sample("wake-noncommands.txt", every: 5)
         let (wav, spoken) = try await VoiceListenTests.speak(sentences, into: home.root)
-        let heard = try await VoiceListenTests.listen(wav, home: home, extra: ["--wake"])
+        let heard = try await VoiceListenTests.listen(wav, home: home, extra: ["--wake", "--strict-wake"])
         let acting = spoken.flatMap { s in
             VoiceListenTests.results(for: s, in: heard).filter { $0.intent != nil }
                 .map { "\(s.text) [\(s.condition)] → \($0.heard ?? "") \($0.intent ?? "")" }
@@ -35,7 +35,7 @@ import Testing
         let home = try ScratchHome()
         let sentences = try Self.sample("commands.txt", every: 4).map { ($0.split, "hey coach, " + $0.text) }
         let (wav, spoken) = try await VoiceListenTests.speak(sentences, into: home.root, flite: true)
-        let heard = try await VoiceListenTests.listen(wav, home: home, extra: ["--wake"])
+        let heard = try await VoiceListenTests.listen(wav, home: home, extra: ["--wake", "--strict-wake"])
         let parsed = try await VoiceListenTests.parse(spoken.map { String($0.text.dropFirst("hey coach, ".count)) }, in: home.root)
         let right = zip(spoken, parsed).filter { s, expected in
             let got = VoiceListenTests.results(for: s, in: heard).filter { $0.intent != nil }

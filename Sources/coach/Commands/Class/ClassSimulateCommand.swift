@@ -73,15 +73,17 @@ struct ClassSimulateCommand: AsyncParsableCommand {
         fflush(nil)
         let stop = StopSignal()
         let ending = duration.flatMap(DurationText.parse).map { limit in Task { try? await Task.sleep(for: limit); stop.fire() } }
-        // Staggered: each rider changes at its own offset within the interval, as real bikes do.
+        // Every rider is on the board at once (its first state goes out as it connects); then each
+        // changes at its own offset within the interval, staggered as real bikes are.
         let start = ContinuousClock.now
         let seconds = Double(step.components.seconds) + Double(step.components.attoseconds) / 1e18
-        var round = 1
+        var round = 0
         while !stop.fired {
             for index in simulated.indices where !stop.fired {
-                let due = start + step * round + step * Double(index) / Double(simulated.count)
-                try? await Task.sleep(until: due, clock: .continuous)
-                let state = simulated[index].advance(by: seconds)
+                if round > 0 {
+                    try? await Task.sleep(until: start + step * round + step * Double(index) / Double(simulated.count), clock: .continuous)
+                }
+                let state = simulated[index].advance(by: round == 0 ? 0 : seconds)
                 bridges[index].post(state)
                 if json {
                     // The distance as published identifies the change on the board (it only grows).

@@ -141,7 +141,7 @@ extension ClassBoard.Change {
             return JSONValue.object([("rider", .string(id)), ("removed", .bool(true))]).serialized()
         case .updated(let rider), .gone(let rider):
             var members: [(String, JSONValue)] = [("rider", .string(rider.id)), ("gone", .bool(rider.gone)),
-                                                  ("offline", .bool(rider.offline)), ("heard", .number(JSONText.rounded(rider.heardAt, decimals: 3)))]
+                                                  ("offline", .bool(rider.offline)), ("heard", .number(JSONText.rounded(rider.heardAt, decimals: 6)))]
             for key in rider.values.keys.sorted() where key != "rider" {
                 members.append((key, rider.values[key] ?? .null))
             }

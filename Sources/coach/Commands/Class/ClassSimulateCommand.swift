@@ -25,12 +25,12 @@ struct ClassSimulateCommand: AsyncParsableCommand {
             Examples:
               coach class simulate spin-0700 --riders 30 --mqtt mqtt://127.0.0.1:1883
               coach class simulate spin-0700 --riders 5 --duration 2m
-              coach class simulate spin-0700 --riders 30 --interval 200ms --json   # what Benchmarks/class/ reads
+              coach class simulate spin-0700 --riders 30 --interval 0.2s --json   # what Benchmarks/class/ reads
             """)
 
     @OptionGroup var target: ClassOptions
     @Option(name: .long, help: "How many riders.") var riders = 30
-    @Option(name: .long, help: ArgumentHelp("How often each rider's state changes (e.g. 1s, 200ms).", valueName: "duration"))
+    @Option(name: .long, help: ArgumentHelp("How often each rider's state changes (e.g. 1s, 0.2s).", valueName: "duration"))
     var interval = "1s"
     @Option(name: .long, help: ArgumentHelp("Stop after this long (default: until Ctrl-C).", valueName: "duration"))
     var duration: String?
@@ -42,7 +42,7 @@ struct ClassSimulateCommand: AsyncParsableCommand {
         guard (1...1000).contains(riders) else { throw ValidationError("--riders takes 1 to 1000.") }
         // Below 100 ms a change could leave the published distance (0.1 m) as it was.
         guard let step = DurationText.parse(interval), step >= .milliseconds(100) else {
-            throw ValidationError("--interval takes a duration of 100ms or more such as 1s or 200ms, not '\(interval)'.")
+            throw ValidationError("--interval takes a duration of 0.1s or more such as 1s or 0.2s, not '\(interval)'.")
         }
         if let duration, DurationText.parse(duration) == nil {
             throw ValidationError("--duration takes a duration such as 30s or 2m, not '\(duration)'.")
@@ -84,12 +84,13 @@ struct ClassSimulateCommand: AsyncParsableCommand {
                     try? await Task.sleep(until: start + step * round + step * Double(index) / Double(simulated.count), clock: .continuous)
                 }
                 let state = simulated[index].advance(by: round == 0 ? 0 : seconds)
+                let changed = Date().timeIntervalSince1970
                 bridges[index].post(state)
                 if json {
                     // The distance as published identifies the change on the board (it only grows).
                     let line = JSONValue.object([("rider", .string(simulated[index].id)),
                                                  ("distance", (try? JSONValue(parsing: state.text))?["distance"] ?? .null),
-                                                 ("changed", .number(Date().timeIntervalSince1970))]).serialized()
+                                                 ("changed", .number(changed))]).serialized()
                     FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }
             }

@@ -123,7 +123,10 @@ def coach_run(coach, port, riders, interval, seconds, workdir):
         key = (row["rider"], json.dumps(row["distance"]))
         if key in heard:
             latencies.append(heard[key] - row["changed"])
-    return latencies, (wall_start + 1, wall_end), changes
+    # The broker's rate over the riders' own changes (not the start-up, nor the goodbyes after).
+    times = [json.loads(line)["changed"] for line in open(sim_out.name) if line.startswith("{")]
+    window = (min(times) + 1, max(times)) if times else (wall_start, wall_end)
+    return latencies, window, changes
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -97,7 +97,10 @@ struct ClassSimulateCommand: AsyncParsableCommand {
             round += 1
         }
         ending?.cancel()
-        for bridge in bridges { await bridge.stop() }
+        // Together: each goodbye can take a moment, and thirty in a row would take thirty.
+        await withTaskGroup(of: Void.self) { group in
+            for bridge in bridges { group.addTask { await bridge.stop() } }
+        }
     }
 }
 

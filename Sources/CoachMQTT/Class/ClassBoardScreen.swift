@@ -15,8 +15,8 @@ public struct ClassBoardFrame: Sendable, Hashable {
 public enum ClassBoardScreen {
     /// The columns after the rider's name: feed word key, state JSON key, width.
     static let columns: [(word: String, key: String, width: Int)] = [
-        ("elapsed", "elapsed", 9), ("heartRate", "heart_rate", 6), ("power", "power", 6),
-        ("cadence", "cadence", 6), ("pace", "pace", 10), ("distance", "distance", 9),
+        ("elapsed", "elapsed", 9), ("heartRate", "heart_rate", 10), ("power", "power", 6),
+        ("cadence", "cadence", 7), ("pace", "pace", 10), ("distance", "distance", 9),
     ]
 
     public static func render(_ riders: [ClassBoard.Rider], classID: String, order: ClassBoard.Order,

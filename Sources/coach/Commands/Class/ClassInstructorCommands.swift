@@ -12,8 +12,7 @@ import Foundation
 protocol ClassInstructorCommand: AsyncParsableCommand {
     static var method: String { get }
     var target: ClassOptions { get }
-    var wait: String { get }
-    var json: Bool { get }
+    var answers: ClassAnswerOptions { get }
 }
 
 extension ClassInstructorCommand {
@@ -32,7 +31,9 @@ extension ClassInstructorCommand {
     }
 
     func validate() throws {
-        guard DurationText.parse(wait) != nil else { throw ValidationError("--wait takes a duration such as 2s, not '\(wait)'.") }
+        guard DurationText.parse(answers.wait) != nil else {
+            throw ValidationError("--wait takes a duration such as 2s, not '\(answers.wait)'.")
+        }
     }
 
     func run() async throws {
@@ -48,7 +49,8 @@ extension ClassInstructorCommand {
             OneShot.printError("class: \(error)")
             throw ExitCode.failure
         }
-        let limit = DurationText.parse(wait) ?? .seconds(2)
+        let limit = DurationText.parse(answers.wait) ?? .seconds(2)
+        let json = answers.json
         let stopping = Task {
             try? await Task.sleep(for: limit)
             await watcher.stop()
@@ -76,34 +78,36 @@ extension ClassInstructorCommand {
     }
 }
 
+/// How long to listen for the riders' answers, and how to print them.
+struct ClassAnswerOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("How long to listen for the riders' answers.", valueName: "duration")) var wait = "2s"
+    @Flag(name: .long, help: "One JSON object per answer.") var json = false
+}
+
 struct ClassPauseCommand: ClassInstructorCommand {
     static let method = "pause"
     static let configuration: CommandConfiguration = described("Pause every rider's workout.")
     @OptionGroup var target: ClassOptions
-    @Option(name: .long, help: ArgumentHelp("How long to listen for the riders' answers.", valueName: "duration")) var wait = "2s"
-    @Flag(name: .long, help: "One JSON object per answer.") var json = false
+    @OptionGroup var answers: ClassAnswerOptions
 }
 
 struct ClassResumeCommand: ClassInstructorCommand {
     static let method = "resume"
     static let configuration: CommandConfiguration = described("Resume every rider's workout.")
     @OptionGroup var target: ClassOptions
-    @Option(name: .long, help: ArgumentHelp("How long to listen for the riders' answers.", valueName: "duration")) var wait = "2s"
-    @Flag(name: .long, help: "One JSON object per answer.") var json = false
+    @OptionGroup var answers: ClassAnswerOptions
 }
 
 struct ClassEndCommand: ClassInstructorCommand {
     static let method = "end"
     static let configuration: CommandConfiguration = described("End (and save) every rider's workout.")
     @OptionGroup var target: ClassOptions
-    @Option(name: .long, help: ArgumentHelp("How long to listen for the riders' answers.", valueName: "duration")) var wait = "2s"
-    @Flag(name: .long, help: "One JSON object per answer.") var json = false
+    @OptionGroup var answers: ClassAnswerOptions
 }
 
 struct ClassLapCommand: ClassInstructorCommand {
     static let method = "lap"
     static let configuration: CommandConfiguration = described("Mark a lap in every rider's workout.")
     @OptionGroup var target: ClassOptions
-    @Option(name: .long, help: ArgumentHelp("How long to listen for the riders' answers.", valueName: "duration")) var wait = "2s"
-    @Flag(name: .long, help: "One JSON object per answer.") var json = false
+    @OptionGroup var answers: ClassAnswerOptions
 }

@@ -142,6 +142,9 @@ struct ClassMQTTTests {
         #expect(latencies.count >= 100, "only \(latencies.count) changes matched (\(unmatched) not)")
         let p99 = latencies[min(latencies.count - 1, Int((Double(latencies.count) * 0.99).rounded(.up)) - 1)]
         #expect(p99 <= 1, "p99 change → board \(p99) s over \(latencies.count) changes")
+        // The figures in CI's log, to see a trend before it becomes a failure.
+        print("class: 30 riders on the board \(lastArrival) s after the start; change → board p50 \(latencies[latencies.count / 2]) s, "
+              + "p99 \(p99) s over \(latencies.count) changes")
 
         // SIGKILL: no goodbye; the broker sends gw2's last will and the board greys it.
         let killedAt = Self.now()
@@ -151,6 +154,7 @@ struct ClassMQTTTests {
         }
         let greyedAt = try #require(greyed, "gw2 greyed after SIGKILL")
         #expect(greyedAt - killedAt <= 10, "greyed \(greyedAt - killedAt) s after the kill")
+        print("class: gw2 greyed \(greyedAt - killedAt) s after SIGKILL")
         #expect(board.lines.last { $0["rider"]?.stringValue == "gw1" }?["gone"] == false, "the others ride on")
         ChildProcess.terminateSoon(simulation.child)
     }

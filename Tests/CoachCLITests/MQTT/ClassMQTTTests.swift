@@ -4,7 +4,8 @@
 // of the class's start; the p99 from a rider's change to the board is at most 1 s; a gateway
 // killed with SIGKILL is greyed within 10 s (its last will); a rider who has not allowed `class`
 // to read shows metrics as unavailable while one who has shows them; and `coach class pause`
-// pauses the real riders through their own gateways. Skipped only off CI when mosquitto is missing.
+// pauses the real riders through their own gateways. And the board on a real terminal (tmux):
+// ordered by power, greyed on goodbye, q to quit. Skipped only off CI when mosquitto is missing.
 
 import CoachWire
 import Foundation
@@ -157,5 +158,34 @@ struct ClassMQTTTests {
         print("class: gw2 greyed \(greyedAt - killedAt) s after SIGKILL")
         #expect(board.lines.last { $0["rider"]?.stringValue == "gw1" }?["gone"] == false, "the others ride on")
         ChildProcess.terminateSoon(simulation.child)
+    }
+
+    /// The board on a real terminal: every rider a line, ordered by power, greyed words once the
+    /// simulation says goodbye, q to quit with the terminal given back.
+    @Test(.enabled(if: LoopbackMosquitto.runs, "mosquitto is not installed (./test installs it; CI never skips)"))
+    func theBoardOnATerminal() async throws {
+        guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }
+        let broker = try await LoopbackMosquitto()
+        let home = try ScratchHome()
+        let simulation = try await LineReader(["class", "simulate", Self.classID, "--riders", "3", "--mqtt", broker.url],
+                                              home: home, name: "simulate.out")
+        defer { ChildProcess.terminateSoon(simulation.child) }
+        let tmux = try await TmuxSession(["class", "watch", Self.classID, "--mqtt", broker.url, "--sort", "power"], home: home)
+        let lines = try await tmux.waitFor("three riding") { lines in lines.contains { $0.hasPrefix("Class spin · 3 riders") } }
+        let rows = lines.filter { $0.hasPrefix("sim") }
+        #expect(rows.count == 3, "\(lines)")
+        #expect(rows.allSatisfy { $0.contains("In progress") && $0.contains(" km") }, "\(rows)")
+        // Heart rate, then power: the second whole number on a row; --sort power puts the highest first.
+        let powers = rows.compactMap { row in row.split(separator: " ").compactMap { Int($0) }.dropFirst().first }
+        #expect(powers.count == 3 && powers == powers.sorted(by: >), "\(rows)")
+        #expect(try await tmux.lines().contains { $0.hasPrefix("Rider") && $0.contains("Power") })
+
+        // A goodbye from every rider: greyed ("gone"), still listed.
+        simulation.child.signal(SIGTERM)
+        try await tmux.waitFor("all gone", timeout: .seconds(10)) { lines in
+            lines.contains { $0.hasPrefix("Class spin · 0 riders (+3 gone)") } && lines.filter { $0.hasPrefix("sim") && $0.contains("gone") }.count == 3
+        }
+        try await tmux.press("q")
+        try await tmux.waitFor(text: "[exit 0]", timeout: .seconds(10))
     }
 }

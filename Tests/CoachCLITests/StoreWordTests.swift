@@ -63,6 +63,14 @@ struct StoreWordTests {
     }
 
     /// Whether the gateway acknowledges the sample `id` (false when it answers with an error).
+    /// A gateway in `home` with a run started, and a client of it.
+    private func runningGateway(_ home: ScratchHome) async throws -> (BackgroundGateway, AsyncGatewayClient) {
+        let gateway = try await BackgroundGateway(home: home)
+        let rpc = try client(gateway)
+        _ = try await rpc.call("start", .object([("activity", .string("running"))]))
+        return (gateway, rpc)
+    }
+
     private func resendIsAccepted(_ client: AsyncGatewayClient, _ id: String) async -> Bool {
         let reply: JSONValue
         do { reply = try await client.call("sample", heartRateSample(id, value: 120)) } catch { return false }
@@ -116,10 +124,7 @@ struct StoreWordTests {
         let home = try ScratchHome()
         let disk = try SmallDisk(on: home.root.appendingPathComponent("data").path, sizeMiB: 4)
         defer { disk.unmount() }
-        var gateway = try await BackgroundGateway(home: home)
-        var rpc = try client(gateway)
-        let startParams: JSONValue = .object([("activity", .string("running"))])
-        _ = try await rpc.call("start", startParams)
+        var (gateway, rpc) = try await runningGateway(home)
         // Some samples while there is space, then the disk fills.
         var before: [String] = []
         for n in 1...20 {
@@ -159,10 +164,7 @@ struct StoreWordTests {
         let home = try ScratchHome()
         let disk = try SmallDisk(on: home.root.appendingPathComponent("data").path, sizeMiB: 4)
         defer { disk.unmount() }
-        var gateway = try await BackgroundGateway(home: home)
-        var rpc = try client(gateway)
-        let startParams: JSONValue = .object([("activity", .string("running"))])
-        _ = try await rpc.call("start", startParams)
+        var (gateway, rpc) = try await runningGateway(home)
         try await disk.fill()
         _ = try await samplesUntilFull(rpc, prefix: "e")
         let endParams: JSONValue = .object([("save", .bool(true))])

@@ -37,9 +37,7 @@ import Testing
 
     @Test func loopTokensAreSaidLikeTheirWords() {
         let cmudict = "start S T AA R T\nthe DH AH\nthe(2) DH IY\nweather W EH DH ER\n"
-        let p = Pronunciations(words: ["start": "StartWorkout", "~start": "filler", "~the": "filler", "~weather": "filler"],
-                               cmudict: cmudict, lexicon: VoiceLexicon())
-        let lines = Set(p.dictionary.split(separator: "\n").map(String.init))
+        let (p, lines) = PronunciationLines.of(["start": "StartWorkout", "~start": "filler", "~the": "filler", "~weather": "filler"], cmudict: cmudict)
         #expect(lines.contains("start S T AA R T"))
         #expect(lines.contains("~start S T AA R T"))
         #expect(lines.contains("~weather W EH DH ER"))

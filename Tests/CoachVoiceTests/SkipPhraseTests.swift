@@ -41,9 +41,7 @@ import Testing
 
     @Test func markedWordsAreSaidLikeTheirWordsAndHeardWithoutTheMark() {
         let cmudict = "please P L IY Z\npause P AO Z\nnow N AW\n"
-        let p = Pronunciations(words: ["pause": "PauseWorkout", "^please": "skip_words", "^now": "skip_words", "~now": "filler"],
-                               cmudict: cmudict, lexicon: VoiceLexicon())
-        let lines = Set(p.dictionary.split(separator: "\n").map(String.init))
+        let (p, lines) = PronunciationLines.of(["pause": "PauseWorkout", "^please": "skip_words", "^now": "skip_words", "~now": "filler"], cmudict: cmudict)
         #expect(lines.contains("^please P L IY Z"))
         #expect(lines.contains("^now N AW"))
         #expect(lines.contains("~now N AW"))

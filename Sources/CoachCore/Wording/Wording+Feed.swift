@@ -8,6 +8,7 @@ extension Wording {
         "noWorkout", "starting", "startingIn", "running", "paused", "autoPaused", "stopping", "ended",
         "elapsed", "goal", "goalReached", "laps", "locked", "noRecentData", "summary", "zone",
     ] + FeedMetricKind.allCases.map(\.rawValue) + ["steps", "minutes", "quit"]
+        + ["connecting", "unreachable", "pauseButton", "resumeButton", "commandsOff"]
         + ["classTitle", "classRiders", "classRider", "classGone", "classWaiting"]
 
     /// The feed's word for `key` with `{name}` placeholders filled; the key itself when the

@@ -100,13 +100,19 @@ final class LoopbackMosquitto: @unchecked Sendable {
         guard result.status == 0 else { throw TmuxError("mosquitto_pub: exit \(result.status)") }
     }
 
-    /// The retained message on `topic`, if the broker holds one (mosquitto_sub for up to `wait` s).
+    /// The retained message on `topic` once the broker holds one, asked again until `wait` s have
+    /// passed; nil if none came. (One mosquitto_sub --retained-only ends as soon as it has seen what
+    /// the broker holds at subscription time, so a message published a moment later needs a new ask.)
     func retained(_ topic: String, wait: Int = 2) async throws -> String? {
-        let result = try await Self.run([Self.sub] + clientArguments + ["-t", topic, "-C", "1", "-W", String(wait),
-                                   "--retained-only", "-F", "%p"], in: directory, timeout: Double(wait) + 5)
-        guard result.status == 0 || result.status == 27 else { throw TmuxError("mosquitto_sub: exit \(result.status)") }
-        if result.output.isEmpty { return nil }
-        return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
+        let deadline = ContinuousClock.now + .seconds(wait)
+        repeat {
+            let result = try await Self.run([Self.sub] + clientArguments + ["-t", topic, "-C", "1", "-W", "1",
+                                             "--retained-only", "-F", "%p"], in: directory, timeout: 6)
+            guard result.status == 0 || result.status == 27 else { throw TmuxError("mosquitto_sub: exit \(result.status)") }
+            if !result.output.isEmpty { return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output }
+            try await Task.sleep(for: .milliseconds(100))
+        } while ContinuousClock.now < deadline
+        return nil
     }
 
     /// A CA and a server certificate for 127.0.0.1 (an IP subjectAltName: libmosquitto checks it).
@@ -205,36 +211,5 @@ final class MQTTReader: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(25))
         }
         return nil
-    }
-}
-
-enum LoopbackPort {
-    static func free() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-                guard bind(fd, pointer, length) == 0 else { return -1 }
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        guard bound == 0 else { throw TmuxError("no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
     }
 }

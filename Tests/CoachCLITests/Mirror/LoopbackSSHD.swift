@@ -42,7 +42,7 @@ final class LoopbackSSHD: @unchecked Sendable {
         if getuid() == 0 {  // a root sshd insists on its privilege-separation directory
             try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         }
-        port = try Self.freeLoopbackPort()
+        port = try LoopbackPort.free()
         let hostKey = try String(contentsOfFile: directory + "/host_key.pub", encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
         try "[127.0.0.1]:\(port) \(hostKey)\n".write(toFile: directory + "/known_hosts", atomically: true, encoding: .utf8)
         let log = open(directory + "/sshd.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -62,7 +62,7 @@ final class LoopbackSSHD: @unchecked Sendable {
             if child.exitStatus != nil {
                 throw TmuxError("sshd exited: \((try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "")")
             }
-            return Self.accepts(port)
+            return LoopbackPort.accepts(port)
         }
         guard listening else { throw TmuxError("sshd did not listen on 127.0.0.1:\(port)") }
     }
@@ -81,35 +81,5 @@ final class LoopbackSSHD: @unchecked Sendable {
     deinit {
         if !stopped { ChildProcess.terminateSoon(child) }
         try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private static func freeLoopbackPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-                guard bind(fd, pointer, length) == 0 else { return -1 }
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        guard bound == 0 else { throw TmuxError("no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
     }
 }

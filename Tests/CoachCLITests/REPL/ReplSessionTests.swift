@@ -18,6 +18,12 @@ import Testing
         return session
     }
 
+    /// What a line typed while `question` is asked does.
+    func interpreted(_ line: String, asking question: ReplQuestion) -> ReplSession.Step {
+        var session = asking(question)
+        return session.interpret(line)
+    }
+
     /// Events that come while a line waits for its reply are printed after it; `/wait` and the
     /// REPL's own settings wait for nothing.
     @Test func linesToTheGatewayAwaitAReplyAndWaitDoesNot() {
@@ -51,12 +57,9 @@ import Testing
         var byNumber = asking(Self.choice)
         #expect(byNumber.interpret("2") == .answer(Self.choice, value: "walking"))
         #expect(byNumber.question == nil)
-        var byName = asking(Self.choice)
-        #expect(byName.interpret("Run") == .answer(Self.choice, value: "running"))
-        var byValue = asking(Self.choice)
-        #expect(byValue.interpret("walking") == .answer(Self.choice, value: "walking"))
-        var fullWidth = asking(Self.choice)
-        #expect(fullWidth.interpret("２") == .answer(Self.choice, value: "walking"))
+        #expect(interpreted("Run", asking: Self.choice) == .answer(Self.choice, value: "running"))
+        #expect(interpreted("walking", asking: Self.choice) == .answer(Self.choice, value: "walking"))
+        #expect(interpreted("２", asking: Self.choice) == .answer(Self.choice, value: "walking"))
     }
 
     @Test func aNonAnswerIsANewCommand() {
@@ -66,12 +69,9 @@ import Testing
     }
 
     @Test func aConfirmationDefaultsToNo() {
-        var yes = asking(Self.confirm)
-        #expect(yes.interpret("y") == .answer(Self.confirm, value: "yes"))
-        var empty = asking(Self.confirm)
-        #expect(empty.interpret("") == .answer(Self.confirm, value: "no"))
-        var japanese = asking(Self.confirm)
-        #expect(japanese.interpret("いいえ") == .answer(Self.confirm, value: "no"))
+        #expect(interpreted("y", asking: Self.confirm) == .answer(Self.confirm, value: "yes"))
+        #expect(interpreted("", asking: Self.confirm) == .answer(Self.confirm, value: "no"))
+        #expect(interpreted("いいえ", asking: Self.confirm) == .answer(Self.confirm, value: "no"))
     }
 
     @Test func ctrlCDropsTheQuestion() {

@@ -68,6 +68,11 @@ final class ScratchHome: @unchecked Sendable {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try yaml.write(to: file, atomically: true, encoding: .utf8)
     }
+
+    /// Runs the built `coach ARGUMENTS…` in this home, with `environment` added to the home's.
+    func coach(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) async throws -> ProcessResult {
+        try await runProcess(CoachBinary.located, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
+    }
 }
 
 /// Runs a program that leaves a daemon behind (tmux's server) and waits for the launcher only;

@@ -56,10 +56,7 @@ import Testing
 
     @Test func scriptsRunWithoutTheNativeLibraries() async throws {
         let home = try ScratchHome()
-        let coach = try #require(CoachBinary.path())
-        var env = home.environment
-        env["COACH_NATIVE_LIBS"] = "none"
-        let r = try await runProcess(coach, ["--guest"], environment: env, stdin: "status\n")
+        let r = try await home.coach(["--guest"], environment: ["COACH_NATIVE_LIBS": "none"], stdin: "status\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!r.stdout.isEmpty)
     }

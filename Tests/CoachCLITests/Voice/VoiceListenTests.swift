@@ -225,11 +225,7 @@ import Testing
     }
 
     @Test func withoutPocketsphinxListenExits69NamingThePackages() async throws {
-        let home = try ScratchHome()
-        let coach = try #require(CoachBinary.path())
-        var env = home.environment
-        env["COACH_NATIVE_LIBS"] = "none"
-        let r = try await runProcess(coach, ["listen", "--input", "/dev/null", "--no-act"], environment: env)
+        let r = try await ScratchHome().coach(["listen", "--input", "/dev/null", "--no-act"], environment: ["COACH_NATIVE_LIBS": "none"])
         #expect(r.status == 69)
         #expect(r.stderr.contains("apt-get install libpocketsphinx3 pocketsphinx-en-us"))
     }
@@ -237,11 +233,8 @@ import Testing
     /// A microphone that is not there: one line that says what to do, not libasound's own chatter
     /// ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'" …), and 69.
     @Test func aMissingMicrophoneIsOneHelpfulLine() async throws {
-        let home = try ScratchHome()
-        let coach = try #require(CoachBinary.path())
-        var env = home.environment
-        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"
-        let r = try await runProcess(coach, ["listen", "--no-act", "--device", "coach_test_no_such_pcm"], environment: env)
+        let r = try await ScratchHome().coach(["listen", "--no-act", "--device", "coach_test_no_such_pcm"],
+                                              environment: ["XDG_CACHE_HOME": NSTemporaryDirectory() + "coach-voice-test-cache"])
         #expect(r.status == 69)
         #expect(!r.stderr.contains("ALSA lib"), "\(r.stderr)")
         #expect(r.stderr.contains("'coach_test_no_such_pcm'") && r.stderr.contains("--device") && r.stderr.contains("--input"), "\(r.stderr)")

@@ -49,14 +49,19 @@ private final class SlowCountingJournal: WorkoutJournal {
 
 @Suite("Pipelined samples share commits")
 struct PipelinedCommitTests {
-    @Test func pipelinedSamplesShareCommitsAndEachReplyFollowsItsCommit() async throws {
-        let journal = SlowCountingJournal()
+    /// A gateway without a countdown, writing to `journal`, served on a socket of its own.
+    fileprivate static func serve(_ journal: SlowCountingJournal) async throws -> (Gateway, SocketLocation, GatewayServer) {
         var configuration = GatewayConfiguration()
         configuration.countdown = .zero
         let gateway = try GatewayAssembly.makeGateway(configuration, journal: journal)
-        let directory = temporaryDirectory()
-        let location = SocketLocation(path: directory + "/coach/coach.sock")
+        let location = SocketLocation(path: temporaryDirectory() + "/coach/coach.sock")
         let server = try await GatewayServer.start(gateway: gateway, location: location)
+        return (gateway, location, server)
+    }
+
+    @Test func pipelinedSamplesShareCommitsAndEachReplyFollowsItsCommit() async throws {
+        let journal = SlowCountingJournal()
+        let (gateway, location, server) = try await Self.serve(journal)
 
         let count = 200
         let (writesBefore, durableBefore, held, replies): (Int, Int, Bool, [(line: String, durableSeen: Int)]) = try await onThread {
@@ -99,12 +104,7 @@ struct PipelinedCommitTests {
     /// share commits (before: one write each), and the batch's reply comes after the last commit.
     @Test func aBatchOfSamplesSharesCommits() async throws {
         let journal = SlowCountingJournal()
-        var configuration = GatewayConfiguration()
-        configuration.countdown = .zero
-        let gateway = try GatewayAssembly.makeGateway(configuration, journal: journal)
-        let directory = temporaryDirectory()
-        let location = SocketLocation(path: directory + "/coach/coach.sock")
-        let server = try await GatewayServer.start(gateway: gateway, location: location)
+        let (gateway, location, server) = try await Self.serve(journal)
 
         let count = 200
         let (writesBefore, durableBefore, held, reply, durableSeen): (Int, Int, Bool, String, Int) = try await onThread {

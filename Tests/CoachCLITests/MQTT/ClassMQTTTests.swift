@@ -50,10 +50,6 @@ struct ClassMQTTTests {
         }
     }
 
-    static func coach(_ home: ScratchHome, _ arguments: [String]) async throws -> ProcessResult {
-        try await runProcess(CoachBinary.located, arguments + ["--no-start"], environment: home.environment)
-    }
-
     static func now() -> Double { Date().timeIntervalSince1970 }
 
     @Test(.enabled(if: LoopbackMosquitto.runs, "mosquitto is not installed (./test installs it; CI never skips)"))
@@ -73,8 +69,8 @@ struct ClassMQTTTests {
                                                       log: home.root.appendingPathComponent("gateway.log").path)
             gateways.append(gateway)
             homes.append(home)
-            if index < 3 { #expect(try await Self.coach(home, ["permissions", "grant", "class", "--read", "all"]).status == 0) }
-            #expect(try await Self.coach(home, ["start", "cycling"]).status == 0)
+            if index < 3 { #expect(try await home.coach(["permissions", "grant", "class", "--read", "all", "--no-start"]).status == 0) }
+            #expect(try await home.coach(["start", "cycling", "--no-start"]).status == 0)
         }
         defer { for gateway in gateways { gateway.killSoon() } }
 
@@ -102,8 +98,8 @@ struct ClassMQTTTests {
             #expect(await board.wait(.seconds(5)) { lines in lines.contains { $0["rider"]?.stringValue == rider && $0["state"] == "running" } ? true : nil } == true,
                     "\(rider) running on the board")
         }
-        #expect(try await Self.coach(homes[0], ["sample", "power", "250"]).status == 0)
-        #expect(try await Self.coach(homes[2], ["sample", "power", "250"]).status == 0)
+        #expect(try await homes[0].coach(["sample", "power", "250", "--no-start"]).status == 0)
+        #expect(try await homes[2].coach(["sample", "power", "250", "--no-start"]).status == 0)
         #expect(await board.wait(.seconds(5)) { lines in lines.contains { $0["rider"]?.stringValue == "gw1" && $0["power"] == 250 } ? true : nil } == true,
                 "gw1 allowed the class to read its power")
         #expect(await board.wait(.seconds(3)) { lines in lines.contains { $0["rider"]?.stringValue == "gw3" && $0["power"] == 250 } ? true : nil } == nil,
@@ -112,8 +108,7 @@ struct ClassMQTTTests {
 
         // A real gateway's change: paused by the instructor, through its own gateway.
         let pausedAt = Self.now()
-        let paused = try await runProcess(CoachBinary.located, ["class", "pause", Self.classID, "--mqtt", broker.url, "--json", "--wait", "3s"],
-                                          environment: boardHome.environment)
+        let paused = try await boardHome.coach(["class", "pause", Self.classID, "--mqtt", broker.url, "--json", "--wait", "3s"])
         #expect(paused.status == 0, "\(paused.stderr)")
         #expect(paused.stdout.contains("\"rider\":\"gw1\",\"code\":\"success\""), "\(paused.stdout)")
         var latencies: [Double] = []

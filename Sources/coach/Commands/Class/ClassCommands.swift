@@ -15,8 +15,9 @@ struct ClassCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "class", abstract: "A class of riders on one MQTT broker: the board, a simulated class, commands to all (docs/class.md).",
         discussion: """
-            Every rider's gateway publishes under coach/class/NAME/RIDER/ (coach serve --class NAME
-            --rider RIDER); the board subscribes to the class and shows them all.
+            Every rider's gateway publishes under coach/class/NAME/RIDER/ (coach serve
+            --class NAME --rider RIDER); the board subscribes to the class and shows them
+            all.
 
             Examples:
               coach class watch spin-0700 --mqtt mqtt://gym.local:1883
@@ -86,18 +87,19 @@ struct ClassWatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch", abstract: "The class board: every rider's state, elapsed time and metrics, live.",
         discussion: """
-            A full-screen board (q or Ctrl-C to quit). A rider whose gateway is gone — it said
-            goodbye, or its last will came, or nothing came from it for 10 s — is greyed; after 60 s
-            of silence it leaves the board. Metrics a rider has not shared (coach permissions grant
-            class --read …) or hides while locked show as "–".
+            A full-screen board (q or Ctrl-C to quit). A rider whose gateway is gone — it
+            said goodbye, or its last will came, or nothing came from it for 10 s — is
+            greyed; after 60 s of silence it leaves the board. Metrics a rider has not
+            shared (coach permissions grant class --read …) or hides while locked show as
+            "–".
 
-            --json prints one line per change instead: the rider's published state plus rider,
-            gone, offline and heard (Unix time it arrived); {"rider":…,"removed":true} when a
-            rider leaves.
+            --json prints one line per change instead: the rider's published state plus
+            rider, gone, offline and heard (Unix time it arrived);
+            {"rider":…,"removed":true} when a rider leaves.
 
             Examples:
               coach class watch spin-0700 --mqtt mqtt://gym.local:1883
-              coach class board --broker mqtt://127.0.0.1:1883 --class spin-0700 --sort heart_rate
+              coach class board --broker mqtt://gym.local --class spin-0700 --sort power
               coach class watch spin-0700 --json
             """,
         aliases: ["board"])

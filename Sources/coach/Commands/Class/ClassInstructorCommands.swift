@@ -20,9 +20,10 @@ extension ClassInstructorCommand {
         CommandConfiguration(
             commandName: method, abstract: abstract,
             discussion: """
-                Every rider's gateway in the class applies it as its own command (a rider with nothing
-                to \(method) answers so); the answers that come within --wait are printed, one rider a
-                line ("anna: success"). Exit status 0 when at least one rider answered success.
+                Every rider's gateway in the class applies it as its own command (a rider with
+                nothing to \(method) answers so); the answers that come within --wait are
+                printed, one rider a line ("anna: success"). Exit status 0 when at least one
+                rider answered success.
 
                 Examples:
                   coach class \(method) spin-0700 --mqtt mqtt://gym.local:1883

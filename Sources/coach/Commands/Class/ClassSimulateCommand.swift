@@ -17,15 +17,16 @@ struct ClassSimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate", abstract: "Publish a class of simulated riders, to try a board.",
         discussion: """
-            Riders sim01, sim02, … ride an indoor cycling workout with changing power, cadence and
-            heart rate, each publishing under coach/class/NAME/simNN/ as a real gateway does, until
-            Ctrl-C or --duration. Each rider's state changes every --interval (staggered across
-            the class). SIGTERM says goodbye (offline) for every rider; SIGKILL leaves their last wills.
+            Riders sim01, sim02, … ride an indoor cycling workout with changing power,
+            cadence and heart rate, each publishing under coach/class/NAME/simNN/ as a
+            real gateway does, until Ctrl-C or --duration. Each rider's state changes
+            every --interval (staggered across the class). SIGTERM says goodbye (offline)
+            for every rider; SIGKILL leaves their last wills.
 
             Examples:
               coach class simulate spin-0700 --riders 30 --mqtt mqtt://127.0.0.1:1883
               coach class simulate spin-0700 --riders 5 --duration 2m
-              coach class simulate spin-0700 --riders 30 --interval 0.2s --json   # what Benchmarks/class/ reads
+              coach class simulate spin-0700 --interval 0.2s --json   # Benchmarks/class/
             """)
 
     @OptionGroup var target: ClassOptions

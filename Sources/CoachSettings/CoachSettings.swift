@@ -57,10 +57,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var mqtt = MQTT()
     /// Assist's intent and handle service (CoachSettings+Wyoming.swift).
     public var wyoming = Wyoming()
+    /// A class of riders on one broker (CoachSettings+Class.swift).
+    public var `class` = Class()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class` }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +74,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         http = try c.decodeIfPresent(Http.self, forKey: .http) ?? Http()
         mqtt = try c.decodeIfPresent(MQTT.self, forKey: .mqtt) ?? MQTT()
         wyoming = try c.decodeIfPresent(Wyoming.self, forKey: .wyoming) ?? Wyoming()
+        `class` = try c.decodeIfPresent(Class.self, forKey: .class) ?? Class()
     }
 }
 

@@ -60,6 +60,8 @@ struct Coach: AsyncParsableCommand {
             MirrorCommand.self, BridgeCommand.self,
             // Who may write and read what (docs/permissions.md).
             PermissionsCommand.self, ConfigCommand.self,
+            // A class of riders on one broker (docs/class.md).
+            ClassCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

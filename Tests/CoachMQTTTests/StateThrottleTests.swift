@@ -27,6 +27,15 @@ import Testing
         #expect(throttle.due(at: Self.at(2)) == nil)
     }
 
+    @Test func aLateWakeUpDoesNotPushTheNextTurnLater() {
+        var throttle = StateThrottle()
+        _ = throttle.offer(Self.state("running", 100), at: Self.at(0))
+        _ = throttle.offer(Self.state("running", 101), at: Self.at(0.99))
+        // The thread wakes 30 ms after the turn; the next turn is still a second after the last.
+        #expect(throttle.due(at: Self.at(1.03)) == Self.state("running", 101))
+        #expect(throttle.offer(Self.state("running", 102), at: Self.at(2.0)) == .send(Self.state("running", 102)))
+    }
+
     @Test func aPhaseChangeGoesAtOnce() {
         var throttle = StateThrottle()
         _ = throttle.offer(Self.state("running", 100), at: Self.at(0))

@@ -6,6 +6,7 @@ import ArgumentParser
 import CoachCore
 import CoachGateway
 import CoachMQTT
+import CoachSettings
 import CoachWyoming
 import CoachWeb
 import Dispatch
@@ -30,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
               coach serve --http 127.0.0.1:8787              # the browser display too (docs/web.md)
               coach serve --mqtt mqtt://user:pass@broker.local:1883   # Home Assistant (docs/integrations/home-assistant.md)
               coach serve --wyoming tcp://127.0.0.1:10700    # Assist's intent/handle service (docs/integrations/wyoming.md)
+              coach serve --class spin-0700 --rider anna --class-broker mqtt://gym.local:1883   # a class (docs/class.md)
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
 
@@ -58,6 +60,18 @@ struct ServeCommand: AsyncParsableCommand {
                                             valueName: "url"))
     var mqtt: String?
 
+    @Option(name: .customLong("class"), help: ArgumentHelp("Ride in this class: publish the workout under coach/class/NAME/RIDER/ for the instructor's board (docs/class.md; setting class.name).",
+                                                           valueName: "name"))
+    var className: String?
+
+    @Option(name: .long, help: ArgumentHelp("Your name on the class board (letters, digits, _ and -; default: the host name; setting class.rider).",
+                                            valueName: "name"))
+    var rider: String?
+
+    @Option(name: .customLong("class-broker"), help: ArgumentHelp("The class's MQTT broker (default: class.url, else --mqtt or mqtt.url).",
+                                                                  valueName: "url"))
+    var classBroker: String?
+
     @Option(name: .long, help: ArgumentHelp("Serve the Wyoming intent and handle service for Home Assistant's Assist on tcp://HOST:PORT.",
                                             valueName: "uri"))
     var wyoming: String?
@@ -68,6 +82,17 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let mqtt {
             do { _ = try MQTTEndpoint(url: mqtt) } catch { throw ValidationError("--mqtt: \(error)") }
+        }
+        for (flag, value) in [("--class", className), ("--rider", rider)] {
+            if let value, !CoachSettings.Class.isTopicName(value) {
+                throw ValidationError("\(flag) takes letters, digits, _ and - only (it is a topic level), not '\(value)'.")
+            }
+        }
+        if let classBroker {
+            do { _ = try MQTTEndpoint(url: classBroker) } catch { throw ValidationError("--class-broker: \(error)") }
+        }
+        if className == nil, rider != nil || classBroker != nil {
+            throw ValidationError("--rider and --class-broker go with --class NAME.")
         }
         if let http, ListenAddress(http) == nil {
             throw ValidationError("--http takes HOST:PORT such as 127.0.0.1:8787, not '\(http)'.")
@@ -94,6 +119,9 @@ struct ServeCommand: AsyncParsableCommand {
         request.httpListen = http
         request.httpPublic = httpPublic
         request.mqttURL = mqtt
+        request.className = className
+        request.riderName = rider
+        request.classURL = classBroker
         request.wyoming = wyoming.flatMap(WyomingService.address)
         let running: RunningGateway
         do {
@@ -114,6 +142,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let service = running.wyoming { print("coach wyoming: listening on tcp://\(service.host):\(service.port)") }
         for bridge in running.mqtt where bridge.configuration.purpose == .publish {
             let topics = bridge.configuration.device.topics
+            if let classID = topics.classID {
+                print("coach class: rider \(topics.nodeID) in class \(classID) on \(bridge.configuration.endpoint.display) (\(topics.base)/state)")
+                continue
+            }
             print("coach mqtt: Home Assistant device \(topics.nodeID) on \(bridge.configuration.endpoint.display) (\(topics.discovery))")
         }
         if let problem = running.storeProblem { OneShot.printError("store: \(problem)") }

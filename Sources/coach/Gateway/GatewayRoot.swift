@@ -42,6 +42,11 @@ struct GatewayRequest: Sendable {
     var httpPublic = false
     /// The broker to publish to (`--mqtt`); nil: the settings' `mqtt.url`, if any.
     var mqttURL: String?
+    /// Ride in this class (`--class`), as this rider (`--rider`), on this broker (`--class-broker`);
+    /// nil: the settings' `class:` section (CoachSettings+Class.swift).
+    var className: String?
+    var riderName: String?
+    var classURL: String?
     /// Serve the Wyoming intent and handle service here (`--wyoming tcp://HOST:PORT`).
     var wyoming: (host: String, port: Int)?
 }
@@ -130,7 +135,7 @@ enum GatewayRoot {
             await hosted.gateway.manager.shutdown()
             throw error
         }
-        let mqtt = await startMQTT(request, settings: settings, gateway: gateway)
+        let mqtt = await startMQTT(request, settings: settings, gateway: gateway) + startClass(request, settings: settings, gateway: gateway)
         let announcer = speak(request.speech, gateway: gateway, settings: settings)
         // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,

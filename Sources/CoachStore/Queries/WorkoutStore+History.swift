@@ -32,24 +32,23 @@ extension WorkoutStore {
     public func workout(matching prefix: String, scope: ReadScope = .everything) throws -> WorkoutDetail {
         let prefix = prefix.lowercased().trimmingCharacters(in: .whitespaces)
         return try database.writer.read { db in
-            guard !prefix.isEmpty else { throw WorkoutLookupError.notFound(prefix) }
-            let record: WorkoutRecord
-            if let exact = try WorkoutRecord.fetchOne(db, key: prefix) {
-                record = exact
-            } else {
-                // GLOB is case-sensitive and index-friendly; ids are lowercase UUIDs.
-                let pattern = prefix.replacingOccurrences(of: "[", with: "[[]")
-                    .replacingOccurrences(of: "*", with: "[*]").replacingOccurrences(of: "?", with: "[?]") + "*"
-                let matches = try WorkoutRecord.filter(sql: "id GLOB ?", arguments: [pattern]).limit(10).fetchAll(db)
-                guard let first = matches.first else { throw WorkoutLookupError.notFound(prefix) }
-                guard matches.count == 1 else {
-                    throw WorkoutLookupError.ambiguous(prefix, candidates: matches.map(\.id))
-                }
-                record = first
-            }
+            let record = try Self.lookup(prefix, in: db)
             guard scope.allows(.workouts, sourceName: record.sourceName) else { throw WorkoutLookupError.notFound(prefix) }
             return try detail(of: record, scope: scope, in: db)
         }
+    }
+
+    /// The one workout whose id starts with `prefix` (already lowercased); an exact id wins.
+    static func lookup(_ prefix: String, in db: Database) throws -> WorkoutRecord {
+        guard !prefix.isEmpty else { throw WorkoutLookupError.notFound(prefix) }
+        if let exact = try WorkoutRecord.fetchOne(db, key: prefix) { return exact }
+        // GLOB is case-sensitive and index-friendly; ids are lowercase UUIDs.
+        let pattern = prefix.replacingOccurrences(of: "[", with: "[[]")
+            .replacingOccurrences(of: "*", with: "[*]").replacingOccurrences(of: "?", with: "[?]") + "*"
+        let matches = try WorkoutRecord.filter(sql: "id GLOB ?", arguments: [pattern]).limit(10).fetchAll(db)
+        guard let first = matches.first else { throw WorkoutLookupError.notFound(prefix) }
+        guard matches.count == 1 else { throw WorkoutLookupError.ambiguous(prefix, candidates: matches.map(\.id)) }
+        return first
     }
 
     private func detail(of record: WorkoutRecord, scope: ReadScope, in db: Database) throws -> WorkoutDetail {

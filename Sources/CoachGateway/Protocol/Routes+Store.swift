@@ -18,12 +18,12 @@ extension Routes {
             let id = request.params.string("id") ?? ""
             guard request.params.bool("confirm") == true else {
                 // Say which workout would go, so the question can be asked about it.
-                let detail = try storeCall { try store.workout(matching: id, scope: try request.router.readScope(session: request.session)) }
+                let detail = try storeCall(param: "id") { try store.workout(matching: id, scope: try request.router.readScope(session: request.session)) }
                 return ["deleted": false, "code": "confirmationRequired", "id": .string(detail.summary.id),
                         "message": .string("Delete \(describe(detail.summary)) and its \(detail.sampleCount) samples? "
                                            + "It cannot be undone. Send confirm:true (coach delete --yes) to delete it.")]
             }
-            let result = try await storeCall { try await store.deleteWorkout(matching: id, by: party) }
+            let result = try await storeCall(param: "id") { try await store.deleteWorkout(matching: id, by: party) }
             return ["deleted": true, "workouts": .array(result.workouts.map { .string($0) }), "samples": .number(Double(result.samples)),
                     "message": .string("Deleted workout \(result.workouts.first?.prefix(8) ?? "") and its \(result.samples) samples.")]
         },
@@ -37,7 +37,7 @@ extension Routes {
             guard !ids.isEmpty || !identifiers.isEmpty else {
                 throw RPCError.invalidParams(#"name the samples: "id" (from workouts.changes) or "syncIdentifiers""#)
             }
-            let result = try await storeCall { try await store.deleteSamples(ids: ids, syncIdentifiers: identifiers, by: party) }
+            let result = try await storeCall(param: ids.isEmpty ? "syncIdentifiers" : "id") { try await store.deleteSamples(ids: ids, syncIdentifiers: identifiers, by: party) }
             return ["deleted": .number(Double(result.samples)), "updatedWorkouts": .array(result.updatedWorkouts.map { .string($0) })]
         },
     ]
@@ -59,7 +59,7 @@ extension Routes {
         }
         let amendment = Amendment(type: type, value: canonical, date: date, syncIdentifier: params.string("syncIdentifier"),
                                   syncVersion: params.integer("syncVersion"), source: source)
-        let result = try await storeCall {
+        let result = try await storeCall(param: "workout") {
             try await store.amendWorkout(matching: params.string("workout") ?? "", with: [amendment], by: party)
         }
         return ["accepted": true, "outcome": .string(result.outcomes.first ?? "added"), "workout": .string(result.workoutID)]
@@ -78,15 +78,16 @@ extension Routes {
         return (store, name.map { .client($0) } ?? .user)
     }
 
-    /// Store refusals as JSON-RPC errors: unknown → invalid params, another's → errorAuthorizationDenied.
-    private static func storeCall<Value>(_ body: () async throws -> Value) async throws -> Value {
+    /// Store refusals as JSON-RPC errors: unknown → invalid params naming `param`, another's →
+    /// errorAuthorizationDenied.
+    private static func storeCall<Value>(param: String, _ body: () async throws -> Value) async throws -> Value {
         do { return try await body() } catch let refusal as StoreRefusal {
             switch refusal.reason {
-            case .notFound, .invalid, .active: throw RPCError.invalidParams(refusal.message)
+            case .notFound, .invalid, .active: throw RPCError.invalidParams("\(param): \(refusal.message)")
             case .notYours: throw RPCError.storeError(AccessControl.deniedCode, refusal.message)
             }
         } catch let error as WorkoutLookupError {
-            throw RPCError.invalidParams(error.description)
+            throw RPCError.invalidParams("\(param): \(error.description)")
         } catch let problem as JournalProblem {
             throw RPCError.storeError(problem.code, problem.message)
         } catch let error as RPCError {
@@ -96,9 +97,9 @@ extension Routes {
         }
     }
 
-    private static func storeCall<Value>(_ body: () throws -> Value) throws -> Value {
+    private static func storeCall<Value>(param: String, _ body: () throws -> Value) throws -> Value {
         do { return try body() } catch let error as WorkoutLookupError {
-            throw RPCError.invalidParams(error.description)
+            throw RPCError.invalidParams("\(param): \(error.description)")
         } catch let error as RPCError {
             throw error
         } catch {

@@ -38,6 +38,7 @@ struct ChangesCommand: ParsableCommand {
 
     func run() throws {
         var position = try startAnchor()
+        FollowerSignals.install()
         let client = try OneShot.connect(options)
         // Gaps are filled on a second connection: the first carries notifications.
         let reader = follow ? try OneShot.connect(options) : client
@@ -87,17 +88,14 @@ struct ChangesCommand: ParsableCommand {
         }
     }
 
-    /// Prints the page and then records its anchor, with SIGINT/SIGTERM/SIGHUP held until both
-    /// are done: a follower stopped by a signal never stops between the two.
+    /// Prints the page and then records its anchor; a SIGINT, SIGTERM or SIGHUP that arrives
+    /// meanwhile is held until both are done (FollowerSignals), so a stopped follower never stops
+    /// between the two.
     private func emit(_ page: JSONValue, anchor: Int) {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        StandardOutput.write(page.serialized() + "\n")
-        saveAnchor(anchor)
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        FollowerSignals.critical {
+            StandardOutput.write(page.serialized() + "\n")
+            saveAnchor(anchor)
+        }
     }
 
     private static func isEmpty(_ value: JSONValue?) -> Bool {
@@ -123,5 +121,32 @@ struct ChangesCommand: ParsableCommand {
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         return value
+    }
+}
+
+/// Stop signals for the follower. A handler, not a thread's signal mask: the kernel may deliver a
+/// process signal to any thread, so blocking it on one thread does not hold it. Outside a critical
+/// section the handler ends the process at once (128 + signal, as the default action would);
+/// inside one it only notes the signal, and the section's end exits.
+enum FollowerSignals {
+    nonisolated(unsafe) static var inCritical: sig_atomic_t = 0
+    nonisolated(unsafe) static var pending: sig_atomic_t = 0
+
+    static func install() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                if FollowerSignals.inCritical != 0 { FollowerSignals.pending = number } else { _exit(128 + number) }
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    static func critical(_ body: () -> Void) {
+        inCritical = 1
+        body()
+        inCritical = 0
+        if pending != 0 { _exit(128 + pending) }
     }
 }

@@ -210,13 +210,25 @@ enum Routes {
         Route("history", "Saved workouts, newest first (as coach history --json).",
               params: [ParamDescription("limit", .integer(1...10_000), "at most this many"),
                        ParamDescription("all", .bool, "include discarded and active workouts"),
-                       ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported")],
+                       ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported"),
+                       ParamDescription("since", .string(minLength: 1, maxLength: 64), #"started from then on: "2026-05-01", "last week", "7d", an ISO instant"#),
+                       ParamDescription("until", .string(minLength: 1, maxLength: 64), "started before the end of then (same words)")],
               result: "an array of workouts", readOnly: true) { request in
             let scope = try request.router.readScope(session: request.session)
+            let calendar = PeriodSummary.calendar()
+            var range: [String: Date] = [:]
+            for key in ["since", "until"] {
+                guard let text = request.params.string(key) else { continue }
+                guard let interval = DateExpression.interval(text, now: Date(), calendar: calendar) else {
+                    throw RPCError.invalidParams("\(key): " + DateExpression.problem(text))
+                }
+                range[key] = key == "since" ? interval.start : interval.end
+            }
             return try storeQuery(request) { store in
                 WorkoutFormatter.historyJSON(try store.history(limit: request.params.integer("limit"),
                                                                includeAll: request.params.bool("all") ?? false,
-                                                               source: request.params.string("source"), scope: scope))
+                                                               source: request.params.string("source"), scope: scope,
+                                                               since: range["since"], until: range["until"]))
             }
         },
         Route("show", "One workout with statistics (as coach show --json).",

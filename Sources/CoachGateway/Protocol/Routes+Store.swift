@@ -67,6 +67,7 @@ extension Routes {
 
     /// The store and who is asking, or the refusal: no store, or locked.
     private static func editing(_ request: RouteRequest) throws -> (WorkoutStore, DeletingParty) {
+        if request.gateway.isGuest { throw Gateway.guestRefusal("changing saved workouts") }
         guard let store = request.gateway.store() else {
             throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
         }
@@ -111,5 +112,14 @@ extension Routes {
         let activity = summary.activity?.rawValue ?? "workout"
         let when = summary.startDate.map { ISO8601DateFormatter().string(from: $0) } ?? "an unknown date"
         return "\(activity) \(summary.id.prefix(8)) of \(when)"
+    }
+}
+
+extension Gateway {
+    /// The refusal every change of the owner's data gets in guest mode (HKError code 15).
+    static func guestRefusal(_ what: String) -> RPCError {
+        RPCError.storeError("errorNotPermissibleForGuestUserMode",
+                            "\(what) is not permitted in guest mode: a guest reads the owner's data with the owner's "
+                                + "permissions and changes nothing (ask the owner, outside guest mode)")
     }
 }

@@ -132,7 +132,7 @@ public enum GatewayAssembly {
         let feed = displays.feed
         let peers = PeerService(sources: sources, clock: clock, state: state, isVirtual: manager.timerMode == .manual,
                                 hasOwnWorkout: { await manager.hasOwnWorkout }, relay: { displays.relay($0) },
-                                notice: { await feed.setNotice($0) })
+                                notice: { await feed.setNotice($0) }, store: store)
         return Gateway(manager: manager, recognizer: recognizer, composer: composer, sources: sources, displays: displays,
                        peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store, isGuest: isGuest)
     }

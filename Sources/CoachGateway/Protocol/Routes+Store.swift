@@ -40,6 +40,21 @@ extension Routes {
             let result = try await storeCall(param: ids.isEmpty ? "syncIdentifiers" : "id") { try await store.deleteSamples(ids: ids, syncIdentifiers: identifiers, by: party) }
             return ["deleted": .number(Double(result.samples)), "updatedWorkouts": .array(result.updatedWorkouts.map { .string($0) })]
         },
+        Route("workouts.replica", "A saved workout with all its rows, for a mirror's copy (the user's only).",
+              params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "the workout's exact id")],
+              result: "the workout, its samples, events and route (docs/mirroring.md), or null when it is not saved",
+              readOnly: true) { request in
+            let scope = try request.router.readScope(session: request.session)
+            // Whole rows of every source: only for a reader who may read everything (a mirror's bridge is the user).
+            guard scope.isEverything else {
+                throw RPCError.storeError(AccessControl.deniedCode, "workouts.replica is the user's: use show or workouts.changes")
+            }
+            guard let store = request.gateway.store() else {
+                throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
+            }
+            let text = try storeCall(param: "id") { try store.replica(ofWorkout: request.params.string("id") ?? "")?.json() }
+            return try text.map { try JSONValue(parsing: $0) } ?? .null
+        },
     ]
 
     /// `sample` with `workout`: the sample joins that saved workout instead of the running one.

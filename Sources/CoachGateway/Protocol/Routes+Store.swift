@@ -1,5 +1,6 @@
 // The routes that change what was saved (issue 33): `workouts.delete`, `samples.delete`, and
-// `sample` with a `workout` (amending a saved workout). Who may: the user anything, a named client
+// `sample` with a `workout` (amending a saved workout); `workouts.replica` for mirrors; the dates
+// `history` takes. Who may: the user anything, a named client
 // only what it wrote; nothing is changed while Coach is locked (health data is protected), and a
 // refused request changes nothing. The store does the work (CoachStore/Editing).
 
@@ -78,6 +79,21 @@ extension Routes {
             try await store.amendWorkout(matching: params.string("workout") ?? "", with: [amendment], by: party)
         }
         return ["accepted": true, "outcome": .string(result.outcomes.first ?? "added"), "workout": .string(result.workoutID)]
+    }
+
+    /// `history`'s since/until words (DateExpression) as dates: the start of what since names,
+    /// the end of what until names, in the gateway's time zone.
+    static func dateRange(_ params: DecodedParams, now: Date = Date()) throws -> [String: Date] {
+        let calendar = PeriodSummary.calendar()
+        var range: [String: Date] = [:]
+        for key in ["since", "until"] {
+            guard let text = params.string(key) else { continue }
+            guard let interval = DateExpression.interval(text, now: now, calendar: calendar) else {
+                throw RPCError.invalidParams("\(key): " + DateExpression.problem(text))
+            }
+            range[key] = key == "since" ? interval.start : interval.end
+        }
+        return range
     }
 
     /// The store and who is asking, or the refusal: no store, or locked.

@@ -215,15 +215,7 @@ enum Routes {
                        ParamDescription("until", .string(minLength: 1, maxLength: 64), "started before the end of then (same words)")],
               result: "an array of workouts", readOnly: true) { request in
             let scope = try request.router.readScope(session: request.session)
-            let calendar = PeriodSummary.calendar()
-            var range: [String: Date] = [:]
-            for key in ["since", "until"] {
-                guard let text = request.params.string(key) else { continue }
-                guard let interval = DateExpression.interval(text, now: Date(), calendar: calendar) else {
-                    throw RPCError.invalidParams("\(key): " + DateExpression.problem(text))
-                }
-                range[key] = key == "since" ? interval.start : interval.end
-            }
+            let range = try dateRange(request.params)
             return try storeQuery(request) { store in
                 WorkoutFormatter.historyJSON(try store.history(limit: request.params.integer("limit"),
                                                                includeAll: request.params.bool("all") ?? false,

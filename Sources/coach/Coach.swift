@@ -55,7 +55,7 @@ struct Coach: AsyncParsableCommand {
             // Voice and set-up (docs/voice.md, docs/doctor.md).
             ListenCommand.self, DoctorCommand.self,
             // After the workout: files (docs/export.md).
-            ExportCommand.self, ImportCommand.self, StatsCommand.self,
+            ExportCommand.self, ImportCommand.self, StatsCommand.self, DeleteCommand.self, ChangesCommand.self,
             // Mirroring another gateway (docs/mirroring.md).
             MirrorCommand.self, BridgeCommand.self,
             // Who may write and read what (docs/permissions.md).

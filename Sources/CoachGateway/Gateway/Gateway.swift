@@ -34,11 +34,14 @@ public final class Gateway: Sendable {
     public var isVirtual: Bool { manager.timerMode == .manual }
     /// Where the lock, the tmux servers and the mirrored primary are remembered; nil remembers nothing.
     public let state: StateDirectory?
+    /// Guest mode: the owner's store is read (read-only) and nothing of the owner's is changed —
+    /// no workout, sample, deletion or permission (errorNotPermissibleForGuestUserMode).
+    public let isGuest: Bool
 
     /// The parts, as GatewayAssembly puts them together.
     init(manager: WorkoutManager, recognizer: Recognizer, composer: ResponseComposer, sources: SourceSwitch,
          displays: DisplayService, peers: PeerService, clock: any WorkoutClock, keepsWorkouts: Bool,
-         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?) {
+         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?, isGuest: Bool = false) {
         self.manager = manager
         self.recognizer = recognizer
         self.composer = composer
@@ -50,6 +53,7 @@ public final class Gateway: Sendable {
         self.store = store
         self.keepsWorkouts = keepsWorkouts
         self.state = state
+        self.isGuest = isGuest
     }
 
     // MARK: - Lines

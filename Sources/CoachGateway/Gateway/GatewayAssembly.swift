@@ -57,8 +57,13 @@ public enum GatewayAssembly {
         var journal: (any WorkoutJournal)?
         var storeJournal: StoreJournal?
         var problem: String?
+        // A guest reads the owner's store, read-only, with the owner's read grants (visionOS
+        // Guest User): history, show and the change feed work; nothing is ever written.
+        var ownersStore: WorkoutStore?
         if configuration.guest {
             journal = GuestJournal()
+            let path = configuration.storePath ?? StorePaths.databasePath()
+            if FileManager.default.fileExists(atPath: path) { ownersStore = try? WorkoutStore.open(path: path, readOnly: true) }
         } else if !configuration.virtualClock {
             let path = configuration.storePath ?? StorePaths.databasePath()
             let opened: WorkoutStore?
@@ -70,7 +75,8 @@ public enum GatewayAssembly {
             journal = storeJournal
         }
         let state = configuration.virtualClock ? nil : StateDirectory(directory: configuration.stateDirectory ?? StateDirectory.defaultDirectory())
-        let gateway = try makeGateway(configuration, journal: journal, state: state, store: { [storeJournal] in storeJournal?.current })
+        let gateway = try makeGateway(configuration, journal: journal, state: state,
+                                      store: { [storeJournal, ownersStore] in storeJournal?.current ?? ownersStore })
         var recovered: WorkoutSnapshot?
         if let store = storeJournal?.current {
             do {
@@ -110,14 +116,15 @@ public enum GatewayAssembly {
             clock = SystemWorkoutClock()
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
-        return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store)
+        return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store,
+                        isGuest: configuration.guest)
     }
 
     /// The intent path and the services beside it. Each service gets what it needs as values and
     /// closures here — the manager's changes, what the source shows, where announcements go — so
     /// none holds the Gateway or calls back up into it.
     private static func assemble(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock, keepsWorkouts: Bool,
-                                 state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?) -> Gateway {
+                                 state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?, isGuest: Bool) -> Gateway {
         let composer = ResponseComposer(catalog: recognizer.responses)
         let sources = SourceSwitch(local: LocalWorkout(manager: manager))
         let displays = DisplayService(clock: clock, composer: composer, state: state, shown: sources.snapshots(),
@@ -125,9 +132,9 @@ public enum GatewayAssembly {
         let feed = displays.feed
         let peers = PeerService(sources: sources, clock: clock, state: state, isVirtual: manager.timerMode == .manual,
                                 hasOwnWorkout: { await manager.hasOwnWorkout }, relay: { displays.relay($0) },
-                                notice: { await feed.setNotice($0) })
+                                notice: { await feed.setNotice($0) }, store: store)
         return Gateway(manager: manager, recognizer: recognizer, composer: composer, sources: sources, displays: displays,
-                       peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store)
+                       peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store, isGuest: isGuest)
     }
 }
 

@@ -150,6 +150,12 @@ struct SampleCommand: ParsableCommand {
               coach sample distance 1.2 km
               coach sample activeEnergy 80 kcal --sync-id split-3 --sync-version 2
               coach sample location 51.5007 -0.1246 12 --accuracy 5
+              coach sample dietaryWater 500 mL --workout 3f2a          # add to a saved workout
+              coach sample heartRate 150 --workout 3f2a --date 2026-05-12T07:41:00Z
+
+            With --workout the sample joins that saved workout (its statistics are computed
+            again and 'coach changes' reports it); --date places it within the workout
+            (default: its end).
             """)
     @OptionGroup var options: GatewayOptions
     @Argument(help: "The metric, or location.") var type: String
@@ -158,11 +164,18 @@ struct SampleCommand: ParsableCommand {
     @Option(name: .customLong("sync-id"), help: "A sync identifier: a later sample with a higher version replaces this one.") var syncIdentifier: String?
     @Option(name: .customLong("sync-version"), help: "The sync version (with --sync-id).") var syncVersion: Int?
     @Option(help: "Horizontal accuracy of a location, in metres.") var accuracy: Double?
+    @Option(help: ArgumentHelp("Add the sample to this saved workout (a unique id prefix).", valueName: "id")) var workout: String?
+    @Option(help: ArgumentHelp("With --workout: when, in ISO 8601 (default: the workout's end).", valueName: "date")) var date: String?
 
     var isLocation: Bool { type.lowercased() == "location" }
 
     func validate() throws {
         if syncVersion != nil && syncIdentifier == nil { throw ValidationError("--sync-version needs --sync-id.") }
+        if date != nil && workout == nil { throw ValidationError("--date goes with --workout (a saved workout's sample).") }
+        if workout != nil && isLocation { throw ValidationError("Route points cannot be added to a saved workout.") }
+        if let date, ISO8601DateFormatter().date(from: date) == nil {
+            throw ValidationError("'\(date)' is not an ISO 8601 date and time, e.g. 2026-05-12T07:41:00Z.")
+        }
         _ = try parameters()
     }
 
@@ -199,6 +212,8 @@ struct SampleCommand: ParsableCommand {
         if let unit { params.append(("unit", .string(unit))) }
         if let syncIdentifier { params.append(("syncIdentifier", .string(syncIdentifier))) }
         if let syncVersion { params.append(("syncVersion", .number(Double(syncVersion)))) }
+        if let workout { params.append(("workout", .string(workout))) }
+        if let date { params.append(("date", .string(date))) }
         return params
     }
 
@@ -212,7 +227,11 @@ struct SampleCommand: ParsableCommand {
         }
         if options.json { print(result.serialized()) } else {
             let outcome = result["outcome"]?.stringValue ?? "?"
-            print(outcome == "rejected" ? "Not recorded: \(result["reason"]?.stringValue ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
+            if let workout = result["workout"]?.stringValue {
+                print("Added to workout \(workout.prefix(8)) (\(outcome)).")
+            } else {
+                print(outcome == "rejected" ? "Not recorded: \(result["reason"]?.stringValue ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
+            }
         }
         if result["accepted"]?.boolValue != true { throw ExitCode(ExitStatus.noMatchingWorkout.rawValue) }
     }

@@ -57,10 +57,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var mqtt = MQTT()
     /// Assist's intent and handle service (CoachSettings+Wyoming.swift).
     public var wyoming = Wyoming()
+    /// What the privacy lock follows (CoachSettings+Lock.swift).
+    public var lock = Lock()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, lock }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +74,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         http = try c.decodeIfPresent(Http.self, forKey: .http) ?? Http()
         mqtt = try c.decodeIfPresent(MQTT.self, forKey: .mqtt) ?? MQTT()
         wyoming = try c.decodeIfPresent(Wyoming.self, forKey: .wyoming) ?? Wyoming()
+        lock = try c.decodeIfPresent(Lock.self, forKey: .lock) ?? Lock()
     }
 }
 

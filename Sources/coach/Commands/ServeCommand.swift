@@ -8,6 +8,7 @@ import CoachGateway
 import CoachMQTT
 import CoachWyoming
 import CoachWeb
+import CoachSettings
 import Dispatch
 import Foundation
 
@@ -30,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
               coach serve --http 127.0.0.1:8787              # the browser display too (docs/web.md)
               coach serve --mqtt mqtt://user:pass@broker.local:1883   # Home Assistant (docs/integrations/home-assistant.md)
               coach serve --wyoming tcp://127.0.0.1:10700    # Assist's intent/handle service (docs/integrations/wyoming.md)
+              coach serve --lock-follow logind               # locked while the screen is (docs/status-feed.md)
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
 
@@ -62,7 +64,15 @@ struct ServeCommand: AsyncParsableCommand {
                                             valueName: "uri"))
     var wyoming: String?
 
+    @Option(name: .customLong("lock-follow"),
+            help: ArgumentHelp("Hide metrics while the login session's screen is locked: logind, or off (setting lock.follow; docs/status-feed.md).",
+                               valueName: "logind|off"))
+    var lockFollow: String?
+
     func validate() throws {
+        if let lockFollow, CoachSettings.Lock.Follow(rawValue: lockFollow) == nil {
+            throw ValidationError("--lock-follow takes logind or off, not '\(lockFollow)'.")
+        }
         if let wyoming, WyomingService.address(wyoming) == nil {
             throw ValidationError("--wyoming takes tcp://HOST:PORT such as tcp://127.0.0.1:10700, not '\(wyoming)'.")
         }
@@ -95,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         request.httpPublic = httpPublic
         request.mqttURL = mqtt
         request.wyoming = wyoming.flatMap(WyomingService.address)
+        request.lockFollow = lockFollow.flatMap(CoachSettings.Lock.Follow.init(rawValue:))
         let running: RunningGateway
         do {
             running = try await GatewayRoot.start(request, settings: settings)

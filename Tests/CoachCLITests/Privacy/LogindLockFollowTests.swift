@@ -113,6 +113,22 @@ struct LogindLockFollowTests {
         #expect(try await running.gateway.stop() == 0)
     }
 
+    @Test func losingTheBusWhileLockedKeepsMetricsHiddenUntilCoachUnlock() async throws {
+        let bus = try await PrivateBus(mock: "logind-mock/mock_logind.py", owning: "org.freedesktop.login1")
+        let running = try await start(bus, environment: ["XDG_SESSION_ID": "c7"])
+        defer { _ = Task { try? await running.gateway.stop() } }
+        try await setLockedHint(bus, true)
+        _ = try await running.waitUntil(locked: true)
+        await bus.stopDaemon()
+        try await PrivateBus.waitFor("the serve log to say the bus is gone") { running.serveLog().contains("lost the system bus") }
+        let line = running.serveLog().split(separator: "\n").first { $0.contains("lost the system bus") } ?? ""
+        #expect(line.contains("metrics stay hidden until coach unlock") && line.hasSuffix("locking stays manual (coach lock / coach unlock)"), "\(line)")
+        #expect(await running.status()?["locked"] as? Bool == true, "privacy first: still locked")
+        #expect(try await running.home.coach(["unlock"]).status == 0)
+        _ = try await running.waitUntil(locked: false)
+        #expect(try await running.gateway.stop() == 0)
+    }
+
     @Test func outsideASessionTheUsersDisplaySessionIsFollowed() async throws {
         // A `systemctl --user` gateway belongs to no session: GetSessionByPID fails.
         let bus = try await PrivateBus(mock: "logind-mock/mock_logind.py", arguments: ["--no-pid-session"], owning: "org.freedesktop.login1")

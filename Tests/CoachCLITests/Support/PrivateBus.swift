@@ -59,6 +59,12 @@ final class PrivateBus: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Ends the bus daemon now, as a system bus going away, and waits until it has.
+    func stopDaemon() async {
+        guard let daemon else { return }
+        _ = await ChildProcess.terminate(daemon)
+    }
+
     @discardableResult
     func busctl(_ arguments: [String]) async throws -> ProcessResult {
         try await runProcess("/usr/bin/busctl", ["--address=\(address)"] + arguments)

@@ -50,7 +50,7 @@ public final class DisplayService: Sendable {
         let (changed, holders) = lock.change { $0.user(locked) }
         // Only the user's hold is remembered: the session's is read again from logind on start.
         state?.setLocked(holders.heldByUser)
-        if changed { await feed.setLocked(holders.isLocked) }
+        if changed { await showLocked(holders.isLocked) }
         return composer.event(locked ? "locked" : "unlocked", values: [:], language: language)
     }
 
@@ -58,7 +58,16 @@ public final class DisplayService: Sendable {
     /// the session's hold only, so a user's `coach lock` stays (LockHolders).
     public func setSessionLocked(_ locked: Bool) async {
         let (changed, holders) = lock.change { $0.session(locked) }
-        if changed { await feed.setLocked(holders.isLocked) }
+        if changed { await showLocked(holders.isLocked) }
+    }
+
+    /// Tells the feed. The user and the session change the lock concurrently, and their hops to
+    /// the feed may arrive out of order: whoever arrives checks the holders again afterwards, so the
+    /// feed ends where the holders are (never showing metrics that someone hid).
+    private func showLocked(_ locked: Bool) async {
+        await feed.setLocked(locked)
+        let now = lock.isOn
+        if now != locked { await feed.setLocked(now) }
     }
 
     /// Who holds the lock now (`status` says so).

@@ -162,5 +162,10 @@ struct LogindLockFollowTests {
             #expect(locked.status == 0, "\(what): \(locked.stderr)")
             #expect(try await gateway.stop() == 0)
         }
+        // `coach doctor` names the feature and what it needs.
+        let home = try ScratchHome()
+        let doctor = try await home.coach(["doctor"], environment: ["COACH_NATIVE_LIBS": "none"])
+        #expect(doctor.stdout.contains("missing  lock follows the screen (lock.follow: logind)"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("✗ libsystemd.so.0  (libsystemd0)"), "\(doctor.stdout)")
     }
 }

@@ -163,7 +163,8 @@ let package = Package(
             dependencies: ["CoachNative", "CoachProcess", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
-        // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
+        // The system bus (sd-bus loaded at run time): Bluetooth fitness sensors through BlueZ, and
+        // logind's session lock for `lock.follow: logind`.
         .target(
             name: "CoachBluetooth",
             dependencies: ["CoachCore", "CoachNative", "CoachSettings"],

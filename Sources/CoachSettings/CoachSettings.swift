@@ -59,10 +59,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var wyoming = Wyoming()
     /// A class of riders on one broker (CoachSettings+Class.swift).
     public var `class` = Class()
+    /// What the privacy lock follows (CoachSettings+Lock.swift).
+    public var lock = Lock()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class` }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class`, lock }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -75,6 +77,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         mqtt = try c.decodeIfPresent(MQTT.self, forKey: .mqtt) ?? MQTT()
         wyoming = try c.decodeIfPresent(Wyoming.self, forKey: .wyoming) ?? Wyoming()
         `class` = try c.decodeIfPresent(Class.self, forKey: .class) ?? Class()
+        lock = try c.decodeIfPresent(Lock.self, forKey: .lock) ?? Lock()
     }
 }
 

@@ -57,6 +57,17 @@ import Testing
         #expect(try CoachSettings.parse(round.yaml()) == round)
     }
 
+    @Test func lockFollowIsOffUnlessSaidAndNamedWhenWrong() throws {
+        #expect(try CoachSettings.parse("units: km").lock.follow == .off)
+        #expect(try CoachSettings.parse("lock:\n  follow: logind\n").lock.follow == .logind)
+        #expect { try CoachSettings.parse("lock:\n  follow: screensaver\n") } throws: { error in
+            "\(error)".contains("lock.follow")
+        }
+        var s = CoachSettings()
+        s.lock.follow = .logind
+        #expect(try CoachSettings.parse(s.yaml()) == s)
+    }
+
     @Test func unknownKeysAreIgnored() throws {
         let s = try CoachSettings.parse("units: mi\nsomething_new: 3\n")
         #expect(s.units == .mi)

@@ -32,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
               coach serve --mqtt mqtt://user:pass@broker.local:1883   # Home Assistant (docs/integrations/home-assistant.md)
               coach serve --wyoming tcp://127.0.0.1:10700    # Assist's intent/handle service (docs/integrations/wyoming.md)
               coach serve --class spin-0700 --rider anna --class-broker mqtt://gym.local:1883   # a class (docs/class.md)
+              coach serve --lock-follow logind               # locked while the screen is (docs/status-feed.md)
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
 
@@ -76,7 +77,15 @@ struct ServeCommand: AsyncParsableCommand {
                                             valueName: "uri"))
     var wyoming: String?
 
+    @Option(name: .customLong("lock-follow"),
+            help: ArgumentHelp("Hide metrics while the login session's screen is locked: logind, or off (setting lock.follow; docs/status-feed.md).",
+                               valueName: "logind|off"))
+    var lockFollow: String?
+
     func validate() throws {
+        if let lockFollow, CoachSettings.Lock.Follow(rawValue: lockFollow) == nil {
+            throw ValidationError("--lock-follow takes logind or off, not '\(lockFollow)'.")
+        }
         if let wyoming, WyomingService.address(wyoming) == nil {
             throw ValidationError("--wyoming takes tcp://HOST:PORT such as tcp://127.0.0.1:10700, not '\(wyoming)'.")
         }
@@ -123,6 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
         request.riderName = rider
         request.classURL = classBroker
         request.wyoming = wyoming.flatMap(WyomingService.address)
+        request.lockFollow = lockFollow.flatMap(CoachSettings.Lock.Follow.init(rawValue:))
         let running: RunningGateway
         do {
             running = try await GatewayRoot.start(request, settings: settings)

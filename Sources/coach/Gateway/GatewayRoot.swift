@@ -1,6 +1,6 @@
 // GatewayRoot: the one place a gateway is put together for a user — `coach serve` and the REPL's
 // own gateway alike. The settings file is applied here and only here (auto-pause, milestone unit,
-// heart-rate zones, sensors, speech, the browser display, MQTT, Wyoming), so a setting added later reaches every gateway at once; the
+// heart-rate zones, sensors, speech, the browser display, MQTT, Wyoming, lock.follow), so a setting added later reaches every gateway at once; the
 // callers say only what kind of gateway they want. GatewayAssembly (CoachGateway) builds the core
 // underneath: vocabulary, manager, store, recovery, what the state directory remembers.
 
@@ -49,6 +49,8 @@ struct GatewayRequest: Sendable {
     var classURL: String?
     /// Serve the Wyoming intent and handle service here (`--wyoming tcp://HOST:PORT`).
     var wyoming: (host: String, port: Int)?
+    /// What the privacy lock follows (`--lock-follow`); nil: the settings' `lock.follow`.
+    var lockFollow: CoachSettings.Lock.Follow?
 }
 
 /// A gateway as the root started it, with what it plugged in; `shutdown()` undoes it all.
@@ -69,9 +71,11 @@ final class RunningGateway: Sendable {
     let wyoming: WyomingService?
     private let sensors: SensorBridge?
     private let announcer: Task<Void, Never>?
+    /// `lock.follow: logind` (GatewayRoot+LockFollow.swift).
+    private let lockFollow: LockFollow?
 
     fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, mqtt: [MQTTBridge], wyoming: WyomingService?,
-                     sensors: SensorBridge?, announcer: Task<Void, Never>?) {
+                     sensors: SensorBridge?, announcer: Task<Void, Never>?, lockFollow: LockFollow?) {
         gateway = hosted.gateway
         self.wyoming = wyoming
         self.web = web
@@ -82,6 +86,7 @@ final class RunningGateway: Sendable {
         self.server = server
         self.sensors = sensors
         self.announcer = announcer
+        self.lockFollow = lockFollow
     }
 
     /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
@@ -94,6 +99,7 @@ final class RunningGateway: Sendable {
         await gateway.manager.shutdown()
         announcer?.cancel()
         sensors?.stop()
+        lockFollow?.stop()
     }
 }
 
@@ -140,7 +146,9 @@ enum GatewayRoot {
         // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,
                                                                 settingsPath: settings.path, environment: settings.environment)
-        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer)
+        let lockFollow = followLock(request, settings: settings, gateway: gateway)
+        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer,
+                              lockFollow: lockFollow)
     }
 
     /// The browser display, fed by the gateway's FeedPump like tmux (docs/web.md): off unless

@@ -24,9 +24,13 @@ public struct StartWorkoutIntent: Sendable, Hashable, Codable {
     public var workoutName: String?
     /// Who started it (the workout's source); set by the gateway from the requesting client.
     public var source: SampleSource?
+    /// A structured workout to run step by step (docs/plans.md); nil for one open block.
+    public var plan: WorkoutPlan?
 
     public init(activity: ActivityType? = nil, location: LocationType? = nil, goal: WorkoutGoal? = nil,
-                isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil) {
+                isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil,
+                plan: WorkoutPlan? = nil) {
+        self.plan = plan
         self.activity = activity
         self.location = location
         self.goal = goal

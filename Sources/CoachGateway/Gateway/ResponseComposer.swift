@@ -133,6 +133,8 @@ struct ResponseComposer: Sendable {
             return event(reason == .tooShort ? "discardedTooShort" : "discarded", values: values, language: language)
         case .recovered:
             return event("recovered", values: values, language: language)
+        case .plan(let notice):
+            return planAnnouncement(notice, values: values, language: language, locked: locked)
         }
     }
 

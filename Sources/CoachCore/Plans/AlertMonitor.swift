@@ -1,7 +1,8 @@
-// AlertMonitor: hysteresis for a step's alert. A metric must stay out of its range for more than
-// `threshold` seconds before one alert, and back inside for as long before one "back in range", so
-// a noisy reading that crosses the edge many times says one thing per excursion, never a flood.
-// Pure: readings and their times are handed in.
+// AlertMonitor: hysteresis for a step's alert. Readings are smoothed (the median of the last
+// `threshold` seconds, so one stray beat neither starts nor ends an excursion); the smoothed value
+// must stay out of range for more than `threshold` seconds before one alert, and back inside for as
+// long before one "back in range". A noisy reading that crosses the edge many times says one thing
+// per excursion, never a flood. Pure: readings and their times are handed in.
 
 /// Which side of the range a reading is on.
 public enum AlertDirection: String, Sendable, Hashable, Codable {
@@ -27,6 +28,8 @@ public struct AlertMonitor: Sendable, Hashable {
     }
 
     private var state = State.inRange
+    private struct Reading: Sendable, Hashable { var at: Double; var value: Double }
+    private var window: [Reading] = []
 
     public init(threshold: Double = 5) { self.threshold = threshold }
 
@@ -47,7 +50,12 @@ public struct AlertMonitor: Sendable, Hashable {
     }
 
     /// One reading at `seconds` (any monotonic origin); returns a change when one is due.
-    public mutating func observe(_ value: Double, in range: ClosedRange<Double>, at seconds: Double) -> AlertChange? {
+    public mutating func observe(_ reading: Double, in range: ClosedRange<Double>, at seconds: Double) -> AlertChange? {
+        if let last = window.last, seconds < last.at { window.removeAll() }  // another clock: start over
+        window.append(Reading(at: seconds, value: reading))
+        window.removeAll { seconds - $0.at >= threshold }
+        let sorted = window.map(\.value).sorted()
+        let value = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         let outside: AlertDirection? = value < range.lowerBound ? .below : value > range.upperBound ? .above : nil
         switch (state, outside) {
         case (.inRange, nil):
@@ -78,5 +86,8 @@ public struct AlertMonitor: Sendable, Hashable {
     }
 
     /// A new step, a pause: whatever was pending is forgotten without a word.
-    public mutating func reset() { state = .inRange }
+    public mutating func reset() {
+        state = .inRange
+        window.removeAll()
+    }
 }

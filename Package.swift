@@ -145,6 +145,13 @@ let package = Package(
             dependencies: ["CoachCore", "CoachStore", "CoachWire"],
             swiftSettings: strictSettings
         ),
+        // Structured workouts as files: plan YAML with line-and-field errors, the workouts/
+        // directory, FIT workout files (docs/plans.md). The plan model itself is pure, in CoachCore.
+        .target(
+            name: "CoachPlans",
+            dependencies: ["CoachCore", "CoachWire", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
         .target(
             name: "CoachNative",
@@ -178,7 +185,7 @@ let package = Package(
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
                 "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
-                "CoachExport", "CoachWeb", "CoachMQTT", "CoachWyoming",
+                "CoachExport", "CoachWeb", "CoachMQTT", "CoachWyoming", "CoachPlans",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,
@@ -271,6 +278,10 @@ let package = Package(
         .testTarget(
             name: "CoachVoiceTests",
             dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
+        ),
+        .testTarget(
+            name: "CoachPlansTests",
+            dependencies: ["CoachPlans", "CoachCore", "CoachWire"]
         ),
         .testTarget(
             name: "CoachExportTests",

@@ -60,6 +60,8 @@ struct Coach: AsyncParsableCommand {
             MirrorCommand.self, BridgeCommand.self,
             // Who may write and read what (docs/permissions.md).
             PermissionsCommand.self, ConfigCommand.self,
+            // Structured workouts (docs/plans.md).
+            PlanCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -86,3 +86,8 @@ extension Wording {
         return "\(m):\(ss)"
     }
 }
+
+extension Wording {
+    /// A word of `feed:` for a client outside CoachCore ("Zone {zone}").
+    public func feedWordPublic(_ key: String, _ values: [String: String] = [:]) -> String { feedWord(key, values) }
+}

@@ -102,7 +102,7 @@ let package = Package(
         .target(
             name: "CoachGateway",
             dependencies: [
-                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess",
+                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess", "CoachPlans",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -47,7 +47,8 @@ public struct WorkoutEngine: Sendable {
     /// Runs an intent through the three SiriKit phases. `newWorkoutID` names the workout a start creates.
     public mutating func perform(_ intent: WorkoutIntent, at now: Timestamp, newWorkoutID: String) -> EngineResult {
         let context = IntentContext(state: state, activity: workout?.configuration.activity,
-                                    autoPaused: workout?.session.pausedByMotion ?? false)
+                                    autoPaused: workout?.session.pausedByMotion ?? false,
+                                    planStepLeft: canSkipStep)
         let resolved: WorkoutIntent
         switch handler.resolve(intent, in: context) {
         case .failure(let stop): return stopped(intent, at: stop, now: now)
@@ -83,8 +84,10 @@ public struct WorkoutEngine: Sendable {
             return (apply(.resumed, at: now), nil)
         case .lap:
             return (apply(.lap, at: now), nil)
-        case .status:
+        case .status, .stepStatus:
             return ([], nil)
+        case .skipStep:
+            return (skipStep(at: now), nil)
         case .cancel:
             return (apply(.discarded(reason: .cancelled), at: now), nil)
         case .end(_, let saveShort):

@@ -6,6 +6,7 @@
 // words, tmux, announcements) and the PeerService (mirroring).
 
 import CoachCore
+import CoachPlans
 import CoachLanguage
 import CoachStore
 import Foundation
@@ -34,11 +35,14 @@ public final class Gateway: Sendable {
     public var isVirtual: Bool { manager.timerMode == .manual }
     /// Where the lock, the tmux servers and the mirrored primary are remembered; nil remembers nothing.
     public let state: StateDirectory?
+    /// The saved plans a start may name (docs/plans.md).
+    public let plans: PlanLibrary
 
     /// The parts, as GatewayAssembly puts them together.
     init(manager: WorkoutManager, recognizer: Recognizer, composer: ResponseComposer, sources: SourceSwitch,
          displays: DisplayService, peers: PeerService, clock: any WorkoutClock, keepsWorkouts: Bool,
-         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?) {
+         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?, plans: PlanLibrary) {
+        self.plans = plans
         self.manager = manager
         self.recognizer = recognizer
         self.composer = composer

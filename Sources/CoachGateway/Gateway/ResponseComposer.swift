@@ -149,6 +149,8 @@ struct ResponseComposer: Sendable {
             "elapsed": clock(snapshot.elapsed, language: language),
             "lap": String(snapshot.laps),
             "goal": snapshot.goal.map { goal($0, language: language) } ?? "",
+            "step": snapshot.step.map { wording(language).stepLine($0, locked: locked) } ?? "",
+            "plan": snapshot.step?.planName ?? snapshot.workoutName ?? "",
         ]
         if locked {
             let hidden = event("hidden", values: [:], language: language)

@@ -72,7 +72,12 @@ public final class Gateway: Sendable {
                 return answered
             }
         }
-        guard let intent = recognition.workoutIntent(answers: recognizer.answers) else {
+        var planned: WorkoutIntent?
+        if let (intent, refusal) = await plannedStart(recognition, language: lang) {
+            if let refusal { return refusal }
+            planned = intent
+        }
+        guard let intent = planned ?? recognition.workoutIntent(answers: recognizer.answers) else {
             return GatewayResult(intent: nil, code: GatewayResult.notUnderstood,
                                  message: composer.notUnderstood(recognition, language: lang), language: lang,
                                  recognition: recognition, suggestion: recognition.suggestion, locked: displays.isLocked)

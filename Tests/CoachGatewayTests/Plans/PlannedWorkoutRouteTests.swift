@@ -71,4 +71,37 @@ import Testing
         client.close()
         await gateway.manager.shutdown()
     }
+
+    @Test func aPlanStartedBySentence() async throws {
+        let plans = temporaryDirectory()
+        try "kind: pacer\ndistance: 5km\ntime: 25min\n".write(toFile: plans + "/threshold.yaml", atomically: true, encoding: .utf8)
+        let gateway = try await Self.gateway(plans: plans)
+        let client = InProcessConnection(gateway: gateway)
+
+        let unknown = try await client.call("say", ["text": "start my tempo plan"], timeout: nil)
+        #expect(unknown["code"] == "failureNoMatchingWorkout")
+
+        let intervals = try await client.call("say", ["text": "start 5 by 400 meters with 90 seconds rest"], timeout: nil)
+        #expect(intervals["code"] == "success")
+        #expect(intervals["intent"] == "StartPlannedWorkout")
+        #expect(intervals["message"] == "Starting your 5x400m plan. Interval 1/5 · 400 m · 400 m left.", "\(intervals.serialized())")
+        let status = try await client.call("status", .object([]), timeout: nil)
+        #expect(status["workout"]?["step"]?["iterations"]?.doubleValue == 5, "\(status.serialized())")
+
+        let during = try await client.call("say", ["text": "start my threshold plan"], timeout: nil)
+        #expect(during["code"] == "failureOngoingWorkout")
+
+        let skipped = try await client.call("say", ["text": "next interval"], timeout: nil)
+        #expect(skipped["message"]?.stringValue?.hasPrefix("Skipped. Now: Recovery 1/5") == true, "\(skipped)")
+        let step = try await client.call("say", ["text": "what step am I on"], timeout: nil)
+        #expect(step["intent"] == "StepStatus")
+        #expect(step["message"]?.stringValue?.hasPrefix("Recovery 1/5") == true, "\(step)")
+
+        _ = try await client.call("cancel", ["confirm": true], timeout: nil)
+        let saved = try await client.call("say", ["text": "start my threshold plan"], timeout: nil)
+        #expect(saved["code"] == "success")
+        #expect(saved["message"]?.stringValue?.contains("threshold") == true, "\(saved)")
+        client.close()
+        await gateway.manager.shutdown()
+    }
 }

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import CoachCore
+import CoachExport
 import CoachGateway
 import CoachPlans
 import CoachWire
@@ -21,9 +22,10 @@ struct PlanCommand: ParsableCommand {
               coach plan add ~/threshold.yaml            # validated, then saved as 'threshold'
               coach plan show threshold                  # the file and its steps
               coach plan remove threshold
+              coach plan export threshold -o threshold.fit   # a FIT workout file for a watch
             """,
         subcommands: [PlanListCommand.self, PlanShowCommand.self, PlanValidateCommand.self, PlanAddCommand.self,
-                      PlanRemoveCommand.self],
+                      PlanRemoveCommand.self, PlanExportCommand.self],
         defaultSubcommand: PlanListCommand.self)
 }
 
@@ -141,6 +143,25 @@ struct PlanRemoveCommand: ParsableCommand {
             throw PlanCLI.fail(PlanMessage("no plan named '\(name)' in \(PlanCLI.library.directory) (coach plan list)"))
         }
         print("Removed plan '\(name)'.")
+    }
+}
+
+struct PlanExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write a plan as a FIT workout file (file type 5).",
+        discussion: "Example: coach plan export threshold -o threshold.fit")
+    @Argument(help: "The plan's name.") var name: String
+    @Option(name: .shortAndLong, help: "The file to write (default: NAME.fit).") var output: String?
+
+    func run() throws {
+        let plan: WorkoutPlan?
+        do { plan = try PlanCLI.library.load(name) } catch { throw PlanCLI.fail(error) }
+        guard let plan else {
+            throw PlanCLI.fail(PlanMessage("no plan named '\(name)' in \(PlanCLI.library.directory) (coach plan list)"))
+        }
+        let file = output ?? name + ".fit"
+        do { try FITWorkoutWriter.write(plan).write(to: URL(fileURLWithPath: file)) } catch { throw PlanCLI.fail(error) }
+        print("Wrote \(file) (\(plan.steps.count) steps).")
     }
 }
 

@@ -23,9 +23,10 @@ struct PlanCommand: ParsableCommand {
               coach plan show threshold                  # the file and its steps
               coach plan remove threshold
               coach plan export threshold -o threshold.fit   # a FIT workout file for a watch
+              coach plan import intervals.fit                # a watch's FIT workout as a plan
             """,
         subcommands: [PlanListCommand.self, PlanShowCommand.self, PlanValidateCommand.self, PlanAddCommand.self,
-                      PlanRemoveCommand.self, PlanExportCommand.self],
+                      PlanRemoveCommand.self, PlanExportCommand.self, PlanImportCommand.self],
         defaultSubcommand: PlanListCommand.self)
 }
 
@@ -162,6 +163,35 @@ struct PlanExportCommand: ParsableCommand {
         let file = output ?? name + ".fit"
         do { try FITWorkoutWriter.write(plan).write(to: URL(fileURLWithPath: file)) } catch { throw PlanCLI.fail(error) }
         print("Wrote \(file) (\(plan.steps.count) steps).")
+    }
+}
+
+struct PlanImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Save a FIT workout file (file type 5) as a plan.",
+        discussion: "Example: coach plan import intervals.fit --name intervals")
+    @Argument(help: "The FIT workout file.") var file: String
+    @Option(name: .long, help: "The plan's name (default: the file's name).") var name: String?
+    @Flag(name: .long, help: "Replace a saved plan of the same name.") var replace = false
+
+    func run() throws {
+        let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let planName = name ?? base
+        guard PlanLibrary.isValidName(planName) else {
+            throw PlanCLI.fail(PlanMessage("'\(planName)' cannot be a plan's name (letters, digits, '-', '_'): use --name"))
+        }
+        let library = PlanCLI.library
+        if !replace, library.names().contains(planName) {
+            throw PlanCLI.fail(PlanMessage("a plan named '\(planName)' exists; use --name or --replace"))
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { throw PlanCLI.fail(PlanMessage("\(file): cannot be read")) }
+        do {
+            let plan = try FITWorkoutReader.read(data, name: planName, file: file)
+            try library.save(plan)
+            print("Saved plan '\(planName)' (\(plan.steps.count) steps) in \(library.path(of: planName)).")
+        } catch {
+            throw PlanCLI.fail(error)
+        }
     }
 }
 

@@ -65,4 +65,42 @@ struct FITWorkoutTests {
         #expect(steps[4]["custom_target_power_low"] as? Int == 1150)
         #expect(steps[4]["intensity"] as? String == "cooldown")
     }
+
+    /// A Garmin-style workout written by Garmin's own SDK (its Encoder), as a watch would have it.
+    static let garminWriter = """
+        import sys
+        from garmin_fit_sdk import Encoder, Profile
+        n = Profile["mesg_num"]
+        e = Encoder()
+        e.write_mesg({"mesg_num": n["FILE_ID"], "type": "workout", "manufacturer": "garmin", "product": 1, "serial_number": 1234,
+                      "time_created": 1000000000})
+        e.write_mesg({"mesg_num": n["WORKOUT"], "sport": "running", "num_valid_steps": 5, "wkt_name": "threshold"})
+        steps = [
+            {"duration_type": "time", "duration_value": 600000, "target_type": "heart_rate", "target_value": 2, "intensity": "warmup"},
+            {"duration_type": "distance", "duration_value": 40000, "target_type": "speed", "target_value": 0,
+             "custom_target_value_low": 4000, "custom_target_value_high": 4167, "intensity": "active"},
+            {"duration_type": "time", "duration_value": 90000, "target_type": "heart_rate", "target_value": 0,
+             "custom_target_value_low": 220, "custom_target_value_high": 240, "intensity": "rest"},
+            {"duration_type": "repeat_until_steps_cmplt", "duration_value": 1, "target_type": "open", "target_value": 5},
+            {"duration_type": "open", "target_type": "power", "target_value": 0,
+             "custom_target_value_low": 1150, "custom_target_value_high": 1200, "intensity": "cooldown"},
+        ]
+        for i, s in enumerate(steps):
+            e.write_mesg(dict(s, mesg_num=n["WORKOUT_STEP"], message_index=i))
+        open(sys.argv[1], "wb").write(e.close())
+        print("1")
+        """
+
+    @Test func aGarminStyleWorkoutImportsAsTheSamePlan() async throws {
+        let file = try ExportFixtures.temporaryDirectory() + "/garmin.fit"
+        _ = try await ThirdParty.pythonJSON(Self.garminWriter, [file])
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let plan = try FITWorkoutReader.read(data, name: "threshold", file: file)
+        #expect(plan == Self.plan, "\(plan)")
+    }
+
+    @Test func ourOwnFileReadsBackAsThePlan() throws {
+        let plan = try FITWorkoutReader.read(FITWorkoutWriter.write(Self.plan), name: "threshold", file: "threshold.fit")
+        #expect(plan == Self.plan)
+    }
 }

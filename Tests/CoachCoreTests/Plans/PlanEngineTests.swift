@@ -165,4 +165,29 @@ struct PlanEngineTests {
         let markers = plan.driver.engine.workout!.session.events.filter { $0.type == .marker }.compactMap { $0.metadata["name"] }
         #expect(markers == ["transition:swimming→cycling", "transition:cycling→running"])
     }
+
+    @Test func autoPauseHoldsATimeStep() {
+        // Outdoor running auto-pauses (5 s below 0.8 m/s) and resumes (3 s above 1.2 m/s).
+        let plan = WorkoutPlan(name: "tempo", activity: .running, kind: .custom(CustomPlan(blocks: [IntervalBlock(steps: [
+            PlanStep(purpose: .work, goal: .time(seconds: 60)), PlanStep(purpose: .recovery, goal: .time(seconds: 60))])])))
+        var driver = EngineDriver(countdown: .zero)
+        driver.perform(.start(StartWorkoutIntent(activity: .running, location: .outdoor, plan: plan)))
+        var endedAt: (wall: Double, elapsed: Double)?
+        var autoPaused = false
+        for second in 1...120 {
+            driver.advance(by: 1)
+            // Standing still from 20 s to 40 s.
+            let speed = (20..<40).contains(second) ? 0.0 : 3.0
+            driver.appendActions(driver.engine.observeSpeed(speed, at: driver.now))
+            autoPaused = autoPaused || driver.engine.snapshot(at: driver.now).autoPaused
+            if endedAt == nil, driver.engine.workout?.plan?.runner.index == 1 {
+                endedAt = (Double(second), driver.elapsed)
+            }
+        }
+        #expect(autoPaused, "the workout auto-paused")
+        let ended = try? #require(endedAt)
+        // 60 s of moving time: the step ended well after 60 s on the wall clock.
+        #expect((ended?.wall ?? 0) > 70, "\(String(describing: ended))")
+        #expect(abs((ended?.elapsed ?? 0) - 60) <= 1, "\(String(describing: ended))")
+    }
 }

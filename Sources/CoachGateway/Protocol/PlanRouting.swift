@@ -9,11 +9,11 @@ enum PlanRouting {
     static func load(_ name: String, from library: PlanLibrary) throws -> WorkoutPlan {
         do {
             guard let plan = try library.load(name) else {
-                throw RPCError.invalidParams("no plan named '\(name)' in \(library.directory) (coach plan list)")
+                throw RPCError.invalidParams("plan: no plan named '\(name)' in \(library.directory) (coach plan list)")
             }
             return plan
         } catch let error as PlanFileError {
-            throw RPCError.invalidParams(error.description)
+            throw RPCError.invalidParams("plan: " + error.description)
         }
     }
 }

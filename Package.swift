@@ -6,7 +6,8 @@
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
-//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
+//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts, FIT workouts
+//   CoachPlans     structured workouts as files: plan YAML (line-and-field errors), the workouts/ directory
 //   CoachProcess   ChildProcess: the one way any module starts a program (swift-subprocess)
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   CoachWeb       the Live Activity in a browser: HTTP on loopback, SSE feed, widget page (NIOHTTP1)

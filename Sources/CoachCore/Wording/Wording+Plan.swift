@@ -37,7 +37,9 @@ extension Wording {
             parts.append(planWord("left", ["value": text]))
         }
         if let alert = step.alert, let target = step.target {
-            parts.append(planWord("target", ["range": Self.rangeText(alert.metric, target)]))
+            // While the alert holds, an arrow says which side of the range the metric is on.
+            let side = step.outOfRange.map { $0 == .above ? " ▲" : " ▼" } ?? ""
+            parts.append(planWord("target", ["range": Self.rangeText(alert.metric, target)]) + side)
         }
         return parts.joined(separator: " · ")
     }

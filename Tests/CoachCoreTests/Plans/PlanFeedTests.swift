@@ -52,4 +52,14 @@ struct PlanFeedTests {
         #expect(json?["step"]?["remaining"] == .null)
         #expect(json?["step"]?["target"] == .null)
     }
+
+    @Test func anAlertShowsWhichSideOfTheRange() {
+        var snapshot = Fixture.snapshot(.running)
+        snapshot.step = PlanStepStatus(planName: "t", index: 5, count: 12, planned: Self.interval3, remaining: 92,
+                                       target: 240...250, outOfRange: .above)
+        var live = LiveActivity()
+        live.apply(snapshot)
+        let text = live.content(at: Fixture.at(620)).render(presentation: .compact, format: .text)
+        #expect(text.hasSuffix("target 4:00–4:10/km ▲"), "\(text)")
+    }
 }

@@ -62,6 +62,8 @@ struct Coach: AsyncParsableCommand {
             PermissionsCommand.self, ConfigCommand.self,
             // A class of riders on one broker (docs/class.md).
             ClassCommand.self,
+            // Structured workouts (docs/plans.md).
+            PlanCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

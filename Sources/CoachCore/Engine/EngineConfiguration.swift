@@ -13,9 +13,16 @@ public struct EngineConfiguration: Sendable, Hashable {
     public var autoPause: AutoPausePolicy
     /// The unit of distance milestones (each whole kilometre or mile is announced).
     public var milestoneUnit: DistanceUnit
+    /// The athlete's heart-rate zones, for a plan step's zone alert (none: zone alerts stay silent).
+    public var heartRateZones: HeartRateZones?
+    /// Seconds a plan step's metric must stay out of range before an alert (issue 30's N).
+    public var alertThreshold: Double
 
     public init(countdown: Duration = .seconds(3), minimumSavedDuration: Duration = .seconds(5),
-                autoPause: AutoPausePolicy = .defaults, milestoneUnit: DistanceUnit = .kilometers) {
+                autoPause: AutoPausePolicy = .defaults, milestoneUnit: DistanceUnit = .kilometers,
+                heartRateZones: HeartRateZones? = nil, alertThreshold: Double = 5) {
+        self.heartRateZones = heartRateZones
+        self.alertThreshold = alertThreshold
         self.countdown = countdown
         self.minimumSavedDuration = minimumSavedDuration
         self.autoPause = autoPause

@@ -12,6 +12,10 @@ public enum IntentKind: String, Sendable, Hashable, Codable, CaseIterable {
     case cancelWorkout = "CancelWorkout"
     case workoutStatus = "WorkoutStatus"
     case markLap = "MarkLap"
+    /// A structured workout (docs/plans.md): started, its step skipped, its step asked for.
+    case startPlannedWorkout = "StartPlannedWorkout"
+    case skipStep = "SkipStep"
+    case stepStatus = "StepStatus"
 }
 
 /// `INStartWorkoutIntent`: every parameter optional, as in SiriKit.
@@ -24,9 +28,13 @@ public struct StartWorkoutIntent: Sendable, Hashable, Codable {
     public var workoutName: String?
     /// Who started it (the workout's source); set by the gateway from the requesting client.
     public var source: SampleSource?
+    /// A structured workout to run step by step (docs/plans.md); nil for one open block.
+    public var plan: WorkoutPlan?
 
     public init(activity: ActivityType? = nil, location: LocationType? = nil, goal: WorkoutGoal? = nil,
-                isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil) {
+                isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil,
+                plan: WorkoutPlan? = nil) {
+        self.plan = plan
         self.activity = activity
         self.location = location
         self.goal = goal
@@ -49,16 +57,22 @@ public enum WorkoutIntent: Sendable, Hashable {
     case cancel(activity: ActivityType? = nil, confirmed: Bool = false)
     case status
     case lap
+    /// "skip step", "next interval": the plan's current step ends now.
+    case skipStep
+    /// "what step am I on": the status, with the plan's step.
+    case stepStatus
 
     public var kind: IntentKind {
         switch self {
-        case .start: return .startWorkout
+        case .start(let start): return start.plan == nil ? .startWorkout : .startPlannedWorkout
         case .pause: return .pauseWorkout
         case .resume: return .resumeWorkout
         case .end: return .endWorkout
         case .cancel: return .cancelWorkout
         case .status: return .workoutStatus
         case .lap: return .markLap
+        case .skipStep: return .skipStep
+        case .stepStatus: return .stepStatus
         }
     }
 }

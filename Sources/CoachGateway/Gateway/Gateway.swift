@@ -6,6 +6,7 @@
 // words, tmux, announcements) and the PeerService (mirroring).
 
 import CoachCore
+import CoachPlans
 import CoachLanguage
 import CoachStore
 import Foundation
@@ -37,11 +38,14 @@ public final class Gateway: Sendable {
     /// Guest mode: the owner's store is read (read-only) and nothing of the owner's is changed —
     /// no workout, sample, deletion or permission (errorNotPermissibleForGuestUserMode).
     public let isGuest: Bool
+    /// The saved plans a start may name (docs/plans.md).
+    public let plans: PlanLibrary
 
     /// The parts, as GatewayAssembly puts them together.
     init(manager: WorkoutManager, recognizer: Recognizer, composer: ResponseComposer, sources: SourceSwitch,
          displays: DisplayService, peers: PeerService, clock: any WorkoutClock, keepsWorkouts: Bool,
-         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?, isGuest: Bool = false) {
+         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?, plans: PlanLibrary, isGuest: Bool = false) {
+        self.plans = plans
         self.manager = manager
         self.recognizer = recognizer
         self.composer = composer
@@ -72,7 +76,12 @@ public final class Gateway: Sendable {
                 return answered
             }
         }
-        guard let intent = recognition.workoutIntent(answers: recognizer.answers) else {
+        var planned: WorkoutIntent?
+        if let (intent, refusal) = await plannedStart(recognition, language: lang) {
+            if let refusal { return refusal }
+            planned = intent
+        }
+        guard let intent = planned ?? recognition.workoutIntent(answers: recognizer.answers) else {
             return GatewayResult(intent: nil, code: GatewayResult.notUnderstood,
                                  message: composer.notUnderstood(recognition, language: lang), language: lang,
                                  recognition: recognition, suggestion: recognition.suggestion, locked: displays.isLocked)

@@ -5,6 +5,7 @@
 // settings file around this; tests and the fuzz target build the core alone.
 
 import CoachCore
+import CoachPlans
 import CoachLanguage
 import CoachStore
 import Foundation
@@ -29,6 +30,10 @@ public struct GatewayConfiguration: Sendable {
     public var autoPause: AutoPausePolicy = .defaults
     /// Each whole kilometre or mile is announced (settings: `units`).
     public var milestoneUnit: DistanceUnit = .kilometers
+    /// Where saved plans live (docs/plans.md); nil: $XDG_CONFIG_HOME/coach/workouts.
+    public var plansDirectory: String?
+    /// The athlete's zones, for a plan step's heart-rate zone alert.
+    public var heartRateZones: HeartRateZones?
 
     public init() {}
 }
@@ -104,7 +109,7 @@ public enum GatewayAssembly {
         let recognizer = try Recognizer(intentsDirectory: intents,
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
         let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause,
-                                         milestoneUnit: configuration.milestoneUnit)
+                                         milestoneUnit: configuration.milestoneUnit, heartRateZones: configuration.heartRateZones)
         let manager: WorkoutManager
         let clock: any WorkoutClock
         if configuration.virtualClock {
@@ -117,6 +122,7 @@ public enum GatewayAssembly {
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
         return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store,
+                        plans: PlanLibrary(directory: configuration.plansDirectory ?? PlanLibrary.defaultDirectory()),
                         isGuest: configuration.guest)
     }
 
@@ -124,7 +130,8 @@ public enum GatewayAssembly {
     /// closures here — the manager's changes, what the source shows, where announcements go — so
     /// none holds the Gateway or calls back up into it.
     private static func assemble(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock, keepsWorkouts: Bool,
-                                 state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?, isGuest: Bool) -> Gateway {
+                                 state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?,
+                                 plans: PlanLibrary, isGuest: Bool) -> Gateway {
         let composer = ResponseComposer(catalog: recognizer.responses)
         let sources = SourceSwitch(local: LocalWorkout(manager: manager))
         let displays = DisplayService(clock: clock, composer: composer, state: state, shown: sources.snapshots(),
@@ -134,7 +141,8 @@ public enum GatewayAssembly {
                                 hasOwnWorkout: { await manager.hasOwnWorkout }, relay: { displays.relay($0) },
                                 notice: { await feed.setNotice($0) }, store: store)
         return Gateway(manager: manager, recognizer: recognizer, composer: composer, sources: sources, displays: displays,
-                       peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store, isGuest: isGuest)
+                       peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store,
+                       plans: plans, isGuest: isGuest)
     }
 }
 

@@ -118,6 +118,24 @@ extension WorkoutSnapshot {
         if autoPaused { members.append(("autoPaused", .bool(true))) }
         if !locked { members.append(("laps", .number(Double(laps)))) }
         members.append(("locked", .bool(locked)))
+        if let step {
+            // Which step it is, always; its values only unlocked (`redacted()` already removed them).
+            var entry: [(String, JSONValue)] = [
+                ("index", .number(Double(step.index))), ("count", .number(Double(step.count))),
+                ("purpose", .string(step.purpose.rawValue)),
+                ("iteration", .number(Double(step.iteration))), ("iterations", .number(Double(step.iterations))),
+            ]
+            if !locked {
+                entry.append(("plan", .string(step.planName)))
+                if let value = step.goal.value { entry.append(("goal", ["type": .string(step.goal.type), "value": .number(value)])) }
+                if let remaining = step.remaining { entry.append(("remaining", .number((remaining * 1000).rounded() / 1000))) }
+                if let target = step.target, let alert = step.alert {
+                    entry.append(("target", ["metric": .string(alert.metric.rawValue), "low": .number(target.lowerBound),
+                                             "high": .number(target.upperBound)]))
+                }
+            }
+            members.append(("step", .object(entry)))
+        }
         if !locked {
             if let progress = goalProgress { members.append(("goalProgress", .number((progress * 1000).rounded() / 1000))) }
             members.append(("goalReached", .bool(goalReached)))

@@ -133,6 +133,8 @@ struct ResponseComposer: Sendable {
             return event(reason == .tooShort ? "discardedTooShort" : "discarded", values: values, language: language)
         case .recovered:
             return event("recovered", values: values, language: language)
+        case .plan(let notice):
+            return planAnnouncement(notice, values: values, language: language, locked: locked)
         }
     }
 
@@ -147,6 +149,8 @@ struct ResponseComposer: Sendable {
             "elapsed": clock(snapshot.elapsed, language: language),
             "lap": String(snapshot.laps),
             "goal": snapshot.goal.map { goal($0, language: language) } ?? "",
+            "step": snapshot.step.map { wording(language).stepLine($0, locked: locked) } ?? "",
+            "plan": snapshot.step?.planName ?? snapshot.workoutName ?? "",
         ]
         if locked {
             let hidden = event("hidden", values: [:], language: language)

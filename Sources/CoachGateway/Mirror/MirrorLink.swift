@@ -368,6 +368,7 @@ public actor MirrorLink {
             if let goal = start.goal, goal != .open { params.append(("goal", ["type": .string(goal.type), "value": .optional(goal.value)])) }
             if let open = start.isOpenEnded { params.append(("open", .bool(open))) }
             if let name = start.workoutName { params.append(("name", .string(name))) }
+            if let plan = start.plan { params.append(("plan", .string(plan.name))) }
             return ("start", .object(params))
         case .pause(let type): activity(type); return ("pause", .object(params))
         case .resume(let type): activity(type); return ("resume", .object(params))
@@ -375,6 +376,8 @@ public actor MirrorLink {
         case .cancel(let type, let confirmed): activity(type); params.append(("confirm", .bool(confirmed))); return ("cancel", .object(params))
         case .lap: return ("lap", .object(params))
         case .status: return ("status", .object(params))
+        case .skipStep: return ("skipStep", .object(params))
+        case .stepStatus: return ("stepStatus", .object(params))
         }
     }
 

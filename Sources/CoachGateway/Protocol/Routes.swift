@@ -60,13 +60,24 @@ enum Routes {
                        ParamDescription("location", .string(oneOf: LocationType.allCases.map(\.rawValue))),
                        ParamDescription("goal", .goal),
                        ParamDescription("open", .bool, "open-ended: no goal"),
-                       ParamDescription("name", .string(maxLength: 256), "the workout's name")],
+                       ParamDescription("name", .string(maxLength: 256), "the workout's name"),
+                       ParamDescription("plan", .string(minLength: 1, maxLength: 64), "a saved plan's name (docs/plans.md)")],
               result: intentResult) { request in
             let params = request.params
-            let start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
+            var start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
                                            isOpenEnded: params.bool("open"), workoutName: params.string("name"),
                                            source: request.router.startSource(session: request.session))
+            if let name = params.string("plan") {
+                start.plan = try PlanRouting.load(name, from: request.gateway.plans)
+                start.activity = start.activity ?? start.plan?.activity
+            }
             return await perform(.start(start), request)
+        },
+        Route("skipStep", "Ends the plan's current step now (\"skip step\", \"next interval\").", result: intentResult) { request in
+            await perform(.skipStep, request)
+        },
+        Route("stepStatus", "The workout now, with the plan's step.", result: intentResult, readOnly: true) { request in
+            await perform(.stepStatus, request)
         },
         Route("pause", "Pauses the running workout.", params: [activity], result: intentResult) { request in
             await perform(.pause(activity: request.params.activity), request)

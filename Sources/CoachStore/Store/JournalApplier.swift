@@ -48,7 +48,7 @@ enum JournalApplier {
                            arguments: [entry.at.date, now, id])
         case .discarded(let reason):
             try discard(id, reason: reason.rawValue, at: entry.at.date, in: db, now: now)
-        case .prepared, .paused, .resumed, .motionPaused, .motionResumed, .lap, .marker, .stopped:
+        case .prepared, .paused, .resumed, .motionPaused, .motionResumed, .lap, .marker, .stopped, .planStep:
             break
         }
     }

@@ -126,6 +126,14 @@ public struct LiveActivity: Sendable {
             endDate: snapshot.endDate)
         var staleDate = stale ? nil : latestSample(of: snapshot).map { $0.date.addingTimeInterval(configuration.staleAfter.seconds) }
         if snapshot.state != .running { staleDate = nil }
+        state.step = snapshot.step.map { step in
+            // A time step's "left" counts down with the elapsed time carried forward.
+            var step = step
+            if case .time = step.goal, let remaining = step.remaining {
+                step.remaining = Swift.max(remaining - (elapsed - snapshot.elapsed), 0)
+            }
+            return step
+        }
         if let zones = configuration.heartRateZones, let heart = state.metric(.heartRate)?.value {
             state.heartRateZone = zones.zone(for: heart)
         }

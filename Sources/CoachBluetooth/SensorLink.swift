@@ -200,7 +200,7 @@ private struct LinkLoop {
             do {
                 for (charPath, characteristic) in measurements {
                     if slot.streams[charPath] == nil {
-                        slot.streams[charPath] = (characteristic, SensorStream(wheelCircumference: slot.descriptor.wheelCircumference ?? 2.096))
+                        slot.streams[charPath] = (characteristic, SensorStream(wheelCircumference: slot.descriptor.wheelCircumference ?? SensorStream.defaultWheelCircumference))
                     }
                     try bluez.startNotify(characteristic: charPath)
                 }

@@ -16,14 +16,17 @@ public struct Workout: Sendable, Hashable {
     var lastFix: LocationSample?
     /// Kilometres (or miles) and the goal's halfway point already announced.
     var milestones: MilestoneTracker
+    /// Active energy from power, a strap's figure or heart rate (Energy/), while no client sends any.
+    var energy: ActiveEnergyGenerator
 
     init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil,
-         milestoneUnit: DistanceUnit = .kilometers) {
+         milestoneUnit: DistanceUnit = .kilometers, energyProfile: EnergyProfile = EnergyProfile()) {
         self.id = id
         self.configuration = configuration
         self.builder = WorkoutBuilder(goal: configuration.goal ?? .open)
         self.autoPause = autoPause.map(AutoPause.init(settings:))
         self.milestones = MilestoneTracker(unit: milestoneUnit)
+        self.energy = ActiveEnergyGenerator(profile: energyProfile)
     }
 }
 
@@ -137,9 +140,12 @@ public struct WorkoutEngine: Sendable {
            let speed = workout!.speedFromDistance.add(metres: sample.value, at: now.monotonic) {
             motion = observeSpeed(speed, at: now)
         }
+        // HealthKit's disableCollection: a refused type is said to be refused, not silently dropped.
+        guard workout!.configuration.collects(sample.type) else { return (.rejected(.typeNotCollected), motion) }
         let outcome = workout!.builder.add(sample)
         guard outcome == .added || outcome == .replaced else { return (outcome, motion) }
         var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
+        actions += generateEnergy(from: sample, at: now)
         actions += checkMilestones(at: now)
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
@@ -165,6 +171,42 @@ public struct WorkoutEngine: Sendable {
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
         return (outcome, actions)
+    }
+
+    /// A strap's cumulative Energy Expended (kJ): energy for the running workout when nothing
+    /// better counts. While not running it only moves the strap's baseline.
+    public mutating func observeEnergyExpended(_ kilojoules: Double, sensor: String, at now: Timestamp) -> [WorkoutAction] {
+        guard workout != nil else { return [] }
+        guard state == .running, generatesEnergy else {
+            _ = workout!.energy.observe(energyExpended: kilojoules, sensor: sensor, at: now.monotonic)
+            return []
+        }
+        let generated = workout!.energy.observe(energyExpended: kilojoules, sensor: sensor, at: now.monotonic)
+        return addGenerated(generated, at: now) + checkMilestones(at: now) + checkGoal(at: now) + reschedule(at: now.monotonic)
+    }
+
+    /// Whether the workout generates active energy: it collects the type and no client sent any.
+    private var generatesEnergy: Bool {
+        guard let current = workout else { return false }
+        return current.configuration.collects(.activeEnergy) && !current.builder.hasOwnEnergy
+    }
+
+    /// The energy a measured power or heart-rate sample closes, as its own generated sample.
+    private mutating func generateEnergy(from sample: QuantitySample, at now: Timestamp) -> [WorkoutAction] {
+        guard sample.source?.isGenerated != true, generatesEnergy else { return [] }
+        switch sample.type {
+        case .power: return addGenerated(workout!.energy.observe(power: sample.value, at: sample.at.monotonic), at: now)
+        case .heartRate: return addGenerated(workout!.energy.observe(heartRate: sample.value, at: sample.at.monotonic), at: now)
+        default: return []
+        }
+    }
+
+    private mutating func addGenerated(_ generated: GeneratedEnergy?, at now: Timestamp) -> [WorkoutAction] {
+        guard let generated, workout != nil else { return [] }
+        let source = SampleSource(name: ClientIdentity.userName, version: CoachVersion.current, generatedFrom: generated.basis.rawValue)
+        let sample = QuantitySample(type: .activeEnergy, value: generated.kilocalories, at: now, source: source)
+        guard workout!.builder.add(sample) == .added else { return [] }
+        return [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
     }
 
     /// A speed reading in m/s (a foot pod, a wheel sensor, GPS). With auto-pause on, a workout that
@@ -228,7 +270,7 @@ public struct WorkoutEngine: Sendable {
         if case .prepared(let start, let countdown) = kind {
             workout = Workout(id: workoutID ?? "", configuration: start,
                               autoPause: configuration.autoPause.settings(for: start.activity ?? .other, location: start.location),
-                              milestoneUnit: configuration.milestoneUnit)
+                              milestoneUnit: configuration.milestoneUnit, energyProfile: configuration.energyProfile)
             let entry = JournalEntry(workoutID: workout!.id, kind: kind, at: now)
             var actions: [WorkoutAction] = [.journal(entry)]
             let transition = workout!.session.prepare(at: now, countdown: .seconds(countdown))
@@ -256,6 +298,7 @@ public struct WorkoutEngine: Sendable {
             actions = translate(current.session.pause(at: now))
             current.builder.pause(at: now)
             current.autoPause?.userPaused()
+            current.energy.interrupt()
         case .resumed:
             actions = translate(current.session.resume(at: now))
             current.builder.resume(at: now)
@@ -263,6 +306,7 @@ public struct WorkoutEngine: Sendable {
         case .motionPaused:
             actions = translate(current.session.motionPause(at: now))
             current.builder.pause(at: now)
+            current.energy.interrupt()
             current.autoPause?.replay(.pause)
         case .motionResumed:
             let transition = current.session.motionResume(at: now)
@@ -284,6 +328,7 @@ public struct WorkoutEngine: Sendable {
         case .stopped:
             actions = translate(current.session.stopActivity(at: now))
             current.builder.pause(at: now)
+            current.energy.interrupt()
         case .ended:
             // Apple's order: stop the activity, end collection, finish the workout, end the session.
             if current.session.state == .running || current.session.state == .paused {
@@ -357,6 +402,7 @@ public struct WorkoutEngine: Sendable {
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
             laps: session.lapCount, autoPaused: session.pausedByMotion,
             lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
-            statistics: builder.statisticsIncludingRoute, at: now)
+            statistics: builder.statisticsIncludingRoute, refusedTypes: current.configuration.refusedTypes,
+            distanceSource: builder.distanceSource, at: now)
     }
 }

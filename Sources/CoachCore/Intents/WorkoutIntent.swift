@@ -24,16 +24,36 @@ public struct StartWorkoutIntent: Sendable, Hashable, Codable {
     public var workoutName: String?
     /// Who started it (the workout's source); set by the gateway from the requesting client.
     public var source: SampleSource?
+    /// The only types this workout collects (`start --collect heartRate,power`); nil: every type
+    /// (HealthKit's live data source collects them all until told otherwise).
+    public var collectedTypes: [QuantityType]?
+    /// Types this workout refuses (`start --no-collect cadence`, HealthKit's disableCollection).
+    public var excludedTypes: [QuantityType]?
 
     public init(activity: ActivityType? = nil, location: LocationType? = nil, goal: WorkoutGoal? = nil,
-                isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil) {
+                isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil,
+                collectedTypes: [QuantityType]? = nil, excludedTypes: [QuantityType]? = nil) {
         self.activity = activity
         self.location = location
         self.goal = goal
         self.isOpenEnded = isOpenEnded
         self.workoutName = workoutName
         self.source = source
+        self.collectedTypes = collectedTypes
+        self.excludedTypes = excludedTypes
     }
+
+    /// Whether samples of `type` are kept. Distance's kinds go together: `--collect distance`
+    /// takes a wheel sensor's distanceCycling too, as it is the same quantity.
+    public func collects(_ type: QuantityType) -> Bool {
+        func names(_ list: [QuantityType]) -> Bool { list.contains(type) || (type.isDistance && list.contains(.distance)) }
+        if let excludedTypes, names(excludedTypes) { return false }
+        if let collectedTypes { return names(collectedTypes) }
+        return true
+    }
+
+    /// The types this workout refuses, in the order QuantityType lists them (status shows them).
+    public var refusedTypes: [QuantityType] { QuantityType.allCases.filter { !collects($0) } }
 }
 
 /// One intent with its parameters.

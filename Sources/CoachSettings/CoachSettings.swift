@@ -57,10 +57,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var mqtt = MQTT()
     /// Assist's intent and handle service (CoachSettings+Wyoming.swift).
     public var wyoming = Wyoming()
+    /// Weight, age, sex and FTP for generated energy and power zones (CoachSettings+Profile.swift).
+    public var profile = Profile()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, profile }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +74,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         http = try c.decodeIfPresent(Http.self, forKey: .http) ?? Http()
         mqtt = try c.decodeIfPresent(MQTT.self, forKey: .mqtt) ?? MQTT()
         wyoming = try c.decodeIfPresent(Wyoming.self, forKey: .wyoming) ?? Wyoming()
+        profile = try c.decodeIfPresent(Profile.self, forKey: .profile) ?? Profile()
     }
 }
 

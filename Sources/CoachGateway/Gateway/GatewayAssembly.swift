@@ -29,6 +29,8 @@ public struct GatewayConfiguration: Sendable {
     public var autoPause: AutoPausePolicy = .defaults
     /// Each whole kilometre or mile is announced (settings: `units`).
     public var milestoneUnit: DistanceUnit = .kilometers
+    /// Weight, age and sex for active energy generated from heart rate (`profile:`).
+    public var energyProfile = EnergyProfile()
 
     public init() {}
 }
@@ -98,7 +100,7 @@ public enum GatewayAssembly {
         let recognizer = try Recognizer(intentsDirectory: intents,
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
         let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause,
-                                         milestoneUnit: configuration.milestoneUnit)
+                                         milestoneUnit: configuration.milestoneUnit, energyProfile: configuration.energyProfile)
         let manager: WorkoutManager
         let clock: any WorkoutClock
         if configuration.virtualClock {

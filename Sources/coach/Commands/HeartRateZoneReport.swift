@@ -13,7 +13,7 @@ struct HeartRateZoneReport {
 
     init?(store: WorkoutStore, workoutID: String) {
         guard let settings = try? CoachSettings.load(),
-              let zones = HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age),
+              let zones = settings.heartRateZones,
               let samples = try? store.samples(ofWorkout: workoutID) else { return nil }
         let readings = samples.filter { $0.type == .heartRate }.sorted { $0.date < $1.date }.map { (date: $0.date, heartRate: $0.value) }
         guard !readings.isEmpty else { return nil }

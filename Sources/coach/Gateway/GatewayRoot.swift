@@ -100,6 +100,7 @@ enum GatewayRoot {
         configuration.virtualClock = request.virtualClock
         configuration.autoPause = settings.autoPause
         configuration.milestoneUnit = settings.settings.milestoneUnit
+        configuration.energyProfile = settings.energyProfile
         let claim = try request.socket.map(SocketClaim.claim)
         let hosted = try await GatewayAssembly.start(configuration)
         let server: GatewayServer?

@@ -110,13 +110,16 @@ struct ShowCommand: ParsableCommand {
                 return
             }
             let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id)
+            let power = PowerZoneReport(store: store, workoutID: detail.summary.id, end: detail.summary.endDate)
             if options.json {
                 let text = WorkoutFormatter.showJSON(detail)
-                guard let zones, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
-                members.append(("heartRateZones", zones.json))
+                guard zones != nil || power != nil, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
+                if let zones { members.append(("heartRateZones", zones.json)) }
+                members += power?.json ?? []
                 print(JSONValue.object(members).serialized())
             } else {
-                print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? ""))
+                print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? "")
+                      + (power.map { "\n" + $0.text } ?? ""))
             }
         } catch let error as WorkoutLookupError {
             OneShot.printError(error.description)

@@ -64,9 +64,10 @@ final class RunningGateway: Sendable {
     let wyoming: WyomingService?
     private let sensors: SensorBridge?
     private let announcer: Task<Void, Never>?
+    private let powerZones: Task<Void, Never>
 
     fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, mqtt: [MQTTBridge], wyoming: WyomingService?,
-                     sensors: SensorBridge?, announcer: Task<Void, Never>?) {
+                     sensors: SensorBridge?, announcer: Task<Void, Never>?, powerZones: Task<Void, Never>) {
         gateway = hosted.gateway
         self.wyoming = wyoming
         self.web = web
@@ -77,6 +78,7 @@ final class RunningGateway: Sendable {
         self.server = server
         self.sensors = sensors
         self.announcer = announcer
+        self.powerZones = powerZones
     }
 
     /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
@@ -88,6 +90,7 @@ final class RunningGateway: Sendable {
         await server?.close()
         await gateway.manager.shutdown()
         announcer?.cancel()
+        powerZones.cancel()
         sensors?.stop()
     }
 }
@@ -116,6 +119,7 @@ enum GatewayRoot {
         }
         let gateway = hosted.gateway
         await gateway.displays.feed.setHeartRateZones(settings.heartRateZones)
+        let powerZones = PowerZoneFollower.follow(gateway: gateway, settings: settings.settings, store: hosted.store)
         let web: WebDisplay?
         do {
             web = try await startWeb(request, settings: settings, gateway: gateway)
@@ -136,7 +140,8 @@ enum GatewayRoot {
         // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,
                                                                 settingsPath: settings.path, environment: settings.environment)
-        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer)
+        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer,
+                              powerZones: powerZones)
     }
 
     /// The browser display, fed by the gateway's FeedPump like tmux (docs/web.md): off unless

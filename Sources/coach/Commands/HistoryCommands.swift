@@ -5,6 +5,7 @@ import CoachWire
 import ArgumentParser
 import CoachExport
 import CoachGateway
+import CoachSettings
 import CoachStore
 import Foundation
 
@@ -109,8 +110,14 @@ struct ShowCommand: ParsableCommand {
                 try ChartOutput.show(WorkoutRecording(store: store, detail: detail), svgFile: svgFile)
                 return
             }
-            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id)
-            let power = PowerZoneReport(store: store, workoutID: detail.summary.id, end: detail.summary.endDate)
+            // Zones need the settings (maximum heart rate, FTP): a file with a bad value is named, as everywhere.
+            let settings: CoachSettings
+            do { settings = try CoachSettings.load() } catch {
+                OneShot.printError("\(error)")
+                throw ExitCode.failure
+            }
+            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id, settings: settings)
+            let power = PowerZoneReport(store: store, workoutID: detail.summary.id, end: detail.summary.endDate, settings: settings)
             if options.json {
                 let text = WorkoutFormatter.showJSON(detail)
                 guard zones != nil || power != nil, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }

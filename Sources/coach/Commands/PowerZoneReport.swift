@@ -16,8 +16,7 @@ struct PowerZoneReport {
     /// This workout's own estimate (20 minutes of power or more).
     let own: FTPEstimate?
 
-    init?(store: WorkoutStore, workoutID: String, end: Date?) {
-        let settings = (try? CoachSettings.load()) ?? CoachSettings()
+    init?(store: WorkoutStore, workoutID: String, end: Date?, settings: CoachSettings) {
         guard let samples = try? store.samples(ofWorkout: workoutID) else { return nil }
         let readings = samples.filter { $0.type == .power }.sorted { $0.date < $1.date }.map { (date: $0.date, watts: $0.value) }
         let estimates = (try? store.ftpEstimates()) ?? []

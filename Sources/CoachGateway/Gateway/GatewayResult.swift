@@ -116,6 +116,9 @@ extension WorkoutSnapshot {
         if let end = endDate { members.append(("end", .string(ISO8601.format(end)))) }
         if let countdown { members.append(("countdown", .number(Double(countdown)))) }
         if autoPaused { members.append(("autoPaused", .bool(true))) }
+        // Types this workout refuses (start --collect / --no-collect), as HealthKit's disabled types.
+        if !locked, !refusedTypes.isEmpty { members.append(("notCollected", .array(refusedTypes.map { .string($0.rawValue) }))) }
+        if !locked, let distanceSource { members.append(("distanceSource", .string(distanceSource.rawValue))) }
         if !locked { members.append(("laps", .number(Double(laps)))) }
         members.append(("locked", .bool(locked)))
         if !locked {

@@ -60,12 +60,15 @@ enum Routes {
                        ParamDescription("location", .string(oneOf: LocationType.allCases.map(\.rawValue))),
                        ParamDescription("goal", .goal),
                        ParamDescription("open", .bool, "open-ended: no goal"),
-                       ParamDescription("name", .string(maxLength: 256), "the workout's name")],
+                       ParamDescription("name", .string(maxLength: 256), "the workout's name"),
+                       ParamDescription("collect", .strings(maxCount: 32, maxLength: 64), "only these sample types (HealthKit's enableCollection)"),
+                       ParamDescription("noCollect", .strings(maxCount: 32, maxLength: 64), "refuse these sample types (disableCollection)")],
               result: intentResult) { request in
             let params = request.params
             let start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
                                            isOpenEnded: params.bool("open"), workoutName: params.string("name"),
-                                           source: request.router.startSource(session: request.session))
+                                           source: request.router.startSource(session: request.session),
+                                           collectedTypes: try params.sampleTypes("collect"), excludedTypes: try params.sampleTypes("noCollect"))
             return await perform(.start(start), request)
         },
         Route("pause", "Pauses the running workout.", params: [activity], result: intentResult) { request in
@@ -97,7 +100,7 @@ enum Routes {
                        ParamDescription("longitude", .number(-180...180), "degrees (type location)"),
                        ParamDescription("altitude", .number(-1e5...1e5), "metres (type location)"),
                        ParamDescription("horizontalAccuracy", .number(0...1e7), "metres (type location)")],
-              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue"}; on a mirror "queued" while its primary is unreachable"#,
+              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue|typeNotCollected"} (typeNotCollected with a "message"); on a mirror "queued" while its primary is unreachable"#,
               handle: sample),
         Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
             ["locked": true, "message": .string(await request.gateway.displays.setLocked(true, language: request.language ?? .en))]
@@ -314,6 +317,17 @@ enum Routes {
                                                               syncIdentifier: params.string("syncIdentifier"),
                                                               syncVersion: params.integer("syncVersion"), source: source,
                                                               queued: request.ordered)
+            if outcome == .rejected(.typeNotCollected), case .object(var members) = sampleAnswer(outcome) {
+                // A refused type is said in words, not only as a reason code.
+                let workout = await request.gateway.source.status()
+                let words = request.gateway.displays.phrase(
+                    "typeNotCollected", ["type": type.rawValue,
+                                         "workout": request.gateway.displays.wording(request.language ?? .en)
+                                            .workout(workout.activity, workout.location)],
+                    language: request.language ?? .en)
+                members.append(("message", .string(words)))
+                return .object(members)
+            }
             return sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams("unit: \(error.description)")
@@ -354,6 +368,19 @@ enum Routes {
 extension DecodedParams {
     var activity: ActivityType? { string("activity").flatMap(ActivityType.init(rawValue:)) }
     var location: LocationType? { string("location").flatMap(LocationType.init(rawValue:)) }
+
+    /// Sample type names (`["heartRate", "power"]`, or one "heartRate,power"); nil when absent.
+    func sampleTypes(_ name: String) throws(RPCError) -> [QuantityType]? {
+        guard let names = strings(name) else { return nil }
+        var types: [QuantityType] = []
+        for part in names.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+            guard let type = QuantityType(name: part) else {
+                throw RPCError.invalidParams("\(name): \"\(part)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            if !types.contains(type) { types.append(type) }
+        }
+        return types
+    }
 
     /// The goal: its shape was checked by the description; here its meaning is.
     var workoutGoal: WorkoutGoal? {

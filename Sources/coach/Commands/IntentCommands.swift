@@ -40,6 +40,8 @@ struct StartCommand: ParsableCommand {
               coach start running --location outdoor --goal 30min
               coach start cycling --goal 20km
               coach start highIntensityIntervalTraining --goal 500kcal
+              coach start cycling --collect heartRate,power   # only these sample types
+              coach start running --no-collect cadence        # every type but cadence
             """)
 
     @OptionGroup var options: GatewayOptions
@@ -49,6 +51,20 @@ struct StartCommand: ParsableCommand {
     var goal: String?
     @Option(help: "Your own name for this workout.") var name: String?
     @Flag(help: "List the activity names and exit.") var list = false
+    @Option(help: ArgumentHelp("Collect only these sample types (comma-separated: heartRate,power).", valueName: "types"))
+    var collect: String?
+    @Option(name: .customLong("no-collect"), help: ArgumentHelp("Refuse these sample types (comma-separated).", valueName: "types"))
+    var noCollect: String?
+
+    /// "heartRate, power" → the names, each checked (a usage error names the one that is not a type).
+    static func sampleTypes(_ text: String?, option: String) throws -> [String]? {
+        guard let text else { return nil }
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for name in names where QuantityType(name: name) == nil {
+            throw ValidationError("\(option): '\(name)' is not a sample type. One of: \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return names
+    }
 
     func validate() throws {
         if let activity, ActivityType(rawValue: activity) == nil {
@@ -58,6 +74,8 @@ struct StartCommand: ParsableCommand {
         if let goal, WorkoutGoal(shorthand: goal) == nil {
             throw ValidationError("'\(goal)' is not a goal. Examples: 30min, 1h30m, 5km, 3mi, 500kcal, open.")
         }
+        _ = try Self.sampleTypes(collect, option: "--collect")
+        _ = try Self.sampleTypes(noCollect, option: "--no-collect")
     }
 
     func run() throws {
@@ -73,6 +91,8 @@ struct StartCommand: ParsableCommand {
         if let location { params.append(("location", .string(location.rawValue))) }
         if let goal { params.append(("goal", .string(goal))) }
         if let name { params.append(("name", .string(name))) }
+        if let types = try Self.sampleTypes(collect, option: "--collect") { params.append(("collect", .array(types.map { .string($0) }))) }
+        if let types = try Self.sampleTypes(noCollect, option: "--no-collect") { params.append(("noCollect", .array(types.map { .string($0) }))) }
         try OneShot.run("start", .object(params), options: options)
     }
 }
@@ -210,10 +230,14 @@ struct SampleCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(OneShot.exitStatus(for: error).rawValue)
         }
-        if options.json { print(result.serialized()) } else {
+        if options.json { print(result.serialized()) } else if let message = result["message"]?.stringValue {
+            print(message)
+        } else {
             let outcome = result["outcome"]?.stringValue ?? "?"
             print(outcome == "rejected" ? "Not recorded: \(result["reason"]?.stringValue ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
         }
+        // A type the workout refuses is not a missing workout: the workout is there, it said no.
+        if result["reason"]?.stringValue == SampleRejection.typeNotCollected.rawValue { throw ExitCode(ExitStatus.failure.rawValue) }
         if result["accepted"]?.boolValue != true { throw ExitCode(ExitStatus.noMatchingWorkout.rawValue) }
     }
 }

@@ -62,9 +62,14 @@ enum Routes {
                        ParamDescription("open", .bool, "open-ended: no goal"),
                        ParamDescription("name", .string(maxLength: 256), "the workout's name"),
                        ParamDescription("collect", .strings(maxCount: 32, maxLength: 64), "only these sample types (HealthKit's enableCollection)"),
-                       ParamDescription("noCollect", .strings(maxCount: 32, maxLength: 64), "refuse these sample types (disableCollection)")],
+                       ParamDescription("noCollect", .strings(maxCount: 32, maxLength: 64), "refuse these sample types (disableCollection)"),
+                       ParamDescription("waitSensors", .number(0...300), "seconds to hold the countdown until the remembered sensors connect")],
               result: intentResult) { request in
             let params = request.params
+            // Hold the countdown for the sensors (not while a workout runs: that start is refused anyway).
+            if let wait = params.number("waitSensors"), wait > 0, await !request.gateway.source.status().state.isOngoing {
+                await request.gateway.waitForSensors(timeout: .milliseconds(Int64((wait * 1000).rounded())))
+            }
             let start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
                                            isOpenEnded: params.bool("open"), workoutName: params.string("name"),
                                            source: request.router.startSource(session: request.session),

@@ -42,6 +42,7 @@ struct StartCommand: ParsableCommand {
               coach start highIntensityIntervalTraining --goal 500kcal
               coach start cycling --collect heartRate,power   # only these sample types
               coach start running --no-collect cadence        # every type but cadence
+              coach start cycling --wait-sensors 10s          # the countdown waits for the sensors
             """)
 
     @OptionGroup var options: GatewayOptions
@@ -55,6 +56,9 @@ struct StartCommand: ParsableCommand {
     var collect: String?
     @Option(name: .customLong("no-collect"), help: ArgumentHelp("Refuse these sample types (comma-separated).", valueName: "types"))
     var noCollect: String?
+    @Option(help: ArgumentHelp("Hold the countdown until the remembered sensors connect, at most this long (10s, 1m).",
+                               valueName: "duration"))
+    var waitSensors: String?
 
     /// "heartRate, power" → the names, each checked (a usage error names the one that is not a type).
     static func sampleTypes(_ text: String?, option: String) throws -> [String]? {
@@ -76,6 +80,9 @@ struct StartCommand: ParsableCommand {
         }
         _ = try Self.sampleTypes(collect, option: "--collect")
         _ = try Self.sampleTypes(noCollect, option: "--no-collect")
+        if let waitSensors, (DurationText.parse(waitSensors).map { $0 > .seconds(300) } ?? true) {
+            throw ValidationError("--wait-sensors takes a duration up to 5 minutes, e.g. 10s or 1m.")
+        }
     }
 
     func run() throws {
@@ -93,6 +100,9 @@ struct StartCommand: ParsableCommand {
         if let name { params.append(("name", .string(name))) }
         if let types = try Self.sampleTypes(collect, option: "--collect") { params.append(("collect", .array(types.map { .string($0) }))) }
         if let types = try Self.sampleTypes(noCollect, option: "--no-collect") { params.append(("noCollect", .array(types.map { .string($0) }))) }
+        if let wait = waitSensors.flatMap(DurationText.parse) {
+            params.append(("waitSensors", .number(Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)))
+        }
         try OneShot.run("start", .object(params), options: options)
     }
 }

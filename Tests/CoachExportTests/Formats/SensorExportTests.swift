@@ -53,6 +53,9 @@ import Testing
         #expect(detail.sources.contains { $0.source?.generatedFrom == "power" && $0.types["activeEnergy"] == 59 })
         let recording = try ExportFixtures.recording(store, id)
         #expect(recording.route.isEmpty)
+        // The chart draws the ride's speed from the sensor's distance: 8.42 m/s = 30.3 km/h.
+        let speedSeries = try #require(WorkoutChart.series(recording).first { $0.name == "speed" })
+        #expect(!speedSeries.points.isEmpty && speedSeries.points.allSatisfy { abs($0.value - Self.speed * 3.6) < 0.01 })
 
         let fit = directory + "/ride.fit"
         try WorkoutExporter.data(recording, format: .fit).write(to: URL(fileURLWithPath: fit))

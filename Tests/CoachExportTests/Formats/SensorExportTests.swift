@@ -135,3 +135,17 @@ import Testing
         #expect(try await ThirdParty.pythonJSON(script, [gpx]) as? Int == 30)
     }
 }
+
+extension SensorExportTests {
+    @Test func statisticsPerIntervalCountTheSensorsDistanceAndTheGeneratedEnergy() async throws {
+        let store = try WorkoutStore.inMemory()
+        let id = try await Self.recordRide(in: store, seconds: 60, outdoor: true)
+        let recording = try ExportFixtures.recording(store, id)
+        let intervals = StatisticsCollection.collect(recording, interval: 30)
+        let distances = intervals.compactMap { $0.metric(.distance)?.sum }
+        // The sensor's 60 × 8.42 m, not the route's 2.2 m a second.
+        #expect(abs(distances.reduce(0, +) - 60 * Self.speed) < 1e-6, "\(distances)")
+        let energy = intervals.compactMap { $0.metric(.activeEnergy)?.sum }.reduce(0, +)
+        #expect(abs(energy - EnergyFormulas.kilocalories(watts: 200, seconds: 59)) < 1e-6)
+    }
+}

@@ -72,4 +72,36 @@ struct SensorSpeedEnergyTests {
         let tcx = try await coachRun(["export", workoutID, "--format", "tcx"])
         #expect(tcx.status == 0 && tcx.stdout.contains("<ns3:Speed>8.42</ns3:Speed>") && !tcx.stdout.contains("<Position>"), "\(tcx.stderr)")
     }
+
+    @Test func aStrapsEnergyExpendedIsTheEnergyWhenThereIsNoPower() async throws {
+        let coach = try #require(CoachBinary.path())
+        let bus = try await PrivateBlueZ()
+        let strap = "C0:FF:EE:00:00:01"
+        try await bus.addDevice(strap, name: "HRM-Test", kind: "heartRate", known: true)
+        let home = try ScratchHome()
+        // A full profile: heart rate alone could generate energy, but the strap's own figure wins.
+        try home.writeSettings("profile:\n  weight: 80\n  age: 35\n  sex: male\n")
+        let environment = home.environment.merging(["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
+        func coachRun(_ arguments: [String]) async throws -> ProcessResult { try await runProcess(coach, arguments, environment: environment) }
+        #expect(try await coachRun(["sensor", "add", strap, "--no-start"]).status == 0)
+        let gateway = try await BackgroundGateway(home: home, environment: ["COACH_DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        defer { _ = Task { try? await gateway.stop() } }
+        #expect(try await coachRun(["start", "running", "--location", "indoor"]).status == 0)
+        // Heart Rate Measurement with Energy Expended (flags bit 3): 150 bpm, 100 kJ, then 120 kJ.
+        try await PrivateBlueZ.waitFor("the strap to connect") { (try? await bus.notify(strap, [0x08, 150, 100, 0])) == true }
+        try await Task.sleep(for: .milliseconds(1100))
+        #expect(try await bus.notify(strap, [0x08, 150, 120, 0]))
+        func energy() async -> Double? {
+            let metrics = json((try? await coachRun(["status", "--json"]))?.stdout ?? "")?["metrics"] as? [String: Any]
+            return (metrics?["activeEnergy"] as? [String: Any])?["total"] as? Double
+        }
+        // 20 kJ ÷ 4.184 = 4.780 kcal; heart rate generates nothing while the strap's figure is fresh.
+        try await PrivateBlueZ.waitFor("the strap's 20 kJ as energy") { abs((await energy() ?? 0) - 20 / 4.184) < 1e-9 }
+        let workoutID = try #require(json(try await coachRun(["status", "--json"]).stdout)?["id"] as? String)
+        #expect(try await coachRun(["end", "--save"]).status == 0)
+        #expect(try await gateway.stop() == 0)
+        let shown = try await coachRun(["show", workoutID])
+        #expect(shown.stdout.contains(", generated from energyExpended: 1 activeEnergy"), "\(shown.stdout)")
+        #expect(!shown.stdout.contains("generated from heartRate"), "\(shown.stdout)")
+    }
 }

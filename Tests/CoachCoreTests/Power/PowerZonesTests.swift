@@ -70,7 +70,12 @@ struct PowerZonesTests {
         let text = FeedRenderer(wording: wording).render(content, presentation: .expanded, format: .text)
         #expect(text.contains("250 W · Power zone 4"), "\(text)")
         #expect(FeedRenderer(wording: wording).render(content, presentation: .expanded, format: .json).contains(#""powerZone":4"#))
+        // The widget shows it as the expanded presentation does.
+        let frame = WidgetScreen.render(content, size: WidgetSize(columns: 80, rows: 24), wording: wording)
+        #expect(frame.lines.contains { $0.contains("250 W · Power zone 4") }, "\(frame.lines)")
         live.setLocked(true)
         #expect(live.content(at: at(11)).state.powerZone == nil)
+        let locked = WidgetScreen.render(live.content(at: at(11)), size: WidgetSize(columns: 80, rows: 24), wording: wording)
+        #expect(!locked.lines.contains { $0.contains("Power zone") })
     }
 }

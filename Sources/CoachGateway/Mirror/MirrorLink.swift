@@ -308,6 +308,9 @@ public actor MirrorLink {
             if let goal = start.goal, goal != .open { params.append(("goal", ["type": .string(goal.type), "value": .optional(goal.value)])) }
             if let open = start.isOpenEnded { params.append(("open", .bool(open))) }
             if let name = start.workoutName { params.append(("name", .string(name))) }
+            // The primary collects the types the mirror's user chose (start --collect / --no-collect).
+            if let types = start.collectedTypes { params.append(("collect", .array(types.map { .string($0.rawValue) }))) }
+            if let types = start.excludedTypes { params.append(("noCollect", .array(types.map { .string($0.rawValue) }))) }
             return ("start", .object(params))
         case .pause(let type): activity(type); return ("pause", .object(params))
         case .resume(let type): activity(type); return ("resume", .object(params))

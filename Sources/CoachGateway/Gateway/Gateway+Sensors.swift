@@ -61,8 +61,8 @@ extension Gateway {
 
     /// "Sensors: HRM-Pro connected. No heart-rate strap." for the start's reply; nil without
     /// remembered sensors.
-    func sensorLine(language: Language) -> String? {
-        let phrases = sensors.readiness().phrases
+    func sensorLine(_ readiness: SensorReadiness, language: Language) -> String? {
+        let phrases = readiness.phrases
         guard !phrases.isEmpty else { return nil }
         // Japanese sentences end in 。 and run on without a space.
         return phrases.map { displays.phrase($0.key, $0.values, language: language) }.joined(separator: language == .ja ? "" : " ")

@@ -115,8 +115,10 @@ public final class Gateway: Sendable {
         }
         var result = result(for: outcome, language: language)
         // The countdown tells which remembered sensors are connected (and a missing strap).
-        if case .start = intent, outcome.code == .success, let line = sensorLine(language: language) {
-            result.message += " " + line
+        if case .start = intent, outcome.code == .success {
+            let readiness = sensors.readiness()
+            if let line = sensorLine(readiness, language: language) { result.message += " " + line }
+            result.sensors = readiness
         }
         return result
     }

@@ -25,6 +25,8 @@ public struct GatewayResult: Sendable {
 
     /// The primary's reply to a command a mirror forwarded, shown as it came (Mirror/).
     public var relayed: JSONValue?
+    /// A start's remembered sensors as the countdown found them (Gateway+Sensors.swift).
+    public var sensors: SensorReadiness?
 
     public static let notUnderstood = "notUnderstood"
 
@@ -76,6 +78,13 @@ public struct GatewayResult: Sendable {
             if outcome.phase == .handle, showsWorkout.contains(outcome.intent) {
                 members.append(("workout", outcome.snapshot.json(locked: locked)))
             }
+        }
+        if let sensors, !sensors.isEmpty {
+            members.append(("sensors", .object([
+                ("connected", .array(sensors.connected.map(JSONValue.string))),
+                ("missing", .array(sensors.sensors.filter { !$0.connected }.map { .string($0.name) })),
+                ("heartRateStrap", .bool(sensors.hasHeartRateStrap)),
+            ])))
         }
         if let recognition {
             members.append(("confidence", .number((recognition.confidence * 1000).rounded() / 1000)))

@@ -38,6 +38,12 @@ struct CountdownSensorsTests {
         #expect(started.stdout.contains("Sensors: PM-Test connected. No heart-rate strap."), "\(started.stdout)")
         #expect(waited >= 2 && waited < 8, "held for the strap until the 2 s passed: \(waited) s")
         #expect(try await coachRun(["cancel", "--yes"]).status == 0)
+        // The same as data for socket clients.
+        let data = try #require(json(try await coachRun(["start", "cycling", "--json"]).stdout)?["sensors"] as? [String: Any])
+        #expect(data["connected"] as? [String] == ["PM-Test"])
+        #expect(data["missing"] as? [String] == [strap])
+        #expect(data["heartRateStrap"] as? Bool == false)
+        #expect(try await coachRun(["cancel", "--yes"]).status == 0)
         // Without --wait-sensors the countdown does not wait, and says the same.
         let quick = try await coachRun(["start", "cycling", "--lang", "ja"])
         #expect(quick.stdout.contains("センサー: PM-Test 接続済み。心拍センサーがありません。"), "\(quick.stdout)")

@@ -32,7 +32,8 @@ public struct Workout: Sendable, Hashable {
 
 public struct WorkoutEngine: Sendable {
     public let configuration: EngineConfiguration
-    public private(set) var workout: Workout?
+    /// Set here and in WorkoutEngine+Energy.swift (generated energy).
+    public internal(set) var workout: Workout?
     private var scheduledTick: MonotonicInstant?
     private let handler = IntentHandler()
 
@@ -173,42 +174,6 @@ public struct WorkoutEngine: Sendable {
         return (outcome, actions)
     }
 
-    /// A strap's cumulative Energy Expended (kJ): energy for the running workout when nothing
-    /// better counts. While not running it only moves the strap's baseline.
-    public mutating func observeEnergyExpended(_ kilojoules: Double, sensor: String, at now: Timestamp) -> [WorkoutAction] {
-        guard workout != nil else { return [] }
-        guard state == .running, generatesEnergy else {
-            _ = workout!.energy.observe(energyExpended: kilojoules, sensor: sensor, at: now.monotonic)
-            return []
-        }
-        let generated = workout!.energy.observe(energyExpended: kilojoules, sensor: sensor, at: now.monotonic)
-        return addGenerated(generated, at: now) + checkMilestones(at: now) + checkGoal(at: now) + reschedule(at: now.monotonic)
-    }
-
-    /// Whether the workout generates active energy: it collects the type and no client sent any.
-    private var generatesEnergy: Bool {
-        guard let current = workout else { return false }
-        return current.configuration.collects(.activeEnergy) && !current.builder.hasOwnEnergy
-    }
-
-    /// The energy a measured power or heart-rate sample closes, as its own generated sample.
-    private mutating func generateEnergy(from sample: QuantitySample, at now: Timestamp) -> [WorkoutAction] {
-        guard sample.source?.isGenerated != true, generatesEnergy else { return [] }
-        switch sample.type {
-        case .power: return addGenerated(workout!.energy.observe(power: sample.value, at: sample.at.monotonic), at: now)
-        case .heartRate: return addGenerated(workout!.energy.observe(heartRate: sample.value, at: sample.at.monotonic), at: now)
-        default: return []
-        }
-    }
-
-    private mutating func addGenerated(_ generated: GeneratedEnergy?, at now: Timestamp) -> [WorkoutAction] {
-        guard let generated, workout != nil else { return [] }
-        let source = SampleSource(name: ClientIdentity.userName, version: CoachVersion.current, generatedFrom: generated.basis.rawValue)
-        let sample = QuantitySample(type: .activeEnergy, value: generated.kilocalories, at: now, source: source)
-        guard workout!.builder.add(sample) == .added else { return [] }
-        return [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
-    }
-
     /// A speed reading in m/s (a foot pod, a wheel sensor, GPS). With auto-pause on, a workout that
     /// stands still long enough is paused as motionPaused and one that moves again is resumed.
     public mutating func observeSpeed(_ speed: Double, at now: Timestamp) -> [WorkoutAction] {
@@ -223,7 +188,7 @@ public struct WorkoutEngine: Sendable {
     }
 
     /// Whole kilometres (or miles) and the goal's halfway point passed since the last change.
-    private mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
+    mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
         guard var current = workout, current.session.state == .running || current.session.state == .paused else { return [] }
         let passed = current.milestones.passed(distance: current.builder.total(.distance), goal: current.builder.goal,
                                                progress: current.builder.goalProgress(at: now.monotonic))
@@ -231,7 +196,7 @@ public struct WorkoutEngine: Sendable {
         return passed.map { .notify(.milestone($0, at: now)) }
     }
 
-    private mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
+    mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
         guard workout?.builder.checkGoal(at: now) == true, let current = workout,
               let reachedAt = current.builder.goalReachedAt else { return [] }
         return [.notify(.goalReached(current.builder.goal, at: reachedAt)), .publish]
@@ -255,7 +220,7 @@ public struct WorkoutEngine: Sendable {
         return due > now ? due : nil
     }
 
-    private mutating func reschedule(at now: MonotonicInstant) -> [WorkoutAction] {
+    mutating func reschedule(at now: MonotonicInstant) -> [WorkoutAction] {
         let next = nextDeadline(after: now)
         guard next != scheduledTick else { return [] }
         scheduledTick = next

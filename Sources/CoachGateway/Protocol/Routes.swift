@@ -374,19 +374,6 @@ extension DecodedParams {
     var activity: ActivityType? { string("activity").flatMap(ActivityType.init(rawValue:)) }
     var location: LocationType? { string("location").flatMap(LocationType.init(rawValue:)) }
 
-    /// Sample type names (`["heartRate", "power"]`, or one "heartRate,power"); nil when absent.
-    func sampleTypes(_ name: String) throws(RPCError) -> [QuantityType]? {
-        guard let names = strings(name) else { return nil }
-        var types: [QuantityType] = []
-        for part in names.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
-            guard let type = QuantityType(name: part) else {
-                throw RPCError.invalidParams("\(name): \"\(part)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            if !types.contains(type) { types.append(type) }
-        }
-        return types
-    }
-
     /// The goal: its shape was checked by the description; here its meaning is.
     var workoutGoal: WorkoutGoal? {
         get throws {

@@ -62,9 +62,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     /// What the privacy lock follows (CoachSettings+Lock.swift).
     public var lock = Lock()
 
+    /// Weight, age, sex and FTP for generated energy and power zones (CoachSettings+Profile.swift).
+    public var profile = Profile()
+
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class`, lock }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class`, lock, profile }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -78,6 +81,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         wyoming = try c.decodeIfPresent(Wyoming.self, forKey: .wyoming) ?? Wyoming()
         `class` = try c.decodeIfPresent(Class.self, forKey: .class) ?? Class()
         lock = try c.decodeIfPresent(Lock.self, forKey: .lock) ?? Lock()
+        profile = try c.decodeIfPresent(Profile.self, forKey: .profile) ?? Profile()
     }
 }
 

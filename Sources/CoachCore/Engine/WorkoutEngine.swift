@@ -18,20 +18,24 @@ public struct Workout: Sendable, Hashable {
     var milestones: MilestoneTracker
     /// The structured workout being run, when the start named a plan (WorkoutEngine+Plan.swift).
     public internal(set) var plan: PlanRun?
+    /// Active energy from power, a strap's figure or heart rate (Energy/), while no client sends any.
+    var energy: ActiveEnergyGenerator
 
     init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil,
-         milestoneUnit: DistanceUnit = .kilometers, alertThreshold: Double = 5) {
+         milestoneUnit: DistanceUnit = .kilometers, alertThreshold: Double = 5, energyProfile: EnergyProfile = EnergyProfile()) {
         self.id = id
         self.configuration = configuration
         self.builder = WorkoutBuilder(goal: configuration.goal ?? .open)
         self.autoPause = autoPause.map(AutoPause.init(settings:))
         self.milestones = MilestoneTracker(unit: milestoneUnit)
         self.plan = configuration.plan.map { PlanRun(runner: PlanRunner(plan: $0), threshold: alertThreshold) }
+        self.energy = ActiveEnergyGenerator(profile: energyProfile)
     }
 }
 
 public struct WorkoutEngine: Sendable {
     public let configuration: EngineConfiguration
+    /// Set here and in WorkoutEngine+Energy.swift (generated energy).
     public internal(set) var workout: Workout?
     private var scheduledTick: MonotonicInstant?
     private let handler = IntentHandler()
@@ -147,11 +151,14 @@ public struct WorkoutEngine: Sendable {
            let speed = workout!.speedFromDistance.add(metres: sample.value, at: now.monotonic) {
             motion = observeSpeed(speed, at: now)
         }
+        // HealthKit's disableCollection: a refused type is said to be refused, not silently dropped.
+        guard workout!.configuration.collects(sample.type) else { return (.rejected(.typeNotCollected), motion) }
         let outcome = workout!.builder.add(sample)
         guard outcome == .added || outcome == .replaced else { return (outcome, motion) }
         var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
         actions += advancePlan(at: now)
         actions += checkAlert(sample, at: now)
+        actions += generateEnergy(from: sample, at: now)
         actions += checkMilestones(at: now)
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
@@ -193,7 +200,7 @@ public struct WorkoutEngine: Sendable {
     }
 
     /// Whole kilometres (or miles) and the goal's halfway point passed since the last change.
-    private mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
+    mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
         guard var current = workout, current.session.state == .running || current.session.state == .paused else { return [] }
         let passed = current.milestones.passed(distance: current.builder.total(.distance), goal: current.builder.goal,
                                                progress: current.builder.goalProgress(at: now.monotonic))
@@ -201,7 +208,7 @@ public struct WorkoutEngine: Sendable {
         return passed.map { .notify(.milestone($0, at: now)) }
     }
 
-    private mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
+    mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
         guard workout?.builder.checkGoal(at: now) == true, let current = workout,
               let reachedAt = current.builder.goalReachedAt else { return [] }
         return [.notify(.goalReached(current.builder.goal, at: reachedAt)), .publish]
@@ -240,7 +247,8 @@ public struct WorkoutEngine: Sendable {
         if case .prepared(let start, let countdown) = kind {
             workout = Workout(id: workoutID ?? "", configuration: start,
                               autoPause: configuration.autoPause.settings(for: start.activity ?? .other, location: start.location),
-                              milestoneUnit: configuration.milestoneUnit, alertThreshold: configuration.alertThreshold)
+                              milestoneUnit: configuration.milestoneUnit, alertThreshold: configuration.alertThreshold,
+                              energyProfile: configuration.energyProfile)
             let entry = JournalEntry(workoutID: workout!.id, kind: kind, at: now)
             var actions: [WorkoutAction] = [.journal(entry)]
             let transition = workout!.session.prepare(at: now, countdown: .seconds(countdown))
@@ -269,6 +277,7 @@ public struct WorkoutEngine: Sendable {
             actions = translate(current.session.pause(at: now))
             current.builder.pause(at: now)
             current.autoPause?.userPaused()
+            current.energy.interrupt()
         case .resumed:
             actions = translate(current.session.resume(at: now))
             current.builder.resume(at: now)
@@ -276,6 +285,7 @@ public struct WorkoutEngine: Sendable {
         case .motionPaused:
             actions = translate(current.session.motionPause(at: now))
             current.builder.pause(at: now)
+            current.energy.interrupt()
             current.autoPause?.replay(.pause)
         case .motionResumed:
             let transition = current.session.motionResume(at: now)
@@ -297,6 +307,7 @@ public struct WorkoutEngine: Sendable {
         case .stopped:
             actions = translate(current.session.stopActivity(at: now))
             current.builder.pause(at: now)
+            current.energy.interrupt()
         case .ended:
             // Apple's order: stop the activity, end collection, finish the workout, end the session.
             if current.session.state == .running || current.session.state == .paused {
@@ -373,6 +384,7 @@ public struct WorkoutEngine: Sendable {
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
             laps: session.lapCount, autoPaused: session.pausedByMotion,
             lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
-            statistics: builder.statisticsIncludingRoute, step: stepStatus(of: current, at: end ?? now), at: now)
+            statistics: builder.statisticsIncludingRoute, step: stepStatus(of: current, at: end ?? now),
+            refusedTypes: current.configuration.refusedTypes, distanceSource: builder.distanceSource, at: now)
     }
 }

@@ -30,10 +30,15 @@ public struct StartWorkoutIntent: Sendable, Hashable, Codable {
     public var source: SampleSource?
     /// A structured workout to run step by step (docs/plans.md); nil for one open block.
     public var plan: WorkoutPlan?
+    /// The only types this workout collects (`start --collect heartRate,power`); nil: every type
+    /// (HealthKit's live data source collects them all until told otherwise).
+    public var collectedTypes: [QuantityType]?
+    /// Types this workout refuses (`start --no-collect cadence`, HealthKit's disableCollection).
+    public var excludedTypes: [QuantityType]?
 
     public init(activity: ActivityType? = nil, location: LocationType? = nil, goal: WorkoutGoal? = nil,
                 isOpenEnded: Bool? = nil, workoutName: String? = nil, source: SampleSource? = nil,
-                plan: WorkoutPlan? = nil) {
+                plan: WorkoutPlan? = nil, collectedTypes: [QuantityType]? = nil, excludedTypes: [QuantityType]? = nil) {
         self.plan = plan
         self.activity = activity
         self.location = location
@@ -41,7 +46,21 @@ public struct StartWorkoutIntent: Sendable, Hashable, Codable {
         self.isOpenEnded = isOpenEnded
         self.workoutName = workoutName
         self.source = source
+        self.collectedTypes = collectedTypes
+        self.excludedTypes = excludedTypes
     }
+
+    /// Whether samples of `type` are kept. Distance's kinds go together: `--collect distance`
+    /// takes a wheel sensor's distanceCycling too, as it is the same quantity.
+    public func collects(_ type: QuantityType) -> Bool {
+        func names(_ list: [QuantityType]) -> Bool { list.contains(type) || (type.isDistance && list.contains(.distance)) }
+        if let excludedTypes, names(excludedTypes) { return false }
+        if let collectedTypes { return names(collectedTypes) }
+        return true
+    }
+
+    /// The types this workout refuses, in the order QuantityType lists them (status shows them).
+    public var refusedTypes: [QuantityType] { QuantityType.allCases.filter { !collects($0) } }
 }
 
 /// One intent with its parameters.

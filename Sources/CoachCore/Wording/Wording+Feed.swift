@@ -6,7 +6,7 @@ extension Wording {
     /// Every key of `feed:` a presentation uses; Wording reads exactly these.
     static let feedKeys = [
         "noWorkout", "starting", "startingIn", "running", "paused", "autoPaused", "stopping", "ended",
-        "elapsed", "goal", "goalReached", "laps", "locked", "noRecentData", "summary", "zone",
+        "elapsed", "goal", "goalReached", "laps", "locked", "noRecentData", "summary", "zone", "powerZone",
     ] + FeedMetricKind.allCases.map(\.rawValue) + ["steps", "minutes", "quit"]
         + ["connecting", "unreachable", "pauseButton", "resumeButton", "commandsOff"]
         + ["classTitle", "classRiders", "classRider", "classGone", "classWaiting"]

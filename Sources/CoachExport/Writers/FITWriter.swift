@@ -48,6 +48,8 @@ public enum FITWriter {
         ])
         fit.message(local: Local.event, [start, 0, 0])
 
+        // Speed only when a speed sensor measured some: a file without it stays as it always was.
+        let hasSpeed = timeline.points.contains { $0.speed != nil }
         fit.define(local: Local.record, global: 20, [
             FITField(number: 253, size: 4, base: FIT.Base.uint32),       // timestamp
             FITField(number: 0, size: 4, base: FIT.Base.sint32),         // position_lat (semicircles)
@@ -58,7 +60,7 @@ public enum FITWriter {
             FITField(number: 5, size: 4, base: FIT.Base.uint32),         // distance (m ×100)
             FITField(number: 7, size: 2, base: FIT.Base.uint16),         // power
             FITField(number: 53, size: 1, base: FIT.Base.uint8),         // fractional_cadence (1/128 rpm)
-        ])
+        ] + (hasSpeed ? [FITField(number: 6, size: 2, base: FIT.Base.uint16)] : []))  // speed (m/s ×1000)
         fit.define(local: Local.lap, global: 19, summaryFields(lap: true))
 
         // Pauses (stop_all) and resumes (start), between the running intervals.
@@ -89,7 +91,7 @@ public enum FITWriter {
                     FIT.scaled(cadence?.whole, bytes: 1),
                     FIT.scaled(point.distance, scale: 100, bytes: 4), FIT.scaled(point.power, bytes: 2),
                     FIT.scaled(cadence?.fraction, scale: 128, bytes: 1),
-                ])
+                ] + (hasSpeed ? [FIT.scaled(point.speed, scale: 1000, bytes: 2)] : []))
             }
             let lapEnd = ExportText.unixSecond(lap.span.end) ?? endSecond
             let isLast = lapIndex == timeline.laps.count - 1

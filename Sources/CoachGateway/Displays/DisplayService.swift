@@ -75,6 +75,12 @@ public final class DisplayService: Sendable {
 
     // MARK: - Words
 
+    /// An `events:` phrase of Intents/<lang>/_responses.yaml with its placeholders filled, for
+    /// replies worded outside the intent path (a sample's refusal, the sensors at the countdown).
+    public func phrase(_ key: String, _ values: [String: String] = [:], language: Language) -> String {
+        composer.event(key, values: values, language: language)
+    }
+
     /// The words the gateway's replies use, for the presentations it renders itself (`feed.render`,
     /// tmux, the browser), so a status line and a reply name a workout alike.
     public func wording(_ language: Language) -> Wording { composer.wording(language) }

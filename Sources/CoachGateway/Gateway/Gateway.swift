@@ -126,7 +126,14 @@ public final class Gateway: Sendable {
             conversation?.ask(.confirmation(.cancel(activity: activity, confirmed: true)))
         default: break
         }
-        return result(for: outcome, language: language)
+        var result = result(for: outcome, language: language)
+        // The countdown tells which remembered sensors are connected (and a missing strap).
+        if case .start = intent, outcome.code == .success {
+            let readiness = sensors.readiness()
+            if let line = sensorLine(readiness, language: language) { result.message += " " + line }
+            result.sensors = readiness
+        }
+        return result
     }
 
     public func status(language: Language = .en) async -> GatewayResult {

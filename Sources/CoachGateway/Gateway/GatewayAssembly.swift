@@ -34,6 +34,8 @@ public struct GatewayConfiguration: Sendable {
     public var plansDirectory: String?
     /// The athlete's zones, for a plan step's heart-rate zone alert.
     public var heartRateZones: HeartRateZones?
+    /// Weight, age and sex for active energy generated from heart rate (`profile:`).
+    public var energyProfile = EnergyProfile()
 
     public init() {}
 }
@@ -109,7 +111,8 @@ public enum GatewayAssembly {
         let recognizer = try Recognizer(intentsDirectory: intents,
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
         let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause,
-                                         milestoneUnit: configuration.milestoneUnit, heartRateZones: configuration.heartRateZones)
+                                         milestoneUnit: configuration.milestoneUnit, heartRateZones: configuration.heartRateZones,
+                                         energyProfile: configuration.energyProfile)
         let manager: WorkoutManager
         let clock: any WorkoutClock
         if configuration.virtualClock {

@@ -25,6 +25,8 @@ public struct GatewayResult: Sendable {
 
     /// The primary's reply to a command a mirror forwarded, shown as it came (Mirror/).
     public var relayed: JSONValue?
+    /// A start's remembered sensors as the countdown found them (Gateway+Sensors.swift).
+    public var sensors: SensorReadiness?
 
     public static let notUnderstood = "notUnderstood"
 
@@ -77,6 +79,13 @@ public struct GatewayResult: Sendable {
                 members.append(("workout", outcome.snapshot.json(locked: locked)))
             }
         }
+        if let sensors, !sensors.isEmpty {
+            members.append(("sensors", .object([
+                ("connected", .array(sensors.connected.map(JSONValue.string))),
+                ("missing", .array(sensors.sensors.filter { !$0.connected }.map { .string($0.name) })),
+                ("heartRateStrap", .bool(sensors.hasHeartRateStrap)),
+            ])))
+        }
         if let recognition {
             members.append(("confidence", .number((recognition.confidence * 1000).rounded() / 1000)))
         }
@@ -116,6 +125,9 @@ extension WorkoutSnapshot {
         if let end = endDate { members.append(("end", .string(ISO8601.format(end)))) }
         if let countdown { members.append(("countdown", .number(Double(countdown)))) }
         if autoPaused { members.append(("autoPaused", .bool(true))) }
+        // Types this workout refuses (start --collect / --no-collect), as HealthKit's disabled types.
+        if !locked, !refusedTypes.isEmpty { members.append(("notCollected", .array(refusedTypes.map { .string($0.rawValue) }))) }
+        if !locked, let distanceSource { members.append(("distanceSource", .string(distanceSource.rawValue))) }
         if !locked { members.append(("laps", .number(Double(laps)))) }
         members.append(("locked", .bool(locked)))
         if let step {

@@ -60,6 +60,15 @@ struct ResponseComposer: Sendable {
             }
             text += "\n  " + numbered.joined(separator: "  ")
         }
+        // HealthKit's disableCollection, said where the workout is started and where it is asked about.
+        if (outcome.intent == .startWorkout || outcome.intent == .workoutStatus), outcome.code == .success,
+           !snapshot.refusedTypes.isEmpty, !locked {
+            // The shorter list: "Collecting only: heartRate, power." rather than nine refused types.
+            let collected = QuantityType.allCases.filter { !snapshot.refusedTypes.contains($0) }
+            text += " " + (collected.count < snapshot.refusedTypes.count
+                ? event("collectingOnly", values: ["types": collected.map(\.rawValue).joined(separator: ", ")], language: language)
+                : event("notCollected", values: ["types": snapshot.refusedTypes.map(\.rawValue).joined(separator: ", ")], language: language))
+        }
         if let problem = outcome.journalProblem {
             let reason = problem.message.hasSuffix(".") ? String(problem.message.dropLast()) : problem.message
             if outcome.intent == .endWorkout, outcome.code == .success {

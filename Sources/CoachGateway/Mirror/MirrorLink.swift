@@ -369,6 +369,9 @@ public actor MirrorLink {
             if let open = start.isOpenEnded { params.append(("open", .bool(open))) }
             if let name = start.workoutName { params.append(("name", .string(name))) }
             if let plan = start.plan { params.append(("plan", .string(plan.name))) }
+            // The primary collects the types the mirror's user chose (start --collect / --no-collect).
+            if let types = start.collectedTypes { params.append(("collect", .array(types.map { .string($0.rawValue) }))) }
+            if let types = start.excludedTypes { params.append(("noCollect", .array(types.map { .string($0.rawValue) }))) }
             return ("start", .object(params))
         case .pause(let type): activity(type); return ("pause", .object(params))
         case .resume(let type): activity(type); return ("resume", .object(params))

@@ -61,12 +61,20 @@ enum Routes {
                        ParamDescription("goal", .goal),
                        ParamDescription("open", .bool, "open-ended: no goal"),
                        ParamDescription("name", .string(maxLength: 256), "the workout's name"),
-                       ParamDescription("plan", .string(minLength: 1, maxLength: 64), "a saved plan's name (docs/plans.md)")],
+                       ParamDescription("plan", .string(minLength: 1, maxLength: 64), "a saved plan's name (docs/plans.md)"),
+                       ParamDescription("collect", .strings(maxCount: 32, maxLength: 64), "only these sample types (HealthKit's enableCollection)"),
+                       ParamDescription("noCollect", .strings(maxCount: 32, maxLength: 64), "refuse these sample types (disableCollection)"),
+                       ParamDescription("waitSensors", .number(0...300), "seconds to hold the countdown until the remembered sensors connect")],
               result: intentResult) { request in
             let params = request.params
+            // Hold the countdown for the sensors (not while a workout runs: that start is refused anyway).
+            if let wait = params.number("waitSensors"), wait > 0, await !request.gateway.source.status().state.isOngoing {
+                await request.gateway.waitForSensors(timeout: .milliseconds(Int64((wait * 1000).rounded())))
+            }
             var start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
                                            isOpenEnded: params.bool("open"), workoutName: params.string("name"),
-                                           source: request.router.startSource(session: request.session))
+                                           source: request.router.startSource(session: request.session),
+                                           collectedTypes: try params.sampleTypes("collect"), excludedTypes: try params.sampleTypes("noCollect"))
             if let name = params.string("plan") {
                 start.plan = try PlanRouting.load(name, from: request.gateway.plans)
                 start.activity = start.activity ?? start.plan?.activity
@@ -110,7 +118,7 @@ enum Routes {
                        ParamDescription("horizontalAccuracy", .number(0...1e7), "metres (type location)"),
                        ParamDescription("workout", .string(minLength: 1, maxLength: 256), "a saved workout (unique id prefix) to add the sample to"),
                        ParamDescription("date", .string(minLength: 1, maxLength: 64), "with workout: ISO 8601, within the workout (default its end)")],
-              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue"}; on a mirror "queued" while its primary is unreachable"#,
+              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue|typeNotCollected"}; on a mirror "queued" while its primary is unreachable"#,
               handle: sample),
         Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
             ["locked": true, "message": .string(await request.gateway.displays.setLocked(true, language: request.language ?? .en))]
@@ -347,6 +355,17 @@ enum Routes {
                                                               syncIdentifier: params.string("syncIdentifier"),
                                                               syncVersion: params.integer("syncVersion"), source: source,
                                                               queued: request.ordered)
+            if outcome == .rejected(.typeNotCollected), case .object(var members) = sampleAnswer(outcome) {
+                // A refused type is said in words, not only as a reason code.
+                let workout = await request.gateway.source.status()
+                let words = request.gateway.displays.phrase(
+                    "typeNotCollected", ["type": type.rawValue,
+                                         "workout": request.gateway.displays.wording(request.language ?? .en)
+                                            .workout(workout.activity, workout.location)],
+                    language: request.language ?? .en)
+                members.append(("message", .string(words)))
+                return .object(members)
+            }
             return sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams("unit: \(error.description)")

@@ -143,6 +143,19 @@ extension AppDatabase {
             try db.create(index: "workout_on_startDate", on: "workout", columns: ["startDate"])
         }
 
+        migrator.registerMigration("v5 generated samples, FTP estimates (issue 33: active energy, power zones)") { db in
+            // What a generated sample (active energy from power or heart rate) was generated from:
+            // a client's own energy wins over these when statistics and exports are made.
+            try db.alter(table: "sample") { t in t.add(column: "sourceGeneratedFrom", .text) }
+            // 95 % of a saved workout's best 20 minutes of power, with its date (docs/sensors.md).
+            try db.create(table: "ftpEstimate") { t in
+                t.primaryKey("workoutId", .text).references("workout", onDelete: .cascade)
+                t.column("date", .datetime).notNull().indexed()
+                t.column("watts", .double).notNull()
+                t.column("bestTwentyMinutes", .double).notNull()
+            }
+        }
+
         return migrator
     }
 

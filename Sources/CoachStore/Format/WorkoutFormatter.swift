@@ -104,6 +104,7 @@ public enum WorkoutFormatter {
         pairs.append(("Duration", duration(summary.elapsed) + " (pauses excluded)"))
         pairs.append(("Events", eventsText(detail.events)))
         pairs.append(("Samples", "\(detail.sampleCount)"))
+        if let distance = distanceText(detail) { pairs.append(("Distance", distance)) }
         if let source = summary.source { pairs.append(("Source", sourceText(source))) }
         // Grouped by source and device, as the Health app's Sources list: who wrote what.
         for group in detail.sources {
@@ -141,7 +142,20 @@ public enum WorkoutFormatter {
             let parts = [device.name, device.model.map { "model " + $0 }, device.manufacturer].compactMap { $0 }
             if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         }
+        if let basis = source.generatedFrom { text += ", generated from \(basis)" }
         return text
+    }
+
+    /// "4.21 km from the sensor (the route is not counted)": which distance counted, as HealthKit
+    /// never adds a route's and a sensor's distance together.
+    static func distanceText(_ detail: WorkoutDetail) -> String? {
+        guard let source = detail.distanceSource, let total = detail.summary.totalDistance else { return nil }
+        let hasRoute = (detail.routePoints ?? 0) > 1
+        switch source {
+        case .sensor: return distance(total) + " from the sensor" + (hasRoute ? " (the route is not counted)" : "")
+        case .samples: return distance(total) + " from distance samples" + (hasRoute ? " (the route is not counted)" : "")
+        case .route: return distance(total) + " along the route"
+        }
     }
 
     /// Eight characters, as `git log --oneline` shows enough to be unique in practice.

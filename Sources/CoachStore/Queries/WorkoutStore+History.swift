@@ -96,8 +96,16 @@ extension WorkoutStore {
             summary.totalDistance = statistics.first { $0.type == .distance }?.sum
             summary.totalEnergy = statistics.first { $0.type == .activeEnergy }?.sum
         }
-        return WorkoutDetail(summary: summary, statistics: statistics.sorted { $0.type.rawValue < $1.type.rawValue },
-                             events: events, sampleCount: sampleCount, sources: sources)
+        var detail = WorkoutDetail(summary: summary, statistics: statistics.sorted { $0.type.rawValue < $1.type.rawValue },
+                                   events: events, sampleCount: sampleCount, sources: sources)
+        // Which distance counted (ReportedStatistics): the kinds of distance samples and the route.
+        let distanceTypes = Set(sources.flatMap { $0.types.keys }.compactMap(QuantityType.init(rawValue:)).filter(\.isDistance))
+        let routePoints = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM routePoint WHERE workoutId = ?", arguments: [record.id]) ?? 0
+        detail.routePoints = routePoints
+        detail.distanceSource = ReportedStatistics.distanceSource(
+            hasSensorDistance: distanceTypes.contains { $0.isSensorDistance }, hasDistanceSamples: distanceTypes.contains(.distance),
+            routePoints: routePoints)
+        return detail
     }
 
     static func visibleSamples(ofWorkout id: String, scope: ReadScope, in db: Database) throws -> [SampleRecord] {
@@ -123,14 +131,16 @@ extension WorkoutStore {
     /// The samples per source and device, largest group first.
     static func sources(ofWorkout id: String, scope: ReadScope, in db: Database) throws -> [SourceSamples] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type, COUNT(*) AS count
+            SELECT sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type, COUNT(*) AS count,
+                   sourceGeneratedFrom
             FROM sample WHERE workoutId = ?
-            GROUP BY sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type
+            GROUP BY sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type, sourceGeneratedFrom
             """, arguments: [id])
         var groups: [SampleSource?: [String: Int]] = [:]
         for row in rows {
-            let source = SampleSource.stored(name: row[0], version: row[1], deviceName: row[2], deviceModel: row[3],
+            var source = SampleSource.stored(name: row[0], version: row[1], deviceName: row[2], deviceModel: row[3],
                                              deviceManufacturer: row[4])
+            source?.generatedFrom = row[7]
             groups[source, default: [:]][row[5], default: 0] += row[6] as Int
         }
         return order(groups)
@@ -138,7 +148,7 @@ extension WorkoutStore {
 
     static func group(_ records: [SampleRecord]) -> [SourceSamples] {
         var groups: [SampleSource?: [String: Int]] = [:]
-        for record in records { groups[record.source, default: [:]][record.type, default: 0] += 1 }
+        for record in records { groups[record.sampleSource, default: [:]][record.type, default: 0] += 1 }
         return order(groups)
     }
 

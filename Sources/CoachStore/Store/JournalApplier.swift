@@ -95,6 +95,7 @@ enum JournalApplier {
         }
         try SampleWriter.reconcile(workout.samples, workoutID: id, in: db, now: now)
         try RoutePointRecord.reconcile(workout.route, workoutID: id, in: db)
+        try FTPEstimateRecord.record(for: workout, in: db)
         try JournalEntryRecord.filter(JournalEntryRecord.Columns.workoutId == id).deleteAll(db)
         if !wasSaved {
             try ChangeLog.record(.workout, objectID: id, workoutID: id, .added, in: db, now: now)

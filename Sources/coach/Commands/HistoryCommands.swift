@@ -5,6 +5,7 @@ import CoachWire
 import ArgumentParser
 import CoachExport
 import CoachGateway
+import CoachSettings
 import CoachStore
 import Foundation
 
@@ -139,14 +140,23 @@ struct ShowCommand: ParsableCommand {
                 try ChartOutput.show(WorkoutRecording(store: store, detail: detail), svgFile: svgFile)
                 return
             }
-            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id)
+            // Zones need the settings (maximum heart rate, FTP): a file with a bad value is named, as everywhere.
+            let settings: CoachSettings
+            do { settings = try CoachSettings.load() } catch {
+                OneShot.printError("\(error)")
+                throw ExitCode.failure
+            }
+            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id, settings: settings)
+            let power = PowerZoneReport(store: store, workoutID: detail.summary.id, end: detail.summary.endDate, settings: settings)
             if options.json {
                 let text = WorkoutFormatter.showJSON(detail)
-                guard let zones, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
-                members.append(("heartRateZones", zones.json))
+                guard zones != nil || power != nil, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
+                if let zones { members.append(("heartRateZones", zones.json)) }
+                members += power?.json ?? []
                 print(JSONValue.object(members).serialized())
             } else {
-                print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? ""))
+                print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? "")
+                      + (power.map { "\n" + $0.text } ?? ""))
             }
         } catch let error as WorkoutLookupError {
             OneShot.printError(error.description)

@@ -40,6 +40,9 @@ struct StartCommand: ParsableCommand {
               coach start running --location outdoor --goal 30min
               coach start cycling --goal 20km
               coach start highIntensityIntervalTraining --goal 500kcal
+              coach start cycling --collect heartRate,power   # only these sample types
+              coach start running --no-collect cadence        # every type but cadence
+              coach start cycling --wait-sensors 10s          # the countdown waits for the sensors
             """)
 
     @OptionGroup var options: GatewayOptions
@@ -49,6 +52,23 @@ struct StartCommand: ParsableCommand {
     var goal: String?
     @Option(help: "Your own name for this workout.") var name: String?
     @Flag(help: "List the activity names and exit.") var list = false
+    @Option(help: ArgumentHelp("Collect only these sample types (comma-separated: heartRate,power).", valueName: "types"))
+    var collect: String?
+    @Option(name: .customLong("no-collect"), help: ArgumentHelp("Refuse these sample types (comma-separated).", valueName: "types"))
+    var noCollect: String?
+    @Option(help: ArgumentHelp("Hold the countdown until the remembered sensors connect, at most this long (10s, 1m).",
+                               valueName: "duration"))
+    var waitSensors: String?
+
+    /// "heartRate, power" → the names, each checked (a usage error names the one that is not a type).
+    static func sampleTypes(_ text: String?, option: String) throws -> [String]? {
+        guard let text else { return nil }
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for name in names where QuantityType(name: name) == nil {
+            throw ValidationError("\(option): '\(name)' is not a sample type. One of: \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return names
+    }
 
     func validate() throws {
         if let activity, ActivityType(rawValue: activity) == nil {
@@ -57,6 +77,11 @@ struct StartCommand: ParsableCommand {
         }
         if let goal, WorkoutGoal(shorthand: goal) == nil {
             throw ValidationError("'\(goal)' is not a goal. Examples: 30min, 1h30m, 5km, 3mi, 500kcal, open.")
+        }
+        _ = try Self.sampleTypes(collect, option: "--collect")
+        _ = try Self.sampleTypes(noCollect, option: "--no-collect")
+        if let waitSensors, (DurationText.parse(waitSensors).map { $0 > .seconds(300) } ?? true) {
+            throw ValidationError("--wait-sensors takes a duration up to 5 minutes, e.g. 10s or 1m.")
         }
     }
 
@@ -73,6 +98,11 @@ struct StartCommand: ParsableCommand {
         if let location { params.append(("location", .string(location.rawValue))) }
         if let goal { params.append(("goal", .string(goal))) }
         if let name { params.append(("name", .string(name))) }
+        if let types = try Self.sampleTypes(collect, option: "--collect") { params.append(("collect", .array(types.map { .string($0) }))) }
+        if let types = try Self.sampleTypes(noCollect, option: "--no-collect") { params.append(("noCollect", .array(types.map { .string($0) }))) }
+        if let wait = waitSensors.flatMap(DurationText.parse) {
+            params.append(("waitSensors", .number(Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)))
+        }
         try OneShot.run("start", .object(params), options: options)
     }
 }
@@ -225,7 +255,9 @@ struct SampleCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(OneShot.exitStatus(for: error).rawValue)
         }
-        if options.json { print(result.serialized()) } else {
+        if options.json { print(result.serialized()) } else if let message = result["message"]?.stringValue {
+            print(message)
+        } else {
             let outcome = result["outcome"]?.stringValue ?? "?"
             if let workout = result["workout"]?.stringValue {
                 print("Added to workout \(workout.prefix(8)) (\(outcome)).")
@@ -233,6 +265,8 @@ struct SampleCommand: ParsableCommand {
                 print(outcome == "rejected" ? "Not recorded: \(result["reason"]?.stringValue ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
             }
         }
+        // A type the workout refuses is not a missing workout: the workout is there, it said no.
+        if result["reason"]?.stringValue == SampleRejection.typeNotCollected.rawValue { throw ExitCode(ExitStatus.failure.rawValue) }
         if result["accepted"]?.boolValue != true { throw ExitCode(ExitStatus.noMatchingWorkout.rawValue) }
     }
 }

@@ -73,9 +73,10 @@ final class RunningGateway: Sendable {
     private let announcer: Task<Void, Never>?
     /// `lock.follow: logind` (GatewayRoot+LockFollow.swift).
     private let lockFollow: LockFollow?
+    private let powerZones: Task<Void, Never>
 
     fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, mqtt: [MQTTBridge], wyoming: WyomingService?,
-                     sensors: SensorBridge?, announcer: Task<Void, Never>?, lockFollow: LockFollow?) {
+                     sensors: SensorBridge?, announcer: Task<Void, Never>?, lockFollow: LockFollow?, powerZones: Task<Void, Never>) {
         gateway = hosted.gateway
         self.wyoming = wyoming
         self.web = web
@@ -87,6 +88,7 @@ final class RunningGateway: Sendable {
         self.sensors = sensors
         self.announcer = announcer
         self.lockFollow = lockFollow
+        self.powerZones = powerZones
     }
 
     /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
@@ -98,6 +100,7 @@ final class RunningGateway: Sendable {
         await server?.close()
         await gateway.manager.shutdown()
         announcer?.cancel()
+        powerZones.cancel()
         sensors?.stop()
         lockFollow?.stop()
     }
@@ -112,6 +115,7 @@ enum GatewayRoot {
         configuration.autoPause = settings.autoPause
         configuration.milestoneUnit = settings.settings.milestoneUnit
         configuration.heartRateZones = settings.heartRateZones
+        configuration.energyProfile = settings.energyProfile
         let claim = try request.socket.map(SocketClaim.claim)
         let hosted = try await GatewayAssembly.start(configuration)
         let server: GatewayServer?
@@ -127,6 +131,7 @@ enum GatewayRoot {
         }
         let gateway = hosted.gateway
         await gateway.displays.feed.setHeartRateZones(settings.heartRateZones)
+        let powerZones = PowerZoneFollower.follow(gateway: gateway, settings: settings.settings, store: hosted.store)
         let web: WebDisplay?
         do {
             web = try await startWeb(request, settings: settings, gateway: gateway)
@@ -149,7 +154,7 @@ enum GatewayRoot {
                                                                 settingsPath: settings.path, environment: settings.environment)
         let lockFollow = followLock(request, settings: settings, gateway: gateway)
         return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer,
-                              lockFollow: lockFollow)
+                              lockFollow: lockFollow, powerZones: powerZones)
     }
 
     /// The browser display, fed by the gateway's FeedPump like tmux (docs/web.md): off unless

@@ -146,7 +146,7 @@ import Testing
 
     @Test func jsonHasStableKeys() throws {
         let keys = ["version", "class", "phase", "activityState", "workoutID", "activity", "activityName", "location",
-                    "title", "workoutName", "goal", "elapsed", "countdown", "metrics", "heartRateZone", "goalProgress", "goalReached",
+                    "title", "workoutName", "goal", "elapsed", "countdown", "metrics", "heartRateZone", "powerZone", "goalProgress", "goalReached",
                     "laps", "step", "stale", "locked", "startDate", "endDate", "staleDate", "text"]
         for state in Fixture.Case.allCases {
             let object = try Self.parseObject(state.content().render(presentation: .compact, format: .json))

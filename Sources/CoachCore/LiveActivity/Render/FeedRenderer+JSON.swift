@@ -36,6 +36,7 @@ extension FeedRenderer {
             ("countdown", JSONText.int(state.countdown)),
             ("metrics", metrics),
             ("heartRateZone", JSONText.int(state.heartRateZone)),
+            ("powerZone", JSONText.int(state.powerZone)),
             ("goalProgress", JSONText.number(state.goalProgress, decimals: 3)),
             ("goalReached", JSONText.bool(state.goalReached)),
             ("laps", JSONText.int(state.laps)),

@@ -100,7 +100,8 @@ public struct FeedView: Sendable {
             for metric in state.metrics {
                 if !metrics.isEmpty { metrics.append(FeedSpan(" · ", .separator)) }
                 let prefix = metric.kind == .heartRate ? "♥ " : ""
-                let zone = metric.kind == .heartRate ? strings.zoneSuffix(state.heartRateZone) : ""
+                let zone = metric.kind == .heartRate ? strings.zoneSuffix(state.heartRateZone)
+                    : metric.kind == .power ? strings.powerZoneSuffix(state.powerZone) : ""
                 metrics.append(FeedSpan(prefix + strings.metric(metric) + zone, metric.value == nil ? .unavailable : .metric(metric.kind)))
             }
             lines.append(metrics)

@@ -14,16 +14,6 @@ import Testing
 struct GuestModeTests {
     static let guestCode = "errorNotPermissibleForGuestUserMode"
 
-    static func refusal(_ body: () throws(GatewayClientError) -> JSONValue) -> String? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            guard case .rpc(let rpc) = error else { return "other: \(error)" }
-            return rpc.code == -32001 ? rpc.data?["code"]?.stringValue : "\(rpc.code) \(rpc.message)"
-        }
-    }
-
     @Test func aGuestReadsTheOwnersStoreWithTheOwnersGrantsAndChangesNothing() async throws {
         let directory = temporaryDirectory()
         // The owner: hr-bridge may write heart rate and read workouts, not heart rate; one saved ride.
@@ -39,46 +29,38 @@ struct GuestModeTests {
                 _ = try user.call("end", ["save": true])
             }
         }
-        var configuration = GatewayConfiguration()
-        configuration.countdown = .zero
-        configuration.guest = true
-        configuration.storePath = directory + "/coach.sqlite"
-        configuration.stateDirectory = directory + "/guest-state"
-        let guest = try await GatewayAssembly.start(configuration).gateway
-        let location = SocketLocation(path: directory + "/guest/coach.sock")
-        let server = try await GatewayServer.start(gateway: guest, location: location)
-        let seen = try await onThread { () -> [String: String?] in
-            var seen: [String: String?] = [:]
-            let user = try GatewayClient(location: location)
-            guard case .array(let workouts) = try user.call("history"), let id = workouts.first?["id"]?.stringValue else {
-                return ["history": "empty"]
+        let seen = try await TestGateway.running(directory: directory, guest: true) { guest in
+            try await onThread { () -> [String: String?] in
+                var seen: [String: String?] = [:]
+                let user = try guest.client()
+                guard case .array(let workouts) = try user.call("history"), let id = workouts.first?["id"]?.stringValue else {
+                    return ["history": "empty"]
+                }
+                seen["historyCount"] = "\(workouts.count)"
+                seen["userHeartRateCount"] = try Self.heartRateCount(user.call("show", ["id": .string(id)]))
+                let bridge = try guest.client()
+                _ = try bridge.call("hello", ["client": "hr-bridge"])
+                // The owner's grants: hr-bridge may not read heart rate, so it sees only its own sample.
+                seen["bridgeHeartRateCount"] = try Self.heartRateCount(bridge.call("show", ["id": .string(id)]))
+                seen["grant"] = refusal { () throws(GatewayClientError) in
+                    try user.call("permissions.grant", ["client": "hr-bridge", "read": ["heartRate"]])
+                }
+                seen["list"] = refusal { () throws(GatewayClientError) in try user.call("permissions.list") }
+                seen["request"] = refusal { () throws(GatewayClientError) in
+                    try bridge.call("authorization.request", ["read": ["heartRate"], "wait": 0])
+                }
+                seen["delete"] = refusal { () throws(GatewayClientError) in
+                    try user.call("workouts.delete", ["id": .string(id), "confirm": true])
+                }
+                seen["amend"] = refusal { () throws(GatewayClientError) in
+                    try user.call("sample", ["type": "dietaryWater", "value": 100, "workout": .string(id)])
+                }
+                _ = try user.call("start", ["activity": "walking"])
+                _ = try user.call("sample", ["type": "heartRate", "value": 100])
+                seen["end"] = try user.call("end", ["save": true])["message"]?.stringValue
+                return seen
             }
-            seen["historyCount"] = "\(workouts.count)"
-            seen["userHeartRateCount"] = try Self.heartRateCount(user.call("show", ["id": .string(id)]))
-            let bridge = try GatewayClient(location: location)
-            _ = try bridge.call("hello", ["client": "hr-bridge"])
-            // The owner's grants: hr-bridge may not read heart rate, so it sees only its own sample.
-            seen["bridgeHeartRateCount"] = try Self.heartRateCount(bridge.call("show", ["id": .string(id)]))
-            seen["grant"] = Self.refusal { () throws(GatewayClientError) in
-                try user.call("permissions.grant", ["client": "hr-bridge", "read": ["heartRate"]])
-            }
-            seen["list"] = Self.refusal { () throws(GatewayClientError) in try user.call("permissions.list") }
-            seen["request"] = Self.refusal { () throws(GatewayClientError) in
-                try bridge.call("authorization.request", ["read": ["heartRate"], "wait": 0])
-            }
-            seen["delete"] = Self.refusal { () throws(GatewayClientError) in
-                try user.call("workouts.delete", ["id": .string(id), "confirm": true])
-            }
-            seen["amend"] = Self.refusal { () throws(GatewayClientError) in
-                try user.call("sample", ["type": "dietaryWater", "value": 100, "workout": .string(id)])
-            }
-            _ = try user.call("start", ["activity": "walking"])
-            _ = try user.call("sample", ["type": "heartRate", "value": 100])
-            seen["end"] = try user.call("end", ["save": true])["message"]?.stringValue
-            return seen
         }
-        await server.close()
-        await guest.manager.shutdown()
         #expect(seen["historyCount"] == "1")
         #expect(seen["userHeartRateCount"] == "2")
         #expect(seen["bridgeHeartRateCount"] == "1")

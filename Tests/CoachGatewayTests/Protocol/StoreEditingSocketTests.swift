@@ -11,17 +11,6 @@ import Testing
 
 @Suite("Deleting, amending and the pushed change feed over the socket", .serialized)
 struct StoreEditingSocketTests {
-    /// The -32001 refusal's data.code, the -32602 message, or nil when the call succeeded.
-    static func refusal(_ body: () throws(GatewayClientError) -> JSONValue) -> String? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            guard case .rpc(let rpc) = error else { return "other: \(error)" }
-            return rpc.code == -32001 ? rpc.data?["code"]?.stringValue : "\(rpc.code) \(rpc.message)"
-        }
-    }
-
     static func newestWorkout(_ history: JSONValue) -> String {
         guard case .array(let items) = history else { return "" }
         return items.first?["id"]?.stringValue ?? ""
@@ -43,20 +32,20 @@ struct StoreEditingSocketTests {
                 seen["id"] = id
                 let ask = try user.call("workouts.delete", ["id": .string(String(id.prefix(8)))])
                 seen["ask"] = ask["code"]?.stringValue
-                seen["bridgeDeletesWorkout"] = Self.refusal { () throws(GatewayClientError) in
+                seen["bridgeDeletesWorkout"] = refusal { () throws(GatewayClientError) in
                     try bridge.call("workouts.delete", ["id": .string(id), "confirm": true])
                 }
-                seen["bridgeDeletesUsers"] = Self.refusal { () throws(GatewayClientError) in
+                seen["bridgeDeletesUsers"] = refusal { () throws(GatewayClientError) in
                     try bridge.call("samples.delete", ["syncIdentifiers": ["u-1"]])
                 }
                 seen["bridgeDeletesOwn"] = try bridge.call("samples.delete", ["syncIdentifiers": ["b-1"]])["deleted"].map { "\($0.intValue ?? -1)" }
                 _ = try user.call("lock")
-                seen["locked"] = Self.refusal { () throws(GatewayClientError) in
+                seen["locked"] = refusal { () throws(GatewayClientError) in
                     try user.call("workouts.delete", ["id": .string(id), "confirm": true])
                 }
                 _ = try user.call("unlock")
                 seen["deleted"] = try user.call("workouts.delete", ["id": .string(id), "confirm": true])["deleted"]?.boolValue.map { "\($0)" }
-                seen["unknown"] = Self.refusal { () throws(GatewayClientError) in
+                seen["unknown"] = refusal { () throws(GatewayClientError) in
                     try user.call("workouts.delete", ["id": .string(id), "confirm": true])
                 }
                 return seen

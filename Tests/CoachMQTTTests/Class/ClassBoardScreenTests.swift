@@ -24,10 +24,14 @@ import Testing
         return board
     }
 
+    /// The sample board, by name, in a terminal of the given size.
+    static func renderedBoard(columns: Int, rows: Int) -> ClassBoardFrame {
+        ClassBoardScreen.render(board().rows(by: .name), classID: "spin", order: .name,
+                                size: WidgetSize(columns: columns, rows: rows), wording: wording)
+    }
+
     @Test func everyRiderALineGoneOnesGreyed() {
-        let board = Self.board()
-        let frame = ClassBoardScreen.render(board.rows(by: .name), classID: "spin", order: .name,
-                                            size: WidgetSize(columns: 100, rows: 10), wording: Self.wording)
+        let frame = Self.renderedBoard(columns: 100, rows: 10)
         #expect(frame.lines.count == 10)
         #expect(frame.lines[0] == "Class spin · 2 riders (+1 gone)")
         #expect(frame.lines[2].hasPrefix("Rider"))
@@ -47,9 +51,7 @@ import Testing
     }
 
     @Test func aShortTerminalSaysHowManyItHides() {
-        let board = Self.board()
-        let frame = ClassBoardScreen.render(board.rows(by: .name), classID: "spin", order: .name,
-                                            size: WidgetSize(columns: 30, rows: 5), wording: Self.wording)
+        let frame = Self.renderedBoard(columns: 30, rows: 5)
         #expect(frame.lines.count == 5)
         #expect(frame.lines[4] == "… +2")
         #expect(frame.greyed.isEmpty)

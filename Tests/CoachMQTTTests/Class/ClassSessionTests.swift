@@ -20,10 +20,6 @@ import Testing
         return MQTTSession(configuration: configuration)
     }
 
-    static func published(_ actions: [MQTTSession.Action]) -> [MQTTMessage] {
-        actions.compactMap { if case .publish(let message) = $0 { return message } else { return nil } }
-    }
-
     @Test func topicsLiveUnderTheClass() {
         #expect(Self.topics.state == "coach/class/spin/anna/state")
         #expect(Self.topics.availability == "coach/class/spin/anna/availability")
@@ -34,11 +30,9 @@ import Testing
 
     @Test func aRiderPublishesNoDiscoveryAndHearsTheClass() {
         var session = Self.session()
-        _ = session.start(at: Self.at(0))
-        _ = session.stateChanged(Self.paused, at: Self.at(0))
-        let actions = session.connected(at: Self.at(0.1))
+        let actions = session.startThenConnect(holding: Self.paused, stateAt: Self.at(0), connectAt: Self.at(0.1))
         #expect(actions.first == .subscribe(["coach/class/spin/anna/command", "coach/class/spin/command"]))
-        #expect(Self.published(actions).map(\.topic) == ["coach/class/spin/anna/availability", "coach/class/spin/anna/state"])
+        #expect(published(actions).map(\.topic) == ["coach/class/spin/anna/availability", "coach/class/spin/anna/state"])
         #expect(session.will == MQTTMessage(topic: "coach/class/spin/anna/availability", payload: "offline", qos: 1, retain: true))
         #expect(session.received(topic: "coach/class/spin/command", payload: Array("pause".utf8), retained: false, at: Self.at(1))
                 == [.run(MQTTCommand("pause"))])
@@ -47,18 +41,14 @@ import Testing
 
     @Test func anUnchangedStateIsRepeatedEveryHeartbeat() {
         var session = Self.session()
-        _ = session.start(at: Self.at(0))
-        _ = session.stateChanged(Self.paused, at: Self.at(0))
-        _ = session.connected(at: Self.at(0))
+        _ = session.startThenConnect(holding: Self.paused, stateAt: Self.at(0), connectAt: Self.at(0))
         #expect(session.deadline == Self.at(4))
         #expect(session.tick(at: Self.at(3.9)) == [])
-        #expect(Self.published(session.tick(at: Self.at(4))).map(\.payload) == [Self.paused.text])
+        #expect(published(session.tick(at: Self.at(4))).map(\.payload) == [Self.paused.text])
         #expect(session.deadline == Self.at(8))
         // Home Assistant's bridge has none: an unchanged state is never sent again.
         var plain = Self.session(heartbeat: nil)
-        _ = plain.start(at: Self.at(0))
-        _ = plain.stateChanged(Self.paused, at: Self.at(0))
-        _ = plain.connected(at: Self.at(0))
+        _ = plain.startThenConnect(holding: Self.paused, stateAt: Self.at(0), connectAt: Self.at(0))
         #expect(plain.deadline == nil)
     }
 
@@ -74,6 +64,6 @@ import Testing
         _ = session.tick(at: Self.at(10))
         #expect(session.connected(at: Self.at(10)) == [.note("mqtt: connected to mqtt://b:1883 again"), .subscribe(["coach/class/spin/+/result"])])
         // A board leaves without an `offline` of its own.
-        #expect(Self.published(session.stop(at: Self.at(11))) == [])
+        #expect(published(session.stop(at: Self.at(11))) == [])
     }
 }

@@ -19,12 +19,7 @@ import Testing
 
     @Test func aWaiterIsWokenByACommitAndOtherwiseByItsTimeout() async throws {
         let signal = CommitSignal()
-        let waiter = Task {
-            let start = ContinuousClock.now
-            await signal.wait(after: signal.generation, timeout: .seconds(30))
-            return ContinuousClock.now - start
-        }
-        try await Task.sleep(for: .milliseconds(100))
+        let waiter = try await Self.waiterStarted(on: signal)
         signal.signal()
         #expect(await waiter.value < .seconds(5))
 
@@ -36,14 +31,21 @@ import Testing
 
     @Test func cancellingAWaiterEndsItsWait() async throws {
         let signal = CommitSignal()
+        let waiter = try await Self.waiterStarted(on: signal)
+        waiter.cancel()
+        #expect(await waiter.value < .seconds(5))
+    }
+
+    /// A task waiting (up to 30 s) for the next commit, given 100 ms to begin its wait; its value
+    /// is how long it waited.
+    static func waiterStarted(on signal: CommitSignal) async throws -> Task<Duration, Never> {
         let waiter = Task {
             let start = ContinuousClock.now
             await signal.wait(after: signal.generation, timeout: .seconds(30))
             return ContinuousClock.now - start
         }
         try await Task.sleep(for: .milliseconds(100))
-        waiter.cancel()
-        #expect(await waiter.value < .seconds(5))
+        return waiter
     }
 
     @Test func everyStoreWriteSignals() async throws {

@@ -19,14 +19,7 @@ public enum FITWorkoutWriter {
 
     public static func write(_ plan: WorkoutPlan, created: Date = Date()) -> Data {
         var fit = FITEncoder()
-        fit.define(local: Local.fileID, global: 0, [
-            FITField(number: 0, size: 1, base: FIT.Base.enumeration),    // type
-            FITField(number: 1, size: 2, base: FIT.Base.uint16),         // manufacturer
-            FITField(number: 2, size: 2, base: FIT.Base.uint16),         // product
-            FITField(number: 3, size: 4, base: FIT.Base.uint32z),        // serial_number
-            FITField(number: 4, size: 4, base: FIT.Base.uint32),         // time_created
-        ])
-        fit.message(local: Local.fileID, [5, 255, 1, 1, FIT.timestamp(Int64(created.timeIntervalSince1970))])
+        fit.fileID(local: Local.fileID, type: 5, created: FIT.timestamp(Int64(created.timeIntervalSince1970)))   // a workout file
 
         let rows = stepRows(plan)
         fit.define(local: Local.workout, global: 26, [

@@ -22,15 +22,7 @@ public enum FITWriter {
         let end = FIT.timestamp(endSecond)
         var fit = FITEncoder()
 
-        fit.define(local: Local.fileID, global: 0, [
-            FITField(number: 0, size: 1, base: FIT.Base.enumeration),    // type
-            FITField(number: 1, size: 2, base: FIT.Base.uint16),         // manufacturer
-            FITField(number: 2, size: 2, base: FIT.Base.uint16),         // product
-            FITField(number: 3, size: 4, base: FIT.Base.uint32z),        // serial_number
-            FITField(number: 4, size: 4, base: FIT.Base.uint32),         // time_created
-        ])
-        // Activity file; manufacturer 255 = development (no Garmin-assigned id).
-        fit.message(local: Local.fileID, [4, 255, 1, 1, start])
+        fit.fileID(local: Local.fileID, type: 4, created: start)   // an activity file
 
         fit.define(local: Local.device, global: 23, [
             FITField(number: 253, size: 4, base: FIT.Base.uint32),       // timestamp

@@ -6,7 +6,8 @@
 //   CoachCore      pure: session state machine, builder, intents, live activity, renderers
 //   CoachLanguage  pure: Intents/ templates, recogniser, numbers, responses
 //   CoachStore     SQLite (GRDB): journal, workouts, samples, recovery, change feed
-//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts
+//   CoachExport    TCX/GPX/FIT/CSV/JSON export and import, interval statistics, charts, FIT workouts
+//   CoachPlans     structured workouts as files: plan YAML (line-and-field errors), the workouts/ directory
 //   CoachProcess   ChildProcess: the one way any module starts a program (swift-subprocess)
 //   CoachGateway   the actor wiring, Unix-socket server and protocol, tmux pusher
 //   CoachWeb       the Live Activity in a browser: HTTP on loopback, SSE feed, widget page (NIOHTTP1)
@@ -102,7 +103,7 @@ let package = Package(
         .target(
             name: "CoachGateway",
             dependencies: [
-                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess",
+                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess", "CoachPlans",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -145,6 +146,13 @@ let package = Package(
             dependencies: ["CoachCore", "CoachStore", "CoachWire"],
             swiftSettings: strictSettings
         ),
+        // Structured workouts as files: plan YAML with line-and-field errors, the workouts/
+        // directory, FIT workout files (docs/plans.md). The plan model itself is pure, in CoachCore.
+        .target(
+            name: "CoachPlans",
+            dependencies: ["CoachCore", "CoachWire", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
         // dlopen loader for optional C libraries (voice, audio, sensors): nothing linked at build time.
         .target(
             name: "CoachNative",
@@ -163,7 +171,8 @@ let package = Package(
             dependencies: ["CoachNative", "CoachProcess", "CoachWire", "CoachLanguage", "CoachSettings", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
-        // Bluetooth fitness sensors through BlueZ over D-Bus (sd-bus loaded at run time).
+        // The system bus (sd-bus loaded at run time): Bluetooth fitness sensors through BlueZ, and
+        // logind's session lock for `lock.follow: logind`.
         .target(
             name: "CoachBluetooth",
             dependencies: ["CoachCore", "CoachNative", "CoachSettings"],
@@ -178,7 +187,7 @@ let package = Package(
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
                 "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
-                "CoachExport", "CoachWeb", "CoachMQTT", "CoachWyoming",
+                "CoachExport", "CoachWeb", "CoachMQTT", "CoachWyoming", "CoachPlans",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,
@@ -271,6 +280,10 @@ let package = Package(
         .testTarget(
             name: "CoachVoiceTests",
             dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
+        ),
+        .testTarget(
+            name: "CoachPlansTests",
+            dependencies: ["CoachPlans", "CoachCore", "CoachWire"]
         ),
         .testTarget(
             name: "CoachExportTests",

@@ -107,6 +107,9 @@ public final class DBusConnection {
         case .bool(let value):
             var flag: Int32 = value ? 1 : 0
             try Self.check(api.appendBasic(message, Self.code("b"), &flag), "append")
+        case .uint32(let value):
+            var number = value
+            try Self.check(api.appendBasic(message, Self.code("u"), &number), "append")
         case .stringArray(let values):
             try Self.check(api.openContainer(message, Self.code("a"), "s"), "append")
             for value in values { try append(.string(value), to: message) }
@@ -121,6 +124,7 @@ public final class DBusConnection {
                 case .string: signature = "s"
                 case .objectPath: signature = "o"
                 case .bool: signature = "b"
+                case .uint32: signature = "u"
                 case .stringArray: signature = "as"
                 case .options: signature = "a{sv}"
                 }

@@ -1,5 +1,6 @@
 // D-Bus values as Swift sees them: what a reply or a signal carries, read generically (BlueZ's
-// replies are nested dictionaries of variants), and the few argument shapes Coach sends.
+// replies are nested dictionaries of variants), and the few argument shapes Coach sends (to BlueZ
+// and logind).
 
 public indirect enum DBusValue: Sendable, Hashable {
     case string(String)
@@ -61,4 +62,6 @@ public enum DBusArgument: Sendable {
     case options([(String, DBusArgument)])
     case stringArray([String])
     case bool(Bool)
+    /// `u` (logind's pids and uids).
+    case uint32(UInt32)
 }

@@ -200,7 +200,7 @@ private struct LinkLoop {
             do {
                 for (charPath, characteristic) in measurements {
                     if slot.streams[charPath] == nil {
-                        slot.streams[charPath] = (characteristic, SensorStream(wheelCircumference: slot.descriptor.wheelCircumference ?? 2.096))
+                        slot.streams[charPath] = (characteristic, SensorStream(wheelCircumference: slot.descriptor.wheelCircumference ?? SensorStream.defaultWheelCircumference))
                     }
                     try bluez.startNotify(characteristic: charPath)
                 }
@@ -241,7 +241,9 @@ private struct LinkLoop {
             case BlueZ.characteristicInterface:
                 guard let value = changed["Value"]?.bytes,
                       let slot = slots.first(where: { $0.streams[signal.path] != nil }),
-                      var (characteristic, stream) = slot.streams[signal.path] else { return }
+                      let entry = slot.streams[signal.path] else { return }
+                let characteristic = entry.0
+                var stream = entry.1
                 guard let reading = try? SensorReading.decode(characteristic, value) else { return }
                 let metrics = stream.metrics(for: reading)
                 slot.streams[signal.path] = (characteristic, stream)
@@ -249,7 +251,6 @@ private struct LinkLoop {
                 let kept = slot.descriptor.role.map { $0.filter(metrics) } ?? metrics
                 status(slot) { $0.lastReading = Date() }
                 link.deliver(slot.descriptor, kept)
-                _ = characteristic
             case BlueZ.deviceInterface:
                 guard let slot = slots.first(where: { $0.devicePath == signal.path }) else { return }
                 if changed["Connected"]?.bool == false {

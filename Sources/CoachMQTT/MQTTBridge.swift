@@ -3,6 +3,8 @@
 // locked — and a channel like the socket: a command from the broker is one request through the
 // gateway's RequestRouter as the named client `mqtt`, whose read permissions decide which metrics
 // leave the machine. All broker I/O happens on MQTTConnection's own thread; nothing here waits on it.
+// A class rider (docs/class.md) is the same bridge on the class's topics, as the named client `class`:
+// a gym's broker is not the user's home, so it has its own grant.
 
 import CoachCore
 import CoachGateway
@@ -20,16 +22,22 @@ public final class MQTTBridge: Sendable {
         /// Tests shorten these; the defaults are the session's.
         public var backoff = MQTTBackoff.Policy()
         public var throttleInterval: Duration = .seconds(1)
+        /// The client the permission model knows this bridge as: `mqtt`, or `class` for a rider.
+        public var clientName: String
 
         public init(endpoint: MQTTEndpoint, device: HomeAssistantDevice) {
             self.endpoint = endpoint
             self.device = device
+            clientName = device.topics.isClassRider ? MQTTBridge.classClientName : MQTTBridge.clientName
         }
+
+        public var identity: ClientIdentity { .named(clientName, version: CoachVersion.current) }
 
         var session: MQTTSession {
             var configuration = MQTTSession.Configuration(device: device, purpose: purpose, brokerName: endpoint.display)
             configuration.backoff = backoff
             configuration.throttleInterval = throttleInterval
+            if device.topics.isClassRider { configuration.heartbeat = MQTTBridge.classHeartbeat }
             // Different gateways should not retry in step: the node id seeds the jitter.
             configuration.seed = UInt64(truncatingIfNeeded: device.topics.nodeID.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
             return MQTTSession(configuration: configuration)
@@ -39,6 +47,10 @@ public final class MQTTBridge: Sendable {
     /// The name the permission model knows the bridge by (`coach permissions grant mqtt --read all`).
     public static let clientName = "mqtt"
     public static var identity: ClientIdentity { .named(clientName, version: CoachVersion.current) }
+    /// A class rider's name in the permission model (`coach permissions grant class --read all`).
+    public static let classClientName = "class"
+    /// How often a class rider repeats an unchanged state: a board greys a rider after 10 s of silence.
+    public static let classHeartbeat: Duration = .seconds(4)
 
     public let configuration: Configuration
     private let connection: MQTTConnection
@@ -63,6 +75,7 @@ public final class MQTTBridge: Sendable {
         let contents = await gateway.displays.feed.contents()
         let permissions = gateway.permissions
         let units = configuration.units
+        let identity = configuration.identity
         let follow = Task {
             for await content in contents {
                 // Decided per content, so a grant shows by the next change (each second while running).
@@ -70,10 +83,25 @@ public final class MQTTBridge: Sendable {
                 connection.post(HomeAssistantState(content: content, readable: { scope?.allows($0, sourceName: nil) ?? false }, unit: units))
             }
         }
-        let answer = Task { await answerCommands(commands, gateway: gateway, connection: connection) }
+        let answer = Task { await answerCommands(commands, gateway: gateway, connection: connection, identity: identity) }
         connection.start()
         return MQTTBridge(configuration: configuration, connection: connection, tasks: [follow, answer])
     }
+
+    /// Publishes only what it is handed (`post`), with no gateway behind it: `coach class simulate`'s
+    /// riders. Commands to it go unanswered: a made-up rider has nothing to pause.
+    public static func publisher(configuration: Configuration, clock: any WorkoutClock = SystemWorkoutClock(),
+                                 note: @escaping @Sendable (String) -> Void) throws(NativeLibraryError) -> MQTTBridge {
+        let library = try Mosquitto.load()
+        let connection = MQTTConnection(library: library, endpoint: configuration.endpoint, session: configuration.session,
+                                        clientID: clientID(configuration), now: { clock.now().monotonic }, commands: nil,
+                                        note: note, ended: { _ in })
+        connection.start()
+        return MQTTBridge(configuration: configuration, connection: connection, tasks: [])
+    }
+
+    /// The next state, for a `publisher`.
+    public func post(_ state: HomeAssistantState) { connection.post(state) }
 
     /// Takes a device off the broker (empty retained config: Home Assistant removes it) in the
     /// background; `removed` is called with whether it got through before `stop()`.
@@ -97,8 +125,8 @@ public final class MQTTBridge: Sendable {
 
     public var isFinished: Bool { connection.isFinished }
 
-    /// Whether the `mqtt` client may read every one of `types` (the user granted them).
-    public static func mayRead(_ types: [AuthorizationType], gateway: Gateway) -> Bool {
+    /// Whether the `mqtt` client (or `identity`) may read every one of `types` (the user granted them).
+    public static func mayRead(_ types: [AuthorizationType], gateway: Gateway, identity: ClientIdentity = identity) -> Bool {
         guard let scope = try? gateway.permissions.readScope(for: identity, locked: false) else { return false }
         return types.allSatisfy { scope.allows($0, sourceName: nil) }
     }
@@ -108,11 +136,14 @@ public final class MQTTBridge: Sendable {
 
     /// One client id per gateway and purpose: a broker drops the older of two equal ids.
     static func clientID(_ configuration: Configuration) -> String {
-        "coach-" + configuration.device.topics.nodeID + (configuration.purpose == .remove ? "-remove" : "")
+        let topics = configuration.device.topics
+        let name = topics.classID.map { "class-\($0)-" + topics.nodeID } ?? topics.nodeID
+        return "coach-" + name + (configuration.purpose == .remove ? "-remove" : "")
     }
 
     /// One command at a time, in the order they came: a quick pause-resume stays in that order.
-    private static func answerCommands(_ commands: AsyncStream<MQTTCommand>, gateway: Gateway, connection: MQTTConnection) async {
+    private static func answerCommands(_ commands: AsyncStream<MQTTCommand>, gateway: Gateway, connection: MQTTConnection,
+                                       identity: ClientIdentity) async {
         let router = RequestRouter(gateway: gateway)
         let session = ConnectionSession()
         session.identify(as: identity)
@@ -125,7 +156,8 @@ public final class MQTTBridge: Sendable {
                 // A failure's words say why ("no workout is running"); a success's may word figures
                 // ("Lap 2: 1.0 km"), which only a client that may read everything is told.
                 connection.post(answer: MQTTCommandResult(command: command, reply: reply,
-                                                          successMessage: !gateway.displays.isLocked && mayRead(AuthorizationType.allCases, gateway: gateway)))
+                                                          successMessage: !gateway.displays.isLocked
+                                                              && mayRead(AuthorizationType.allCases, gateway: gateway, identity: identity)))
             }
         }
     }

@@ -57,10 +57,17 @@ public struct CoachSettings: Codable, Sendable, Equatable {
     public var mqtt = MQTT()
     /// Assist's intent and handle service (CoachSettings+Wyoming.swift).
     public var wyoming = Wyoming()
+    /// A class of riders on one broker (CoachSettings+Class.swift).
+    public var `class` = Class()
+    /// What the privacy lock follows (CoachSettings+Lock.swift).
+    public var lock = Lock()
+
+    /// Weight, age, sex and FTP for generated energy and power zones (CoachSettings+Profile.swift).
+    public var profile = Profile()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class`, lock, profile }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +79,9 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         http = try c.decodeIfPresent(Http.self, forKey: .http) ?? Http()
         mqtt = try c.decodeIfPresent(MQTT.self, forKey: .mqtt) ?? MQTT()
         wyoming = try c.decodeIfPresent(Wyoming.self, forKey: .wyoming) ?? Wyoming()
+        `class` = try c.decodeIfPresent(Class.self, forKey: .class) ?? Class()
+        lock = try c.decodeIfPresent(Lock.self, forKey: .lock) ?? Lock()
+        profile = try c.decodeIfPresent(Profile.self, forKey: .profile) ?? Profile()
     }
 }
 

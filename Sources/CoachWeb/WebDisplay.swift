@@ -90,6 +90,7 @@ public final class WebDisplay: Sendable {
                 if let latest = hub.latestStatus(language: language) { return latest }
                 return await feed.currentContent().render(presentation: .expanded, format: .json, wording: gateway.displays.wording(language))
             },
+            wording: { gateway.displays.wording($0) },
             command: configuration.commands ? Self.commandRunner(gateway: gateway) : nil)
         let connections = ConnectionSet(maximum: configuration.maximumStreams + 64)
         let limits = configuration.limits

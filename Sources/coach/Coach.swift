@@ -55,11 +55,15 @@ struct Coach: AsyncParsableCommand {
             // Voice and set-up (docs/voice.md, docs/doctor.md).
             ListenCommand.self, DoctorCommand.self,
             // After the workout: files (docs/export.md).
-            ExportCommand.self, ImportCommand.self, StatsCommand.self,
+            ExportCommand.self, ImportCommand.self, StatsCommand.self, DeleteCommand.self, ChangesCommand.self,
             // Mirroring another gateway (docs/mirroring.md).
             MirrorCommand.self, BridgeCommand.self,
             // Who may write and read what (docs/permissions.md).
             PermissionsCommand.self, ConfigCommand.self,
+            // A class of riders on one broker (docs/class.md).
+            ClassCommand.self,
+            // Structured workouts (docs/plans.md).
+            PlanCommand.self,
         ],
         // `coach`, `coach --script FILE`: the REPL (Sources/coach/REPL/ReplMain.swift).
         defaultSubcommand: ReplSubcommand.self

@@ -15,16 +15,8 @@ import Glibc
 @Suite(.serialized, .enabled(if: getuid() == 0, "needs root: it adds a throwaway user (useradd) and plants a listener as another uid"))
 struct UntrustedGatewayTests {
     @Test func aDirectoryAnotherUserMadeIsRefusedByEveryClient() async throws {
-        let user = try await ThrowawayUser()
-        try await withCleanup({ await user.remove() }) {
-            let directory = "/tmp/coach-\(user.uid)"
-            // Root's directory, open to all, as an attacker would make it.
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o777])
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            let listener = try PlantedListener(path: directory + "/coach.sock")
-            defer { listener.close() }
-
+        // Root's directory, open to all, as an attacker would make it.
+        try await withPlantedListener(directoryPermissions: 0o777) { user, directory, listener in
             for client in try user.clients(socket: directory + "/coach.sock") {
                 let result = try await user.run(client.command)
                 // In a pty (the REPL) the message comes through script's stdout.
@@ -41,17 +33,10 @@ struct UntrustedGatewayTests {
     }
 
     @Test func aListenerOfAnotherUserInTheUsersOwnDirectoryIsRefused() async throws {
-        let user = try await ThrowawayUser()
-        try await withCleanup({ await user.remove() }) {
-            let directory = "/tmp/coach-\(user.uid)"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
-            defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The directory passes the ownership check; the process behind the socket is root's.
+        try await withPlantedListener(directoryPermissions: 0o700, prepare: { user, directory in
             #expect(chown(directory, user.uid, user.gid) == 0)
-            // The directory passes the ownership check; the process behind the socket is root's.
-            let listener = try PlantedListener(path: directory + "/coach.sock")
-            defer { listener.close() }
-
+        }) { user, directory, listener in
             for client in try user.clients(socket: directory + "/coach.sock") {
                 let result = try await user.run(client.command)
                 let message = result.stderr + result.stdout
@@ -61,6 +46,24 @@ struct UntrustedGatewayTests {
             }
             #expect(listener.connections > 0, "the clients did reach the listener (the peer check, not the directory, refused)")
         }
+    }
+}
+
+/// Runs `body` with a throwaway user and root's listener at that user's /tmp fallback socket,
+/// /tmp/coach-$UID/coach.sock, in a directory root made with `directoryPermissions` and then
+/// `prepare`d; the user, the directory and the listener are gone afterwards.
+private func withPlantedListener(directoryPermissions: Int, prepare: (ThrowawayUser, String) -> Void = { _, _ in },
+                                 _ body: (ThrowawayUser, String, PlantedListener) async throws -> Void) async throws {
+    let user = try await ThrowawayUser()
+    try await withCleanup({ await user.remove() }) {
+        let directory = "/tmp/coach-\(user.uid)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: directoryPermissions])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        prepare(user, directory)
+        let listener = try PlantedListener(path: directory + "/coach.sock")
+        defer { listener.close() }
+        try await body(user, directory, listener)
     }
 }
 

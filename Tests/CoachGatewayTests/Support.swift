@@ -25,6 +25,18 @@ enum TestScratch {
     }()
 }
 
+/// What a refused call says: the -32001 refusal's data.code, otherwise the error's code and
+/// message, or nil when the call succeeded.
+func refusal(_ body: () throws(GatewayClientError) -> JSONValue) -> String? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        guard case .rpc(let rpc) = error else { return "other: \(error)" }
+        return rpc.code == -32001 ? rpc.data?["code"]?.stringValue : "\(rpc.code) \(rpc.message)"
+    }
+}
+
 /// A gateway listening on a fresh socket; `countdown` zero so starts run at once.
 struct TestGateway {
     let gateway: Gateway
@@ -33,24 +45,27 @@ struct TestGateway {
     /// Removed by `stop()`, unless the test passed a directory of its own.
     let ownedDirectory: String?
 
-    static func start(countdown: Duration = .zero, directory: String? = nil) async throws -> TestGateway {
+    /// `guest`: a guest gateway on the directory's store, with its own state and socket beside the
+    /// owner's, so a test can run the owner and then a guest on one store file.
+    static func start(countdown: Duration = .zero, directory: String? = nil, guest: Bool = false) async throws -> TestGateway {
         let ownedDirectory = directory == nil ? temporaryDirectory() : nil
         let directory = directory ?? ownedDirectory!
         var configuration = GatewayConfiguration()
         configuration.countdown = countdown
+        configuration.guest = guest
         configuration.storePath = directory + "/coach.sqlite"
-        configuration.stateDirectory = directory + "/state"
+        configuration.stateDirectory = directory + (guest ? "/guest-state" : "/state")
         let gateway = try await GatewayAssembly.start(configuration).gateway
-        let location = SocketLocation(path: directory + "/coach/coach.sock")
+        let location = SocketLocation(path: directory + (guest ? "/guest" : "/coach") + "/coach.sock")
         let server = try await GatewayServer.start(gateway: gateway, location: location)
         return TestGateway(gateway: gateway, server: server, location: location, ownedDirectory: ownedDirectory)
     }
 
     /// Runs `body` against a fresh gateway and stops it afterwards, awaited, whether `body`
     /// succeeded or threw (a `defer { Task { … } }` would leave the stop running after the test).
-    static func running<T>(countdown: Duration = .zero, directory: String? = nil,
+    static func running<T>(countdown: Duration = .zero, directory: String? = nil, guest: Bool = false,
                            _ body: (TestGateway) async throws -> T) async throws -> T {
-        let test = try await start(countdown: countdown, directory: directory)
+        let test = try await start(countdown: countdown, directory: directory, guest: guest)
         do {
             let result = try await body(test)
             await test.stop()

@@ -26,10 +26,6 @@ import Testing
         return session
     }
 
-    static func published(_ actions: [MQTTSession.Action]) -> [MQTTMessage] {
-        actions.compactMap { if case .publish(let message) = $0 { return message } else { return nil } }
-    }
-
     @Test func startConnects() {
         var session = Self.session()
         #expect(session.start(at: Self.at(0)) == [.connect])
@@ -37,11 +33,9 @@ import Testing
 
     @Test func aConnectionSubscribesAndPublishesDiscoveryAvailabilityAndTheLatestState() {
         var session = Self.session()
-        _ = session.start(at: Self.at(0))
-        _ = session.stateChanged(Self.running, at: Self.at(0.1))
-        let actions = session.connected(at: Self.at(0.2))
+        let actions = session.startThenConnect(holding: Self.running, stateAt: Self.at(0.1), connectAt: Self.at(0.2))
         #expect(actions.first == .subscribe(["coach/n1/command", "homeassistant/status"]))
-        #expect(Self.published(actions) == [
+        #expect(published(actions) == [
             MQTTMessage(topic: "homeassistant/device/n1/config", payload: Self.device.discoveryText, qos: 1, retain: true),
             MQTTMessage(topic: "coach/n1/availability", payload: "online", qos: 1, retain: true),
             MQTTMessage(topic: "coach/n1/state", payload: Self.running.text, qos: 0, retain: true),
@@ -78,8 +72,8 @@ import Testing
         _ = session.tick(at: Self.at(2.1))
         let actions = session.connected(at: Self.at(2.2))
         #expect(actions.contains(.note("mqtt: connected to mqtt://b:1883 again")))
-        #expect(Self.published(actions).map(\.topic) == ["homeassistant/device/n1/config", "coach/n1/availability", "coach/n1/state"])
-        #expect(Self.published(actions).last?.payload == Self.paused.text, "the newest state, not the one before the outage")
+        #expect(published(actions).map(\.topic) == ["homeassistant/device/n1/config", "coach/n1/availability", "coach/n1/state"])
+        #expect(published(actions).last?.payload == Self.paused.text, "the newest state, not the one before the outage")
     }
 
     @Test func aHangingAttemptIsAbandoned() {
@@ -92,19 +86,19 @@ import Testing
 
     @Test func statesAreThrottledWhileConnected() {
         var session = Self.connected()
-        #expect(Self.published(session.stateChanged(Self.running, at: Self.at(1))).count == 1)
+        #expect(published(session.stateChanged(Self.running, at: Self.at(1))).count == 1)
         let held = HomeAssistantState(phase: "running", text: #"{"state":"running","elapsed":1}"#)
         #expect(session.stateChanged(held, at: Self.at(1.5)) == [])
         #expect(session.deadline == Self.at(2))
-        #expect(Self.published(session.tick(at: Self.at(2))).map(\.payload) == [held.text])
-        #expect(Self.published(session.stateChanged(Self.paused, at: Self.at(2.1))).map(\.payload) == [Self.paused.text])
+        #expect(published(session.tick(at: Self.at(2))).map(\.payload) == [held.text])
+        #expect(published(session.stateChanged(Self.paused, at: Self.at(2.1))).map(\.payload) == [Self.paused.text])
     }
 
     @Test func homeAssistantsBirthMessageGetsDiscoveryAgain() {
         var session = Self.connected()
         _ = session.stateChanged(Self.running, at: Self.at(1))
         let actions = session.received(topic: "homeassistant/status", payload: Array("online".utf8), retained: false, at: Self.at(5))
-        #expect(Self.published(actions).map(\.topic) == ["homeassistant/device/n1/config", "coach/n1/availability", "coach/n1/state"])
+        #expect(published(actions).map(\.topic) == ["homeassistant/device/n1/config", "coach/n1/availability", "coach/n1/state"])
     }
 
     @Test func aRetainedBirthOrOfflineIsNotABirth() {
@@ -152,7 +146,7 @@ import Testing
         var session = Self.session(.remove)
         _ = session.start(at: Self.at(0))
         let actions = session.connected(at: Self.at(0.1))
-        #expect(Self.published(actions) == ["homeassistant/device/n1/config", "coach/n1/state", "coach/n1/availability"].map {
+        #expect(published(actions) == ["homeassistant/device/n1/config", "coach/n1/state", "coach/n1/availability"].map {
             MQTTMessage(topic: $0, payload: "", qos: 1, retain: true)
         })
         #expect(actions.last == .disconnect)

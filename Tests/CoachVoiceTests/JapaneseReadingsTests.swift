@@ -36,6 +36,13 @@ struct JapaneseReadingsTests {
                 "lap": "\(i + 1)", "seconds": "\(i % 10)", "state": states[i % states.count],
                 "distance": "5.00 km", "energy": "\(100 + i) kcal", "options": activities.prefix(3).joined(separator: "、"),
                 "reason": "ディスクがいっぱいです", "suggestion": "ランニングを開始",
+                // Plans (issue 30), sensors and types (issue 33): what the gateway fills in, worded
+                // from the catalog's own tables where it has them.
+                "step": "インターバル \(i % 5 + 1)/5", "plan": "テンポ", "iteration": "\(i % 5 + 1)", "iterations": "5",
+                "range": "4:00–4:10/km", "metric": (tables["plan"]?["heartRate"] ?? "心拍数"),
+                "alert": (tables["plan"]?["heartRate"] ?? "心拍数") + "が140–150 bpmを上回っています",
+                "from": "スイム", "to": "バイク", "zone": "\(i % 7 + 1)", "types": "パワー、ケイデンス", "type": "パワー",
+                "name": "ハートレートセンサー", "sensors": "ハートレートセンサー", "minutes": "\(i + 1)", "count": "\(i % 3 + 1)",
             ]
             for template in templates {
                 let text = catalog.fill(template, values: values)

@@ -39,6 +39,35 @@ import Testing
         }
     }
 
+    @Test func theClassSectionIsTopicNamesAndABroker() throws {
+        let s = try CoachSettings.parse("class:\n  name: spin-0700\n  rider: anna_k\n  url: mqtt://gym.local:1883\n")
+        #expect(s.class.name == "spin-0700")
+        #expect(s.class.rider == "anna_k")
+        #expect(s.class.url == "mqtt://gym.local:1883")
+        #expect(try CoachSettings.parse("").class == CoachSettings.Class())
+        // A topic level: a slash or a wildcard would put the rider in another place, or everywhere.
+        #expect { try CoachSettings.parse("class:\n  name: spin\n  rider: a/b\n") } throws: { error in
+            "\(error)".contains("class.rider")
+        }
+        #expect { try CoachSettings.parse("class:\n  name: '#'\n") } throws: { error in
+            "\(error)".contains("class.name")
+        }
+        var round = CoachSettings()
+        round.class.name = "spin"
+        #expect(try CoachSettings.parse(round.yaml()) == round)
+    }
+
+    @Test func lockFollowIsOffUnlessSaidAndNamedWhenWrong() throws {
+        #expect(try CoachSettings.parse("units: km").lock.follow == .off)
+        #expect(try CoachSettings.parse("lock:\n  follow: logind\n").lock.follow == .logind)
+        #expect { try CoachSettings.parse("lock:\n  follow: screensaver\n") } throws: { error in
+            "\(error)".contains("lock.follow")
+        }
+        var s = CoachSettings()
+        s.lock.follow = .logind
+        #expect(try CoachSettings.parse(s.yaml()) == s)
+    }
+
     @Test func unknownKeysAreIgnored() throws {
         let s = try CoachSettings.parse("units: mi\nsomething_new: 3\n")
         #expect(s.units == .mi)

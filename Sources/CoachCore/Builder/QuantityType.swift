@@ -7,13 +7,28 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
     case heartRate, distance, activeEnergy, cadence, power, stepCount
     /// Water drunk (HKQuantityTypeIdentifierDietaryWater), e.g. logged on a mirror during a ride.
     case dietaryWater
+    /// Speed from a wheel sensor or power meter (HKQuantityTypeIdentifierCyclingSpeed), m/s.
+    case cyclingSpeed
+    /// Speed from a foot pod (HKQuantityTypeIdentifierRunningSpeed), m/s.
+    case runningSpeed
+    /// Distance a wheel sensor measured (HKQuantityTypeIdentifierDistanceCycling).
+    case distanceCycling
+    /// Distance a foot pod measured (HKQuantityTypeIdentifierDistanceWalkingRunning).
+    case distanceWalkingRunning
 
     public var isCumulative: Bool {
         switch self {
-        case .distance, .activeEnergy, .stepCount, .dietaryWater: return true
-        case .heartRate, .cadence, .power: return false
+        case .distance, .activeEnergy, .stepCount, .dietaryWater, .distanceCycling, .distanceWalkingRunning: return true
+        case .heartRate, .cadence, .power, .cyclingSpeed, .runningSpeed: return false
         }
     }
+
+    /// Distance measured by a sensor of its own kind: it wins over a client's plain `distance`
+    /// and over the route (WorkoutDistance.swift).
+    public var isSensorDistance: Bool { self == .distanceCycling || self == .distanceWalkingRunning }
+
+    /// Every type that measures distance travelled.
+    public var isDistance: Bool { self == .distance || isSensorDistance }
 
     /// The unit every stored value is in.
     public var canonicalUnit: String {
@@ -25,6 +40,8 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case .power: return "W"
         case .stepCount: return "count"
         case .dietaryWater: return "mL"
+        case .cyclingSpeed, .runningSpeed: return "m/s"
+        case .distanceCycling, .distanceWalkingRunning: return "m"
         }
     }
 
@@ -38,6 +55,8 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case .power: return "W"
         case .stepCount: return "steps"
         case .dietaryWater: return "mL"
+        case .cyclingSpeed, .runningSpeed: return "m/s"
+        case .distanceCycling, .distanceWalkingRunning: return "m"
         }
     }
 
@@ -51,6 +70,9 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case .power: return 0...3_000
         case .stepCount: return 0...1_000_000
         case .dietaryWater: return 0...5_000
+        // 30 m/s is 108 km/h: beyond any ride a wheel sensor measures.
+        case .cyclingSpeed, .runningSpeed: return 0...30
+        case .distanceCycling, .distanceWalkingRunning: return 0...1_000_000
         }
     }
 
@@ -64,6 +86,10 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         case "power", "watts": self = .power
         case "stepcount", "steps", "step_count": self = .stepCount
         case "dietarywater", "water", "dietary_water": self = .dietaryWater
+        case "cyclingspeed", "cycling_speed": self = .cyclingSpeed
+        case "runningspeed", "running_speed": self = .runningSpeed
+        case "distancecycling", "distance_cycling": self = .distanceCycling
+        case "distancewalkingrunning", "distance_walking_running": self = .distanceWalkingRunning
         default: return nil
         }
     }
@@ -76,7 +102,9 @@ public enum QuantityType: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .heartRate, .cadence:
             factor = ["bpm": 1, "count/min": 1, "/min": 1, "spm": 1, "rpm": 1, "per minute": 1][key]
-        case .distance:
+        case .cyclingSpeed, .runningSpeed:
+            factor = ["m/s": 1, "mps": 1, "km/h": 1 / 3.6, "kph": 1 / 3.6, "kmh": 1 / 3.6, "mph": 0.44704, "mi/h": 0.44704][key]
+        case .distance, .distanceCycling, .distanceWalkingRunning:
             factor = [
                 "m": 1, "meter": 1, "meters": 1, "metre": 1, "metres": 1, "km": 1000, "kilometer": 1000,
                 "kilometers": 1000, "kilometre": 1000, "kilometres": 1000, "mi": 1609.344, "mile": 1609.344,

@@ -17,7 +17,11 @@ public struct WorkoutBuilder: Sendable, Hashable {
     /// Where each sync identifier's sample sits in `samples`: a resent sample is found in constant
     /// time, so recovering or streaming tens of thousands of identified samples stays linear.
     private var indexBySyncIdentifier: [String: Int] = [:]
+    /// Per type, of the samples that were measured or sent (generated energy is kept apart).
     public private(set) var statistics: [QuantityType: QuantityStatistics] = [:]
+    /// Active energy Coach generated (from power, a strap's figure or heart rate): it counts only
+    /// while no client sent energy of its own (ReportedStatistics).
+    public private(set) var generatedEnergy: QuantityStatistics?
     /// When the goal was first reached; it is reported once and stays reached.
     public private(set) var goalReachedAt: Timestamp?
     /// The route (HKWorkoutRoute): location samples in the order they arrived.
@@ -82,18 +86,34 @@ public struct WorkoutBuilder: Sendable, Hashable {
                 guard version > (samples[index].syncVersion ?? 0) else { return .ignoredOlderVersion }
                 let replaced = samples[index]
                 samples[index] = sample
-                statistics[sample.type] = QuantityStatistics(type: sample.type, samples: samples)
-                if replaced.type != sample.type {
-                    statistics[replaced.type] = QuantityStatistics(type: replaced.type, samples: samples)
-                }
+                recount(sample.type)
+                if replaced.type != sample.type { recount(replaced.type) }
                 return .replaced
             }
             indexBySyncIdentifier[identifier] = samples.count
         }
         samples.append(sample)
-        statistics[sample.type, default: QuantityStatistics(type: sample.type)].add(sample)
+        if sample.source?.isGenerated == true {
+            generatedEnergy = generatedEnergy ?? QuantityStatistics(type: sample.type)
+            generatedEnergy?.add(sample)
+        } else {
+            statistics[sample.type, default: QuantityStatistics(type: sample.type)].add(sample)
+        }
         return .added
     }
+
+    /// Statistics of one type from scratch (after a replacement), measured and generated apart.
+    private mutating func recount(_ type: QuantityType) {
+        let measured = samples.lazy.filter { $0.type == type && $0.source?.isGenerated != true }
+        statistics[type] = measured.isEmpty ? nil : QuantityStatistics(type: type, samples: measured)
+        if type == .activeEnergy {
+            let generated = samples.lazy.filter { $0.type == type && $0.source?.isGenerated == true }
+            generatedEnergy = generated.isEmpty ? nil : QuantityStatistics(type: type, samples: generated)
+        }
+    }
+
+    /// Whether a client sent active energy of its own (then Coach generates none).
+    public var hasOwnEnergy: Bool { statistics[.activeEnergy] != nil }
 
     /// Adds a route point. Between two points of one running interval the great-circle distance
     /// adds to the route's length; the jump across a pause does not.
@@ -108,24 +128,33 @@ public struct WorkoutBuilder: Sendable, Hashable {
         return .added
     }
 
-    /// The total of a cumulative type. Distance comes from the route when no sensor fed any.
+    /// The total of a cumulative type, as reported: distance from a sensor, else from distance
+    /// samples, else the route; energy of the client's own, else generated (ReportedStatistics).
     public func total(_ type: QuantityType) -> Double {
-        if type == .distance, statistics[.distance] == nil { return routeDistance }
-        return statistics[type]?.sum ?? 0
+        switch type {
+        case .distance:
+            switch distanceSource {
+            case .sensor?: return (statistics[.distanceCycling]?.sum ?? 0) + (statistics[.distanceWalkingRunning]?.sum ?? 0)
+            case .route?: return routeDistance
+            case .samples?, nil: return statistics[.distance]?.sum ?? 0
+            }
+        case .activeEnergy: return (statistics[.activeEnergy] ?? generatedEnergy)?.sum ?? 0
+        default: return statistics[type]?.sum ?? 0
+        }
     }
 
-    /// The statistics, with the distance derived from the route when no distance sensor fed one
-    /// (its count is the number of route points), as HealthKit derives distance from CLLocations.
+    /// Where the workout's distance comes from, nil while nothing measured any.
+    public var distanceSource: DistanceSource? {
+        ReportedStatistics.distanceSource(in: statistics, routePoints: route.count)
+    }
+
+    /// The statistics as reported (the feed, the saved workout): `.distance` from the winning
+    /// source — the route's length when nothing measured distance, as HealthKit derives distance
+    /// from CLLocations (its count is the number of route points) — and `.activeEnergy` the
+    /// client's own, else the generated.
     public var statisticsIncludingRoute: [QuantityType: QuantityStatistics] {
-        guard statistics[.distance] == nil, route.count > 1 else { return statistics }
-        var all = statistics
-        var distance = QuantityStatistics(type: .distance)
-        distance.count = route.count
-        distance.sum = routeDistance
-        distance.mostRecent = routeDistance
-        distance.mostRecentAt = route.last?.at
-        all[.distance] = distance
-        return all
+        ReportedStatistics.reported(statistics, generatedEnergy: generatedEnergy,
+                                    route: (route.count, routeDistance, route.last?.at))
     }
 
     // MARK: - Goal
@@ -175,6 +204,8 @@ public enum SampleRejection: String, Sendable, Hashable, Codable {
     case notCollecting
     /// NaN, infinite, or outside the type's plausible range.
     case implausibleValue
+    /// The workout does not collect this type (`start --collect` / `--no-collect`).
+    case typeNotCollected
 }
 
 #if canImport(FoundationEssentials)

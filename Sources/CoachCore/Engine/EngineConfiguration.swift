@@ -1,6 +1,6 @@
 // What a WorkoutEngine is set up with: the countdown, the shortest workout kept, which workouts
-// auto-pause and how, and the unit milestones are counted in (GatewayRoot fills it from the
-// settings file).
+// auto-pause and how, the unit milestones are counted in and the profile energy is generated
+// for (GatewayRoot fills it from the settings file).
 
 public struct EngineConfiguration: Sendable, Hashable {
     /// The countdown between "start" and the activity running (HealthKit: prepare, then start).
@@ -13,13 +13,24 @@ public struct EngineConfiguration: Sendable, Hashable {
     public var autoPause: AutoPausePolicy
     /// The unit of distance milestones (each whole kilometre or mile is announced).
     public var milestoneUnit: DistanceUnit
+    /// The athlete's heart-rate zones, for a plan step's zone alert (none: zone alerts stay silent).
+    public var heartRateZones: HeartRateZones?
+    /// Seconds a plan step's metric must stay out of range before an alert (issue 30's N).
+    public var alertThreshold: Double
+    /// Weight, age and sex for active energy generated from heart rate (`profile:` in the settings).
+    public var energyProfile: EnergyProfile
 
     public init(countdown: Duration = .seconds(3), minimumSavedDuration: Duration = .seconds(5),
-                autoPause: AutoPausePolicy = .defaults, milestoneUnit: DistanceUnit = .kilometers) {
+                autoPause: AutoPausePolicy = .defaults, milestoneUnit: DistanceUnit = .kilometers,
+                heartRateZones: HeartRateZones? = nil, alertThreshold: Double = 5,
+                energyProfile: EnergyProfile = EnergyProfile()) {
+        self.heartRateZones = heartRateZones
+        self.alertThreshold = alertThreshold
         self.countdown = countdown
         self.minimumSavedDuration = minimumSavedDuration
         self.autoPause = autoPause
         self.milestoneUnit = milestoneUnit
+        self.energyProfile = energyProfile
     }
 }
 

@@ -32,6 +32,9 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         case ended
         /// Cancelled, or too short to keep: nothing is saved.
         case discarded(reason: DiscardReason)
+        /// A plan's step began (its goal was reached, or it was skipped): where replay puts the
+        /// plan runner, so a restart resumes the same step at the same point.
+        case planStep(PlanProgress)
     }
 }
 

@@ -14,6 +14,8 @@ public enum WorkoutNotification: Sendable, Hashable {
     case saved(FinishedWorkout)
     case discarded(workoutID: String, reason: DiscardReason)
     case recovered(WorkoutSnapshot)
+    /// A plan's step began or ended, a multisport transition, an alert (PlanNotice.swift).
+    case plan(PlanNotice)
 }
 
 /// A notification together with the workout as it stood when it happened: subscribers word and

@@ -16,20 +16,27 @@ public struct Workout: Sendable, Hashable {
     var lastFix: LocationSample?
     /// Kilometres (or miles) and the goal's halfway point already announced.
     var milestones: MilestoneTracker
+    /// The structured workout being run, when the start named a plan (WorkoutEngine+Plan.swift).
+    public internal(set) var plan: PlanRun?
+    /// Active energy from power, a strap's figure or heart rate (Energy/), while no client sends any.
+    var energy: ActiveEnergyGenerator
 
     init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil,
-         milestoneUnit: DistanceUnit = .kilometers) {
+         milestoneUnit: DistanceUnit = .kilometers, alertThreshold: Double = 5, energyProfile: EnergyProfile = EnergyProfile()) {
         self.id = id
         self.configuration = configuration
         self.builder = WorkoutBuilder(goal: configuration.goal ?? .open)
         self.autoPause = autoPause.map(AutoPause.init(settings:))
         self.milestones = MilestoneTracker(unit: milestoneUnit)
+        self.plan = configuration.plan.map { PlanRun(runner: PlanRunner(plan: $0), threshold: alertThreshold) }
+        self.energy = ActiveEnergyGenerator(profile: energyProfile)
     }
 }
 
 public struct WorkoutEngine: Sendable {
     public let configuration: EngineConfiguration
-    public private(set) var workout: Workout?
+    /// Set here and in WorkoutEngine+Energy.swift (generated energy).
+    public internal(set) var workout: Workout?
     private var scheduledTick: MonotonicInstant?
     private let handler = IntentHandler()
 
@@ -44,7 +51,8 @@ public struct WorkoutEngine: Sendable {
     /// Runs an intent through the three SiriKit phases. `newWorkoutID` names the workout a start creates.
     public mutating func perform(_ intent: WorkoutIntent, at now: Timestamp, newWorkoutID: String) -> EngineResult {
         let context = IntentContext(state: state, activity: workout?.configuration.activity,
-                                    autoPaused: workout?.session.pausedByMotion ?? false)
+                                    autoPaused: workout?.session.pausedByMotion ?? false,
+                                    planStepLeft: canSkipStep)
         let resolved: WorkoutIntent
         switch handler.resolve(intent, in: context) {
         case .failure(let stop): return stopped(intent, at: stop, now: now)
@@ -80,8 +88,10 @@ public struct WorkoutEngine: Sendable {
             return (apply(.resumed, at: now), nil)
         case .lap:
             return (apply(.lap, at: now), nil)
-        case .status:
+        case .status, .stepStatus:
             return ([], nil)
+        case .skipStep:
+            return (skipStep(at: now), nil)
         case .cancel:
             return (apply(.discarded(reason: .cancelled), at: now), nil)
         case .end(_, let saveShort):
@@ -109,11 +119,15 @@ public struct WorkoutEngine: Sendable {
             }
         }
         workout = current
+        if transition.actions.contains(where: { if case .changeState(.prepared, .running, _) = $0 { return true }; return false }) {
+            actions += planBegan(at: now)
+        }
         actions += translate(transition)
         if current.session.state == .prepared, let left = current.session.countdownRemaining(at: now.monotonic),
            case .applied = transition {
             actions.insert(.notify(.countdown(secondsLeft: left)), at: 0)
         }
+        actions += advancePlan(at: now)
         actions += checkMilestones(at: now)
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
@@ -137,9 +151,14 @@ public struct WorkoutEngine: Sendable {
            let speed = workout!.speedFromDistance.add(metres: sample.value, at: now.monotonic) {
             motion = observeSpeed(speed, at: now)
         }
+        // HealthKit's disableCollection: a refused type is said to be refused, not silently dropped.
+        guard workout!.configuration.collects(sample.type) else { return (.rejected(.typeNotCollected), motion) }
         let outcome = workout!.builder.add(sample)
         guard outcome == .added || outcome == .replaced else { return (outcome, motion) }
         var actions: [WorkoutAction] = motion + [.journal(JournalEntry(workoutID: workout!.id, kind: .sample(sample), at: now)), .publish]
+        actions += advancePlan(at: now)
+        actions += checkAlert(sample, at: now)
+        actions += generateEnergy(from: sample, at: now)
         actions += checkMilestones(at: now)
         actions += checkGoal(at: now)
         actions += reschedule(at: now.monotonic)
@@ -181,7 +200,7 @@ public struct WorkoutEngine: Sendable {
     }
 
     /// Whole kilometres (or miles) and the goal's halfway point passed since the last change.
-    private mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
+    mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
         guard var current = workout, current.session.state == .running || current.session.state == .paused else { return [] }
         let passed = current.milestones.passed(distance: current.builder.total(.distance), goal: current.builder.goal,
                                                progress: current.builder.goalProgress(at: now.monotonic))
@@ -189,7 +208,7 @@ public struct WorkoutEngine: Sendable {
         return passed.map { .notify(.milestone($0, at: now)) }
     }
 
-    private mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
+    mutating func checkGoal(at now: Timestamp) -> [WorkoutAction] {
         guard workout?.builder.checkGoal(at: now) == true, let current = workout,
               let reachedAt = current.builder.goalReachedAt else { return [] }
         return [.notify(.goalReached(current.builder.goal, at: reachedAt)), .publish]
@@ -202,7 +221,7 @@ public struct WorkoutEngine: Sendable {
             WorkoutSession.nextCountdownTick(after: now, deadline: $0)
         }
         let goal = current.builder.goalDeadline(at: now)
-        return [countdown, goal, halfwayDeadline(of: current, at: now)].compactMap { $0 }.min()
+        return [countdown, goal, halfwayDeadline(of: current, at: now), planDeadline(of: current, at: now)].compactMap { $0 }.min()
     }
 
     /// When a time goal's halfway point comes if the workout keeps running (nil once announced).
@@ -213,7 +232,7 @@ public struct WorkoutEngine: Sendable {
         return due > now ? due : nil
     }
 
-    private mutating func reschedule(at now: MonotonicInstant) -> [WorkoutAction] {
+    mutating func reschedule(at now: MonotonicInstant) -> [WorkoutAction] {
         let next = nextDeadline(after: now)
         guard next != scheduledTick else { return [] }
         scheduledTick = next
@@ -228,7 +247,8 @@ public struct WorkoutEngine: Sendable {
         if case .prepared(let start, let countdown) = kind {
             workout = Workout(id: workoutID ?? "", configuration: start,
                               autoPause: configuration.autoPause.settings(for: start.activity ?? .other, location: start.location),
-                              milestoneUnit: configuration.milestoneUnit)
+                              milestoneUnit: configuration.milestoneUnit, alertThreshold: configuration.alertThreshold,
+                              energyProfile: configuration.energyProfile)
             let entry = JournalEntry(workoutID: workout!.id, kind: kind, at: now)
             var actions: [WorkoutAction] = [.journal(entry)]
             let transition = workout!.session.prepare(at: now, countdown: .seconds(countdown))
@@ -236,6 +256,7 @@ public struct WorkoutEngine: Sendable {
             if workout!.session.state == .running {
                 workout!.builder.beginCollection(at: now)
                 actions.append(.journal(JournalEntry(workoutID: workout!.id, kind: .started, at: now)))
+                actions += planBegan(at: now)
             }
             return actions
         }
@@ -256,6 +277,7 @@ public struct WorkoutEngine: Sendable {
             actions = translate(current.session.pause(at: now))
             current.builder.pause(at: now)
             current.autoPause?.userPaused()
+            current.energy.interrupt()
         case .resumed:
             actions = translate(current.session.resume(at: now))
             current.builder.resume(at: now)
@@ -263,6 +285,7 @@ public struct WorkoutEngine: Sendable {
         case .motionPaused:
             actions = translate(current.session.motionPause(at: now))
             current.builder.pause(at: now)
+            current.energy.interrupt()
             current.autoPause?.replay(.pause)
         case .motionResumed:
             let transition = current.session.motionResume(at: now)
@@ -284,6 +307,7 @@ public struct WorkoutEngine: Sendable {
         case .stopped:
             actions = translate(current.session.stopActivity(at: now))
             current.builder.pause(at: now)
+            current.energy.interrupt()
         case .ended:
             // Apple's order: stop the activity, end collection, finish the workout, end the session.
             if current.session.state == .running || current.session.state == .paused {
@@ -299,6 +323,9 @@ public struct WorkoutEngine: Sendable {
                 statistics: current.builder.statisticsIncludingRoute, goalReached: current.builder.goalReachedAt != nil,
                 route: current.builder.route)
             actions += [.save(finished), .notify(.saved(finished))]
+        case .planStep(let progress):
+            current.plan?.runner.restore(progress)
+            current.plan?.alerts.reset()
         case .discarded(let reason):
             current.builder.endCollection(at: now)
             actions += translate(current.session.end(at: now))
@@ -357,6 +384,7 @@ public struct WorkoutEngine: Sendable {
             goalProgress: builder.goalProgress(at: (end ?? now).monotonic), goalReached: builder.goalReachedAt != nil,
             laps: session.lapCount, autoPaused: session.pausedByMotion,
             lastLap: session.events.last { $0.type == .lap }?.duration?.seconds,
-            statistics: builder.statisticsIncludingRoute, at: now)
+            statistics: builder.statisticsIncludingRoute, step: stepStatus(of: current, at: end ?? now),
+            refusedTypes: current.configuration.refusedTypes, distanceSource: builder.distanceSource, at: now)
     }
 }

@@ -9,8 +9,11 @@ public struct IntentContext: Sendable, Hashable {
     public var activity: ActivityType?
     /// Paused by auto-pause: the user may still pause it, which makes the pause theirs.
     public var autoPaused: Bool
+    /// A plan runs and has a step left (SkipStep, StepStatus apply).
+    public var planStepLeft: Bool
 
-    public init(state: SessionState, activity: ActivityType?, autoPaused: Bool = false) {
+    public init(state: SessionState, activity: ActivityType?, autoPaused: Bool = false, planStepLeft: Bool = false) {
+        self.planStepLeft = planStepLeft
         self.state = state
         self.activity = activity
         self.autoPaused = autoPaused
@@ -154,6 +157,10 @@ public struct IntentHandler: Sendable {
             return state == .running || state == .paused ? nil : noMatch("no running workout to mark a lap in")
         case .status:
             return nil
+        case .skipStep:
+            return context.planStepLeft ? nil : noMatch("no plan step to skip")
+        case .stepStatus:
+            return context.planStepLeft ? nil : noMatch("no plan is running")
         }
     }
 }

@@ -28,11 +28,11 @@ public enum IntentCode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The raw value of this code in the intent's own SiriKit enum, when it has one.
     public func siriKitRawValue(for kind: IntentKind) -> Int? {
         switch kind {
-        case .startWorkout:
+        case .startWorkout, .startPlannedWorkout:
             return StartWorkoutResponseCode.allCases.first { "\($0)" == rawValue }?.rawValue
         case .pauseWorkout, .resumeWorkout, .endWorkout, .cancelWorkout:
             return WorkoutControlResponseCode.allCases.first { "\($0)" == rawValue }?.rawValue
-        case .workoutStatus, .markLap:
+        case .workoutStatus, .markLap, .skipStep, .stepStatus:
             return nil
         }
     }

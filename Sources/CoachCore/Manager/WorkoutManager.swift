@@ -78,6 +78,12 @@ public actor WorkoutManager {
         _ = await run(actions)
     }
 
+    /// A strap's cumulative Energy Expended (kJ): generated active energy when nothing better counts.
+    public func observeEnergyExpended(_ kilojoules: Double, sensor: String) async {
+        let actions = engine.observeEnergyExpended(kilojoules, sensor: sensor, at: clock.now())
+        _ = await run(actions)
+    }
+
     /// Feeds a route point into the running workout. Throws `LocationProblem` for impossible
     /// coordinates (nothing is recorded), or the journal's problem.
     public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,

@@ -73,19 +73,35 @@ public struct RevolutionRate: Sendable, Hashable {
     }
 }
 
-/// Speed and cadence across successive CSC or Cycling Power measurements.
+/// Speed, cadence and distance across successive CSC or Cycling Power measurements.
 public struct WheelAndCrankRates: Sendable, Hashable {
-    /// Metres travelled per wheel revolution (2.096 m: a 700×23c road tyre).
+    /// Metres travelled per wheel revolution (2.105 m: a 700×25c road tyre).
     public var wheelCircumference: Double
     // 40 wheel revolutions per second is over 300 km/h; 5 crank revolutions per second is 300 rpm.
     private var wheel = RevolutionRate(revolutionBits: 32, maximumRate: 40)
     private var crank = RevolutionRate(revolutionBits: 16, maximumRate: 5)
+    private var lastWheelRevolutions: UInt32?
+    /// Metres the wheel turned since the previous value with wheel data; nil for the first value,
+    /// for a value without wheel data, and when the counter jumped (a restarted sensor).
+    public private(set) var lastWheelDistance: Double?
+    /// More revolutions than this between two values (420 m on a road wheel) is a restarted
+    /// counter, not riding: distance needs no event time, so it cannot be checked as a rate.
+    static let maximumRevolutionStep: UInt32 = 200
 
-    public init(wheelCircumference: Double = 2.096) { self.wheelCircumference = wheelCircumference }
+    public init(wheelCircumference: Double = 2.105) { self.wheelCircumference = wheelCircumference }
 
     /// Speed in m/s and cadence in revolutions per minute after this value; nil where the value
     /// carries no such data or too few values have been seen.
     public mutating func update(wheel wheelData: RevolutionData?, crank crankData: RevolutionData?) -> (speed: Double?, cadence: Double?) {
+        lastWheelDistance = nil
+        if let wheelData {
+            // Revolutions wrap at 2^32: the step is taken modulo that width, as for the rate.
+            if let last = lastWheelRevolutions {
+                let step = wheelData.revolutions &- last
+                if step <= Self.maximumRevolutionStep { lastWheelDistance = Double(step) * wheelCircumference }
+            }
+            lastWheelRevolutions = wheelData.revolutions
+        }
         let speed = wheelData.flatMap { wheel.update($0) }.map { $0 * wheelCircumference }
         let cadence = crankData.flatMap { crank.update($0) }.map { $0 * 60 }
         return (speed, cadence)

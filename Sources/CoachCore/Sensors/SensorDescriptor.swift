@@ -9,9 +9,13 @@ public enum SensorRole: String, Sendable, Hashable, Codable, CaseIterable {
     public func filter(_ metrics: SensorMetrics) -> SensorMetrics {
         var kept = SensorMetrics(batteryLevel: metrics.batteryLevel)
         switch self {
-        case .heartRate: kept.heartRate = metrics.heartRate
+        case .heartRate: kept.heartRate = metrics.heartRate; kept.energyExpended = metrics.energyExpended
         case .power: kept.power = metrics.power
-        case .speed: kept.speed = metrics.speed; kept.totalDistance = metrics.totalDistance
+        case .speed:
+            kept.speed = metrics.speed
+            kept.totalDistance = metrics.totalDistance
+            kept.distance = metrics.distance
+            kept.motion = metrics.motion
         case .cadence: kept.cadence = metrics.cadence
         }
         return kept

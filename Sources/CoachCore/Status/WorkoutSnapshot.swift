@@ -31,6 +31,12 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
     /// How long the most recent lap took, in seconds.
     public var lastLap: Double?
     public var statistics: [QuantityType: QuantityStatistics]
+    /// The plan's current step, when a structured workout runs (nil otherwise).
+    public var step: PlanStepStatus?
+    /// Types this workout does not collect (`start --collect` / `--no-collect`); empty: all.
+    public var refusedTypes: [QuantityType]
+    /// Where the distance in `statistics` comes from: a sensor, distance samples or the route.
+    public var distanceSource: DistanceSource?
     /// The monotonic moment of this snapshot, for staleness checks by the live activity.
     public var at: Timestamp
 
@@ -38,7 +44,9 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
                 location: LocationType? = nil, goal: WorkoutGoal? = nil, workoutName: String? = nil,
                 startDate: Date? = nil, endDate: Date? = nil, elapsed: Double = 0, countdown: Int? = nil,
                 goalProgress: Double? = nil, goalReached: Bool = false, laps: Int = 0, autoPaused: Bool = false, lastLap: Double? = nil,
-                statistics: [QuantityType: QuantityStatistics] = [:], at: Timestamp) {
+                statistics: [QuantityType: QuantityStatistics] = [:], step: PlanStepStatus? = nil,
+                refusedTypes: [QuantityType] = [], distanceSource: DistanceSource? = nil, at: Timestamp) {
+        self.step = step
         self.workoutID = workoutID
         self.state = state
         self.activity = activity
@@ -55,6 +63,8 @@ public struct WorkoutSnapshot: Sendable, Hashable, Codable {
         self.autoPaused = autoPaused
         self.lastLap = lastLap
         self.statistics = statistics
+        self.refusedTypes = refusedTypes
+        self.distanceSource = distanceSource
         self.at = at
     }
 

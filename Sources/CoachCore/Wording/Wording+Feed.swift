@@ -6,12 +6,14 @@ extension Wording {
     /// Every key of `feed:` a presentation uses; Wording reads exactly these.
     static let feedKeys = [
         "noWorkout", "starting", "startingIn", "running", "paused", "autoPaused", "stopping", "ended",
-        "elapsed", "goal", "goalReached", "laps", "locked", "noRecentData", "summary", "zone",
+        "elapsed", "goal", "goalReached", "laps", "locked", "noRecentData", "summary", "zone", "powerZone",
     ] + FeedMetricKind.allCases.map(\.rawValue) + ["steps", "minutes", "quit"]
+        + ["connecting", "unreachable", "pauseButton", "resumeButton", "commandsOff"]
+        + ["classTitle", "classRiders", "classRider", "classGone", "classWaiting"]
 
     /// The feed's word for `key` with `{name}` placeholders filled; the key itself when the
     /// vocabulary has no such word, so a gap shows as `noWorkout`, never as nothing.
-    func feedWord(_ key: String, _ values: [String: String] = [:]) -> String {
+    public func feedWord(_ key: String, _ values: [String: String] = [:]) -> String {
         Self.fill(feed[key] ?? key, values)
     }
 }

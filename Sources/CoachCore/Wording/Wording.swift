@@ -20,6 +20,8 @@ public struct Wording: Sendable, Hashable {
     let unknownWorkout: String
     /// The status feed's own words by key ("elapsed" → "Elapsed"): Wording+Feed.swift.
     let feed: [String: String]
+    /// A plan's words by key ("interval" → "Interval {iteration}/{iterations}"): Wording+Plan.swift.
+    let plan: [String: String]
 
     /// Reads every word this wording needs through `lookup(group, key)`, one entry of the responses'
     /// word tables (`lookup("activities", "running")` → "run"); nil where the table has no entry.
@@ -44,6 +46,9 @@ public struct Wording: Sendable, Hashable {
         var feed: [String: String] = [:]
         for key in Self.feedKeys { feed[key] = lookup("feed", key) }
         self.feed = feed
+        var plan: [String: String] = [:]
+        for key in Self.planKeys { plan[key] = lookup("plan", key) }
+        self.plan = plan
     }
 
     /// The activity as a sentence names it: "Starting your **run**", "**ランニング**を開始します".

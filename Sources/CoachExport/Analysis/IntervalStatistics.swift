@@ -18,8 +18,8 @@ public struct IntervalStatistics: Sendable, Hashable, Codable {
 }
 
 public enum StatisticsCollection {
-    /// The recording cut into `interval`-second pieces from its start. Distance comes from the
-    /// route when no distance samples were fed (as the workout's own total does).
+    /// The recording cut into `interval`-second pieces from its start. Distance comes from a
+    /// sensor, else distance samples, else the route (as the workout's own total does).
     public static func collect(_ recording: WorkoutRecording, interval: Double) -> [IntervalStatistics] {
         guard interval.isFinite, interval > 0 else { return [] }
         let start = recording.start
@@ -33,14 +33,19 @@ public enum StatisticsCollection {
             return position >= Double(count) ? count - 1 : Int(exactly: position)
         }
         var statistics = [[QuantityType: QuantityStatistics]](repeating: [:], count: count)
+        // A client's own energy wins over generated energy, as in the workout's own total.
+        let ownEnergy = recording.samples.contains { $0.type == .activeEnergy && $0.source?.isGenerated != true }
         for sample in recording.samples where sample.value.isFinite {
             guard let index = bucket(sample.date) else { continue }
+            if ownEnergy, sample.source?.isGenerated == true { continue }
             var stats = statistics[index][sample.type] ?? QuantityStatistics(type: sample.type)
             stats.add(QuantitySample(type: sample.type, value: sample.value, at: Timestamp(monotonic: .zero, date: sample.date)))
             statistics[index][sample.type] = stats
         }
-        if !recording.samples.contains(where: { $0.type == .distance }), !recording.route.isEmpty {
-            // Route distance: the cumulative distance's growth inside each interval.
+        let hasSensorDistance = recording.samples.contains { $0.type.isSensorDistance }
+        if hasSensorDistance || (!recording.samples.contains(where: { $0.type == .distance }) && !recording.route.isEmpty) {
+            // Sensor or route distance: the cumulative distance's growth inside each interval
+            // (the timeline counts the one that wins).
             var previous = 0.0
             var perBucket = [Double](repeating: 0, count: count)
             var touched = [Int](repeating: 0, count: count)

@@ -18,6 +18,8 @@ public struct TrackPoint: Sendable, Hashable {
     public var heartRate: Double?
     public var cadence: Double?
     public var power: Double?
+    /// Metres per second from a speed sensor (a wheel sensor's before a foot pod's).
+    public var speed: Double?
     /// Kilocalories burned in this second (laps sum them).
     public var energy: Double = 0
     /// Index of the running interval (0 = before the first pause, 1 = after the first resume …).
@@ -77,6 +79,12 @@ public struct Timeline: Sendable, Hashable {
         var bySecond: [Int64: TrackPoint] = [:]
         bySecond.reserveCapacity(recording.samples.count / 2 + recording.route.count)
         var distanceDelta: [Int64: Double] = [:]
+        // One distance and one energy count (ReportedStatistics): a sensor's distance over plain
+        // distance samples over the route; a client's own energy over generated energy.
+        let distanceSource = ReportedStatistics.distanceSource(
+            hasSensorDistance: recording.samples.contains { $0.type.isSensorDistance },
+            hasDistanceSamples: recording.samples.contains { $0.type == .distance }, routePoints: recording.route.count)
+        let ownEnergy = recording.samples.contains { $0.type == .activeEnergy && $0.source?.isGenerated != true }
         for sample in recording.samples where sample.value.isFinite {
             guard let second = ExportText.unixSecond(sample.date) else { continue }
             var point = bySecond[second] ?? TrackPoint(second: second)
@@ -84,8 +92,12 @@ public struct Timeline: Sendable, Hashable {
             case .heartRate: point.heartRate = sample.value
             case .cadence: point.cadence = sample.value
             case .power: point.power = sample.value
-            case .activeEnergy: point.energy += sample.value
-            case .distance: distanceDelta[second, default: 0] += sample.value
+            case .activeEnergy:
+                if !(ownEnergy && sample.source?.isGenerated == true) { point.energy += sample.value }
+            case .distance, .distanceCycling, .distanceWalkingRunning:
+                if ReportedStatistics.counts(sample.type, toward: distanceSource) { distanceDelta[second, default: 0] += sample.value }
+            case .cyclingSpeed: point.speed = sample.value
+            case .runningSpeed: if point.speed == nil { point.speed = sample.value }
             case .stepCount, .dietaryWater: break  // no per-point field in TCX/GPX/FIT track points
             }
             bySecond[second] = point

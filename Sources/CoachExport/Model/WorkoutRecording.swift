@@ -19,6 +19,19 @@ public struct WorkoutRecording: Sendable, Hashable {
     public var device: SampleDevice?
     /// Who started or imported the workout (from the store; nil for a file just read).
     public var source: SampleSource?
+    /// The recording device's serial number (FIT file_id), part of an import's identity.
+    public var serialNumber: String?
+    /// The file's version (FIT file_id.time_created): an edited file with a higher one replaces
+    /// the workout it was imported as. nil counts as 0.
+    public var fileVersion: Int?
+
+    /// Who recorded it and when it started, as an import's sync identifier: the same device and
+    /// start in another file is the same workout. nil when the file names no device.
+    public var importIdentity: String? {
+        guard let device, device.name != nil || device.model != nil || device.manufacturer != nil || serialNumber != nil else { return nil }
+        let parts = [device.manufacturer, device.model, device.name, serialNumber].map { $0 ?? "" }
+        return "import:" + parts.joined(separator: "|") + "@" + String(Int(start.timeIntervalSince1970.rounded()))
+    }
 
     public init(id: String, activity: ActivityType?, name: String? = nil, start: Date, end: Date,
                 events: [RecordedEvent] = [], samples: [RecordedSample] = [], route: [RecordedLocation] = []) {

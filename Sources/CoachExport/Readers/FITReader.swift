@@ -46,6 +46,8 @@ public enum FITReader {
         var lastTimestamp: UInt64?
         var offset = headerSize
         var messageIndex = 0
+        var serialNumber: UInt64?
+        var timeCreated: UInt64?
         var fileType: UInt64?
         var sawTimerEvents = false
         var sessionSport: UInt64?
@@ -123,6 +125,8 @@ public enum FITReader {
             case 0:
                 fileType = values[0]
                 builder.device = FIT.device(manufacturer: values[1], product: values[2])
+                serialNumber = values[3]
+                timeCreated = values[4]
             case 20:
                 guard let when = date(timestamp) else { continue }
                 var point = ReadPoint(date: when, segment: timerStarts > 0 ? timerStarts - 1 : 0)
@@ -174,7 +178,12 @@ public enum FITReader {
         if stepsPerUnit != 1 {
             for index in builder.points.indices { builder.points[index].cadence = builder.points[index].cadence.map { $0 * stepsPerUnit } }
         }
-        return try builder.recording(id: id, file: file)
+        var recording = try builder.recording(id: id, file: file)
+        // The device's serial makes the workout's identity; time_created is the file's version
+        // (an edited file is written later), so re-importing an edited file replaces the workout.
+        recording.serialNumber = serialNumber.map { "\($0)" }
+        recording.fileVersion = timeCreated.map { Int($0) }
+        return recording
     }
 
     /// An unsigned reading of a field (signed types as their bit pattern); nil for the type's

@@ -27,18 +27,41 @@ public enum ImportOutcome: Sendable, Hashable {
     case imported(id: String)
     /// A workout with this content's id is already stored: nothing was written.
     case alreadyImported(id: String)
+    /// An edited file of an imported workout (same device and start) with a higher version:
+    /// `previous` was deleted (with tombstones) and the file saved as `id`, in one transaction.
+    case replaced(id: String, previous: String)
+    /// The store already holds this workout (same device and start with no newer version, or
+    /// an export of a workout already in the store: the same start): nothing was written.
+    case sameWorkout(id: String, reason: String)
 }
 
 extension WorkoutStore {
     /// Saves an imported recording as a finished workout — samples, events, route and statistics —
-    /// in one transaction, under the recording's id (the file's content hash): importing the same
-    /// file again finds it and writes nothing.
+    /// in one transaction, under the recording's id (the file's content hash). Importing the same
+    /// file again writes nothing; an edited file (same device and start) replaces the workout only
+    /// with a higher file version; a file whose workout is already stored (an export of it) is
+    /// recognised by its start and writes nothing.
     /// `importer` is the source the workout and samples carry (the file's device is added).
     public func importRecording(_ recording: WorkoutRecording,
                                 importer: SampleSource = SampleSource(name: "coach")) async throws -> ImportOutcome {
         if try containsWorkout(id: recording.id) { return .alreadyImported(id: recording.id) }
-        try await write([.save(recording.finishedWorkout(source: importer.measured(by: recording.device)))])
-        return .imported(id: recording.id)
+        let identity = recording.importIdentity
+        let version = recording.fileVersion ?? 0
+        var previous: String?
+        switch try importMatch(identity: identity, start: recording.start) {
+        case .identity(let id, let storedVersion):
+            guard version > storedVersion else {
+                return .sameWorkout(id: id, reason: "same device and start, and this file's version (\(version)) is not "
+                                        + "higher than the stored one (\(storedVersion)); delete it first ('coach delete') to import this file")
+            }
+            previous = id
+        case .start(let id):
+            return .sameWorkout(id: id, reason: "a workout with the same start is already stored (an export of it?)")
+        case nil: break
+        }
+        let finished = recording.finishedWorkout(source: importer.measured(by: recording.device))
+        try await saveImported(finished, identity: identity, version: recording.fileVersion, replacing: previous)
+        return previous.map { .replaced(id: recording.id, previous: $0) } ?? .imported(id: recording.id)
     }
 }
 

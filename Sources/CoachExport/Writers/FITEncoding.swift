@@ -102,6 +102,19 @@ struct FITEncoder {
     }
 
     /// A data message of `local`: one value per defined field, in order.
+    /// The file_id message every FIT file opens with: its type (4 activity, 5 workout), made by a
+    /// development manufacturer (255: no Garmin-assigned id), product and serial 1, at `created`.
+    mutating func fileID(local: UInt8, type: UInt64, created: UInt64) {
+        define(local: local, global: 0, [
+            FITField(number: 0, size: 1, base: FIT.Base.enumeration),    // type
+            FITField(number: 1, size: 2, base: FIT.Base.uint16),         // manufacturer
+            FITField(number: 2, size: 2, base: FIT.Base.uint16),         // product
+            FITField(number: 3, size: 4, base: FIT.Base.uint32z),        // serial_number
+            FITField(number: 4, size: 4, base: FIT.Base.uint32),         // time_created
+        ])
+        message(local: local, [type, 255, 1, 1, created])
+    }
+
     mutating func message(local: UInt8, _ values: [UInt64]) {
         body.append(local)
         let fields = definitions[local] ?? []

@@ -22,15 +22,7 @@ public enum FITWriter {
         let end = FIT.timestamp(endSecond)
         var fit = FITEncoder()
 
-        fit.define(local: Local.fileID, global: 0, [
-            FITField(number: 0, size: 1, base: FIT.Base.enumeration),    // type
-            FITField(number: 1, size: 2, base: FIT.Base.uint16),         // manufacturer
-            FITField(number: 2, size: 2, base: FIT.Base.uint16),         // product
-            FITField(number: 3, size: 4, base: FIT.Base.uint32z),        // serial_number
-            FITField(number: 4, size: 4, base: FIT.Base.uint32),         // time_created
-        ])
-        // Activity file; manufacturer 255 = development (no Garmin-assigned id).
-        fit.message(local: Local.fileID, [4, 255, 1, 1, start])
+        fit.fileID(local: Local.fileID, type: 4, created: start)   // an activity file
 
         fit.define(local: Local.device, global: 23, [
             FITField(number: 253, size: 4, base: FIT.Base.uint32),       // timestamp
@@ -48,6 +40,8 @@ public enum FITWriter {
         ])
         fit.message(local: Local.event, [start, 0, 0])
 
+        // Speed only when a speed sensor measured some: a file without it stays as it always was.
+        let hasSpeed = timeline.points.contains { $0.speed != nil }
         fit.define(local: Local.record, global: 20, [
             FITField(number: 253, size: 4, base: FIT.Base.uint32),       // timestamp
             FITField(number: 0, size: 4, base: FIT.Base.sint32),         // position_lat (semicircles)
@@ -58,7 +52,7 @@ public enum FITWriter {
             FITField(number: 5, size: 4, base: FIT.Base.uint32),         // distance (m ×100)
             FITField(number: 7, size: 2, base: FIT.Base.uint16),         // power
             FITField(number: 53, size: 1, base: FIT.Base.uint8),         // fractional_cadence (1/128 rpm)
-        ])
+        ] + (hasSpeed ? [FITField(number: 6, size: 2, base: FIT.Base.uint16)] : []))  // speed (m/s ×1000)
         fit.define(local: Local.lap, global: 19, summaryFields(lap: true))
 
         // Pauses (stop_all) and resumes (start), between the running intervals.
@@ -89,7 +83,7 @@ public enum FITWriter {
                     FIT.scaled(cadence?.whole, bytes: 1),
                     FIT.scaled(point.distance, scale: 100, bytes: 4), FIT.scaled(point.power, bytes: 2),
                     FIT.scaled(cadence?.fraction, scale: 128, bytes: 1),
-                ])
+                ] + (hasSpeed ? [FIT.scaled(point.speed, scale: 1000, bytes: 2)] : []))
             }
             let lapEnd = ExportText.unixSecond(lap.span.end) ?? endSecond
             let isLast = lapIndex == timeline.laps.count - 1

@@ -84,8 +84,11 @@ public enum TCXWriter {
         if let distance = point.distance { out += "      <DistanceMeters>\(ExportText.decimal(distance, decimals: 2))</DistanceMeters>\n" }
         if let heart = heartRate(point.heartRate) { out += "      <HeartRateBpm><Value>\(heart)</Value></HeartRateBpm>\n" }
         if let cadence = cadence(point.cadence) { out += "      <Cadence>\(cadence)</Cadence>\n" }
-        if let power = point.power {
-            out += "      <Extensions><ns3:TPX><ns3:Watts>\(ExportText.integer(Swift.max(power, 0)))</ns3:Watts></ns3:TPX></Extensions>\n"
+        // TPX's order: Speed (m/s) before Watts.
+        let speed = point.speed.map { "<ns3:Speed>\(ExportText.decimal(Swift.max($0, 0), decimals: 3))</ns3:Speed>" } ?? ""
+        let watts = point.power.map { "<ns3:Watts>\(ExportText.integer(Swift.max($0, 0)))</ns3:Watts>" } ?? ""
+        if !speed.isEmpty || !watts.isEmpty {
+            out += "      <Extensions><ns3:TPX>\(speed)\(watts)</ns3:TPX></Extensions>\n"
         }
         out += "     </Trackpoint>\n"
     }

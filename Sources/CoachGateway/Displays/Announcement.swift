@@ -58,6 +58,7 @@ public struct Announcement: Sendable {
         case .saved: return "saved"
         case .discarded: return "discarded"
         case .recovered: return "recovered"
+        case .plan(let notice): return notice.kind
         }
     }
 }

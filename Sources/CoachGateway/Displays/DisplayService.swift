@@ -45,14 +45,41 @@ public final class DisplayService: Sendable {
 
     /// Hides or shows metrics in every presentation; remembered, so a restart keeps it. Returns
     /// the sentence that says so.
+    /// `coach lock` / `coach unlock`: the user's own hold; unlocking releases the session's too.
     public func setLocked(_ locked: Bool, language: Language = .en) async -> String {
-        let changed = lock.set(locked)
-        state?.setLocked(locked)
-        if changed { await feed.setLocked(locked) }
+        let (changed, holders) = lock.change { $0.user(locked) }
+        // Only the user's hold is remembered: the session's is read again from logind on start.
+        state?.setLocked(holders.heldByUser)
+        if changed { await showLocked(holders.isLocked) }
         return composer.event(locked ? "locked" : "unlocked", values: [:], language: language)
     }
 
+    /// `lock.follow: logind`: the login session's screen locked or unlocked. Releasing lets go of
+    /// the session's hold only, so a user's `coach lock` stays (LockHolders).
+    public func setSessionLocked(_ locked: Bool) async {
+        let (changed, holders) = lock.change { $0.session(locked) }
+        if changed { await showLocked(holders.isLocked) }
+    }
+
+    /// Tells the feed. The user and the session change the lock concurrently, and their hops to
+    /// the feed may arrive out of order: whoever arrives checks the holders again afterwards, so the
+    /// feed ends where the holders are (never showing metrics that someone hid).
+    private func showLocked(_ locked: Bool) async {
+        await feed.setLocked(locked)
+        let now = lock.isOn
+        if now != locked { await feed.setLocked(now) }
+    }
+
+    /// Who holds the lock now (`status` says so).
+    public var lockHolders: LockHolders { lock.holders }
+
     // MARK: - Words
+
+    /// An `events:` phrase of Intents/<lang>/_responses.yaml with its placeholders filled, for
+    /// replies worded outside the intent path (a sample's refusal, the sensors at the countdown).
+    public func phrase(_ key: String, _ values: [String: String] = [:], language: Language) -> String {
+        composer.event(key, values: values, language: language)
+    }
 
     /// The words the gateway's replies use, for the presentations it renders itself (`feed.render`,
     /// tmux, the browser), so a status line and a reply name a workout alike.
@@ -108,17 +135,19 @@ public final class DisplayService: Sendable {
     }
 }
 
-/// The privacy lock's one flag, shared by the displays and the announcements' wording.
+/// The privacy lock's holders, shared by the displays and the announcements' wording.
 final class PrivacyLock: Sendable {
-    private let locked = Mutex(false)
+    private let state = Mutex(LockHolders())
 
-    var isOn: Bool { locked.withLock { $0 } }
+    var isOn: Bool { state.withLock { $0.isLocked } }
 
-    /// Returns whether it changed.
-    func set(_ on: Bool) -> Bool {
-        locked.withLock { state in
-            defer { state = on }
-            return state != on
+    var holders: LockHolders { state.withLock { $0 } }
+
+    /// Applies `body` under the lock; returns whether metrics went hidden/shown, and the holders after.
+    func change(_ body: (inout LockHolders) -> Bool) -> (changed: Bool, holders: LockHolders) {
+        state.withLock { holders in
+            let changed = body(&holders)
+            return (changed, holders)
         }
     }
 }

@@ -87,6 +87,13 @@ public actor FeedPump {
         if let snapshot { statusSubscribers.yield(advancedSnapshot(snapshot)) }
     }
 
+    /// Names the zone of the current power from now on: the FTP in effect (the settings', else
+    /// the estimate from saved rides); nil: no zones.
+    public func setPowerZones(_ zones: PowerZones?) {
+        live.setPowerZones(zones)
+        publish()
+    }
+
     /// Names the zone of the current heart rate from now on (nil: no zones).
     public func setHeartRateZones(_ zones: HeartRateZones?) {
         live.setHeartRateZones(zones)

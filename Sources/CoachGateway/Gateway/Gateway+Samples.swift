@@ -19,6 +19,11 @@ extension Gateway {
         await manager.observeSpeed(speed)
     }
 
+    /// A strap's cumulative Energy Expended (kJ), for generated active energy.
+    public func observeEnergyExpended(_ kilojoules: Double, sensor: String) async {
+        await manager.observeEnergyExpended(kilojoules, sensor: sensor)
+    }
+
     /// A route point (`sample` with type `location`); throws `LocationProblem` for impossible coordinates.
     public func addLocation(latitude: Double, longitude: Double, altitude: Double? = nil,
                             horizontalAccuracy: Double? = nil) async throws -> SampleOutcome {

@@ -1,8 +1,9 @@
 // The gateway's side of Bluetooth sensors: `coach serve` plugs in a SensorService (CoachBluetooth's
 // link), and the `sensors` / `sensors.reload` methods ask it for the live status or to re-read the
 // remembered sensors after `coach sensor add`/`remove`. Its readings come in as samples
-// (Gateway+Samples.swift).
+// (Gateway+Samples.swift). The start's countdown says which are connected and can wait for them.
 
+import CoachCore
 import CoachWire
 import Synchronization
 
@@ -27,5 +28,43 @@ public final class SensorSlot: Sendable {
     func reload() throws -> JSONValue {
         guard let service = service.withLock({ $0 }) else { return .object([("running", .bool(false))]) }
         return try service.reload()
+    }
+
+    /// The remembered sensors as the countdown tells of them (from the status every service gives).
+    public func readiness() -> SensorReadiness {
+        guard case .array(let sensors)? = status()["sensors"] else { return SensorReadiness(sensors: []) }
+        return SensorReadiness(sensors: sensors.map { sensor in
+            let services = sensor["services"].flatMap { value -> [String]? in
+                guard case .array(let items) = value else { return nil }
+                return items.compactMap(\.stringValue)
+            } ?? []
+            let role = sensor["role"]?.stringValue
+            return SensorReadiness.Sensor(
+                name: sensor["name"]?.stringValue ?? sensor["address"]?.stringValue ?? "?",
+                connected: sensor["connected"]?.boolValue ?? false,
+                measuresHeartRate: role.map { $0 == "heartRate" } ?? services.contains("heartRate"))
+        })
+    }
+}
+
+extension Gateway {
+    /// Holds until every remembered sensor is connected or `timeout` passes (`start
+    /// --wait-sensors 10s`): the countdown starts only then. Polls the link's status, which is
+    /// cheap (a lock and a copy); returns at once without remembered sensors.
+    public func waitForSensors(timeout: Duration, clock: ContinuousClock = ContinuousClock()) async {
+        let deadline = clock.now + timeout
+        while !sensors.readiness().allConnected, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(200))
+            if Task.isCancelled { return }
+        }
+    }
+
+    /// "Sensors: HRM-Pro connected. No heart-rate strap." for the start's reply; nil without
+    /// remembered sensors.
+    func sensorLine(_ readiness: SensorReadiness, language: Language) -> String? {
+        let phrases = readiness.phrases
+        guard !phrases.isEmpty else { return nil }
+        // Japanese sentences end in 。 and run on without a space.
+        return phrases.map { displays.phrase($0.key, $0.values, language: language) }.joined(separator: language == .ja ? "" : " ")
     }
 }

@@ -6,6 +6,7 @@
 // words, tmux, announcements) and the PeerService (mirroring).
 
 import CoachCore
+import CoachPlans
 import CoachLanguage
 import CoachStore
 import Foundation
@@ -34,11 +35,17 @@ public final class Gateway: Sendable {
     public var isVirtual: Bool { manager.timerMode == .manual }
     /// Where the lock, the tmux servers and the mirrored primary are remembered; nil remembers nothing.
     public let state: StateDirectory?
+    /// Guest mode: the owner's store is read (read-only) and nothing of the owner's is changed —
+    /// no workout, sample, deletion or permission (errorNotPermissibleForGuestUserMode).
+    public let isGuest: Bool
+    /// The saved plans a start may name (docs/plans.md).
+    public let plans: PlanLibrary
 
     /// The parts, as GatewayAssembly puts them together.
     init(manager: WorkoutManager, recognizer: Recognizer, composer: ResponseComposer, sources: SourceSwitch,
          displays: DisplayService, peers: PeerService, clock: any WorkoutClock, keepsWorkouts: Bool,
-         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?) {
+         state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?, plans: PlanLibrary, isGuest: Bool = false) {
+        self.plans = plans
         self.manager = manager
         self.recognizer = recognizer
         self.composer = composer
@@ -50,6 +57,7 @@ public final class Gateway: Sendable {
         self.store = store
         self.keepsWorkouts = keepsWorkouts
         self.state = state
+        self.isGuest = isGuest
     }
 
     // MARK: - Lines
@@ -68,7 +76,12 @@ public final class Gateway: Sendable {
                 return answered
             }
         }
-        guard let intent = recognition.workoutIntent(answers: recognizer.answers) else {
+        var planned: WorkoutIntent?
+        if let (intent, refusal) = await plannedStart(recognition, language: lang) {
+            if let refusal { return refusal }
+            planned = intent
+        }
+        guard let intent = planned ?? recognition.workoutIntent(answers: recognizer.answers) else {
             return GatewayResult(intent: nil, code: GatewayResult.notUnderstood,
                                  message: composer.notUnderstood(recognition, language: lang), language: lang,
                                  recognition: recognition, suggestion: recognition.suggestion, locked: displays.isLocked)
@@ -113,7 +126,14 @@ public final class Gateway: Sendable {
             conversation?.ask(.confirmation(.cancel(activity: activity, confirmed: true)))
         default: break
         }
-        return result(for: outcome, language: language)
+        var result = result(for: outcome, language: language)
+        // The countdown tells which remembered sensors are connected (and a missing strap).
+        if case .start = intent, outcome.code == .success {
+            let readiness = sensors.readiness()
+            if let line = sensorLine(readiness, language: language) { result.message += " " + line }
+            result.sensors = readiness
+        }
+        return result
     }
 
     public func status(language: Language = .en) async -> GatewayResult {

@@ -5,6 +5,7 @@
 // settings file around this; tests and the fuzz target build the core alone.
 
 import CoachCore
+import CoachPlans
 import CoachLanguage
 import CoachStore
 import Foundation
@@ -29,6 +30,12 @@ public struct GatewayConfiguration: Sendable {
     public var autoPause: AutoPausePolicy = .defaults
     /// Each whole kilometre or mile is announced (settings: `units`).
     public var milestoneUnit: DistanceUnit = .kilometers
+    /// Where saved plans live (docs/plans.md); nil: $XDG_CONFIG_HOME/coach/workouts.
+    public var plansDirectory: String?
+    /// The athlete's zones, for a plan step's heart-rate zone alert.
+    public var heartRateZones: HeartRateZones?
+    /// Weight, age and sex for active energy generated from heart rate (`profile:`).
+    public var energyProfile = EnergyProfile()
 
     public init() {}
 }
@@ -57,8 +64,13 @@ public enum GatewayAssembly {
         var journal: (any WorkoutJournal)?
         var storeJournal: StoreJournal?
         var problem: String?
+        // A guest reads the owner's store, read-only, with the owner's read grants (visionOS
+        // Guest User): history, show and the change feed work; nothing is ever written.
+        var ownersStore: WorkoutStore?
         if configuration.guest {
             journal = GuestJournal()
+            let path = configuration.storePath ?? StorePaths.databasePath()
+            if FileManager.default.fileExists(atPath: path) { ownersStore = try? WorkoutStore.open(path: path, readOnly: true) }
         } else if !configuration.virtualClock {
             let path = configuration.storePath ?? StorePaths.databasePath()
             let opened: WorkoutStore?
@@ -70,7 +82,8 @@ public enum GatewayAssembly {
             journal = storeJournal
         }
         let state = configuration.virtualClock ? nil : StateDirectory(directory: configuration.stateDirectory ?? StateDirectory.defaultDirectory())
-        let gateway = try makeGateway(configuration, journal: journal, state: state, store: { [storeJournal] in storeJournal?.current })
+        let gateway = try makeGateway(configuration, journal: journal, state: state,
+                                      store: { [storeJournal, ownersStore] in storeJournal?.current ?? ownersStore })
         var recovered: WorkoutSnapshot?
         if let store = storeJournal?.current {
             do {
@@ -98,7 +111,8 @@ public enum GatewayAssembly {
         let recognizer = try Recognizer(intentsDirectory: intents,
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
         let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause,
-                                         milestoneUnit: configuration.milestoneUnit)
+                                         milestoneUnit: configuration.milestoneUnit, heartRateZones: configuration.heartRateZones,
+                                         energyProfile: configuration.energyProfile)
         let manager: WorkoutManager
         let clock: any WorkoutClock
         if configuration.virtualClock {
@@ -110,14 +124,17 @@ public enum GatewayAssembly {
             clock = SystemWorkoutClock()
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
-        return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store)
+        return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store,
+                        plans: PlanLibrary(directory: configuration.plansDirectory ?? PlanLibrary.defaultDirectory()),
+                        isGuest: configuration.guest)
     }
 
     /// The intent path and the services beside it. Each service gets what it needs as values and
     /// closures here — the manager's changes, what the source shows, where announcements go — so
     /// none holds the Gateway or calls back up into it.
     private static func assemble(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock, keepsWorkouts: Bool,
-                                 state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?) -> Gateway {
+                                 state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?,
+                                 plans: PlanLibrary, isGuest: Bool) -> Gateway {
         let composer = ResponseComposer(catalog: recognizer.responses)
         let sources = SourceSwitch(local: LocalWorkout(manager: manager))
         let displays = DisplayService(clock: clock, composer: composer, state: state, shown: sources.snapshots(),
@@ -125,9 +142,10 @@ public enum GatewayAssembly {
         let feed = displays.feed
         let peers = PeerService(sources: sources, clock: clock, state: state, isVirtual: manager.timerMode == .manual,
                                 hasOwnWorkout: { await manager.hasOwnWorkout }, relay: { displays.relay($0) },
-                                notice: { await feed.setNotice($0) })
+                                notice: { await feed.setNotice($0) }, store: store)
         return Gateway(manager: manager, recognizer: recognizer, composer: composer, sources: sources, displays: displays,
-                       peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store)
+                       peers: peers, clock: clock, keepsWorkouts: keepsWorkouts, state: state, store: store,
+                       plans: plans, isGuest: isGuest)
     }
 }
 

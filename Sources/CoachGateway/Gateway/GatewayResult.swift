@@ -25,6 +25,8 @@ public struct GatewayResult: Sendable {
 
     /// The primary's reply to a command a mirror forwarded, shown as it came (Mirror/).
     public var relayed: JSONValue?
+    /// A start's remembered sensors as the countdown found them (Gateway+Sensors.swift).
+    public var sensors: SensorReadiness?
 
     public static let notUnderstood = "notUnderstood"
 
@@ -77,6 +79,13 @@ public struct GatewayResult: Sendable {
                 members.append(("workout", outcome.snapshot.json(locked: locked)))
             }
         }
+        if let sensors, !sensors.isEmpty {
+            members.append(("sensors", .object([
+                ("connected", .array(sensors.connected.map(JSONValue.string))),
+                ("missing", .array(sensors.sensors.filter { !$0.connected }.map { .string($0.name) })),
+                ("heartRateStrap", .bool(sensors.hasHeartRateStrap)),
+            ])))
+        }
         if let recognition {
             members.append(("confidence", .number((recognition.confidence * 1000).rounded() / 1000)))
         }
@@ -116,8 +125,29 @@ extension WorkoutSnapshot {
         if let end = endDate { members.append(("end", .string(ISO8601.format(end)))) }
         if let countdown { members.append(("countdown", .number(Double(countdown)))) }
         if autoPaused { members.append(("autoPaused", .bool(true))) }
+        // Types this workout refuses (start --collect / --no-collect), as HealthKit's disabled types.
+        if !locked, !refusedTypes.isEmpty { members.append(("notCollected", .array(refusedTypes.map { .string($0.rawValue) }))) }
+        if !locked, let distanceSource { members.append(("distanceSource", .string(distanceSource.rawValue))) }
         if !locked { members.append(("laps", .number(Double(laps)))) }
         members.append(("locked", .bool(locked)))
+        if let step {
+            // Which step it is, always; its values only unlocked (`redacted()` already removed them).
+            var entry: [(String, JSONValue)] = [
+                ("index", .number(Double(step.index))), ("count", .number(Double(step.count))),
+                ("purpose", .string(step.purpose.rawValue)),
+                ("iteration", .number(Double(step.iteration))), ("iterations", .number(Double(step.iterations))),
+            ]
+            if !locked {
+                entry.append(("plan", .string(step.planName)))
+                if let value = step.goal.value { entry.append(("goal", ["type": .string(step.goal.type), "value": .number(value)])) }
+                if let remaining = step.remaining { entry.append(("remaining", .number((remaining * 1000).rounded() / 1000))) }
+                if let target = step.target, let alert = step.alert {
+                    entry.append(("target", ["metric": .string(alert.metric.rawValue), "low": .number(target.lowerBound),
+                                             "high": .number(target.upperBound)]))
+                }
+            }
+            members.append(("step", .object(entry)))
+        }
         if !locked {
             if let progress = goalProgress { members.append(("goalProgress", .number((progress * 1000).rounded() / 1000))) }
             members.append(("goalReached", .bool(goalReached)))

@@ -26,6 +26,10 @@ extension Recognition {
         case .cancelWorkout: return .cancel()
         case .workoutStatus: return .status
         case .markLap: return .lap
+        case .skipStep: return .skipStep
+        case .stepStatus: return .stepStatus
+        // The plan is found by the gateway (its library, or the sentence's parameters).
+        case .startPlannedWorkout: return nil
         }
     }
 }

@@ -60,6 +60,15 @@ struct ResponseComposer: Sendable {
             }
             text += "\n  " + numbered.joined(separator: "  ")
         }
+        // HealthKit's disableCollection, said where the workout is started and where it is asked about.
+        if (outcome.intent == .startWorkout || outcome.intent == .workoutStatus), outcome.code == .success,
+           !snapshot.refusedTypes.isEmpty, !locked {
+            // The shorter list: "Collecting only: heartRate, power." rather than nine refused types.
+            let collected = QuantityType.allCases.filter { !snapshot.refusedTypes.contains($0) }
+            text += " " + (collected.count < snapshot.refusedTypes.count
+                ? event("collectingOnly", values: ["types": collected.map(\.rawValue).joined(separator: ", ")], language: language)
+                : event("notCollected", values: ["types": snapshot.refusedTypes.map(\.rawValue).joined(separator: ", ")], language: language))
+        }
         if let problem = outcome.journalProblem {
             let reason = problem.message.hasSuffix(".") ? String(problem.message.dropLast()) : problem.message
             if outcome.intent == .endWorkout, outcome.code == .success {
@@ -133,6 +142,8 @@ struct ResponseComposer: Sendable {
             return event(reason == .tooShort ? "discardedTooShort" : "discarded", values: values, language: language)
         case .recovered:
             return event("recovered", values: values, language: language)
+        case .plan(let notice):
+            return planAnnouncement(notice, values: values, language: language, locked: locked)
         }
     }
 
@@ -147,6 +158,8 @@ struct ResponseComposer: Sendable {
             "elapsed": clock(snapshot.elapsed, language: language),
             "lap": String(snapshot.laps),
             "goal": snapshot.goal.map { goal($0, language: language) } ?? "",
+            "step": snapshot.step.map { wording(language).stepLine($0, locked: locked) } ?? "",
+            "plan": snapshot.step?.planName ?? snapshot.workoutName ?? "",
         ]
         if locked {
             let hidden = event("hidden", values: [:], language: language)

@@ -6,6 +6,7 @@
 
 import CoachCore
 import CoachLanguage
+import CoachStore
 import Foundation
 
 public struct MirrorOptions: Sendable, Hashable {
@@ -41,7 +42,15 @@ public actor MirrorLink {
 
     struct LinkCallError: Error { var message: String; var code: Int? }
 
-    init(target: MirrorTarget, view: MirroredView, options: MirrorOptions, stateDirectory: String?) {
+    /// Where copies of the primary's saved workouts go (nil: none are kept, as before issue 33).
+    private let store: @Sendable () -> WorkoutStore?
+    /// A catch-up is running; another asked meanwhile runs once it ends (never two at once).
+    private var catchingUp = false
+    private var catchUpAgain = false
+
+    init(target: MirrorTarget, view: MirroredView, options: MirrorOptions, stateDirectory: String?,
+         store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+        self.store = store
         self.target = target
         self.options = options
         self.view = view
@@ -161,8 +170,14 @@ public actor MirrorLink {
            error.code == nil {
             return syncFailed(generation)
         }
-        guard case .success = await call("subscribe", ["events": true, "status": true]),
-              case .success(let status) = await call("status") else {
+        // `changes` wakes the catch-up when the primary saves, amends or deletes; a primary from
+        // before issue 33 refuses the param with an error, and is subscribed without it.
+        var subscribed = await call("subscribe", ["events": true, "status": true, "changes": true,
+                                                  "anchor": .number(Double(anchor ?? 0))])
+        if case .failure(let error) = subscribed, error.code != nil {
+            subscribed = await call("subscribe", ["events": true, "status": true])
+        }
+        guard case .success = subscribed, case .success(let status) = await call("status") else {
             return syncFailed(generation)
         }
         if let workout = status["workout"] { show(workout) }
@@ -186,6 +201,19 @@ public actor MirrorLink {
     /// while the link was down are learned once each (the anchor is kept across restarts).
     /// The change feed is paged (`more`); a page at a time, at most `maximumCatchUpPages` per call.
     private func catchUp() async {
+        guard !catchingUp else {
+            catchUpAgain = true
+            return
+        }
+        catchingUp = true
+        repeat {
+            catchUpAgain = false
+            await catchUpPages()
+        } while catchUpAgain
+        catchingUp = false
+    }
+
+    private func catchUpPages() async {
         for _ in 0..<Self.maximumCatchUpPages {
             var params: [(String, JSONValue)] = []
             if let anchor { params.append(("anchor", .number(Double(anchor)))) }
@@ -199,6 +227,9 @@ public actor MirrorLink {
                 }
                 if caughtUp.count > 100 { caughtUp.removeFirst(caughtUp.count - 100) }
             }
+            // The mirror's copies: the anchor moves on only once the page is applied, so a copy
+            // that failed is fetched again next time — nothing the primary saved is skipped.
+            guard await replicate(changes) else { return }
             guard let next = changes["anchor"]?.doubleValue, let exact = Int(exactly: next.rounded()), exact >= (anchor ?? 0) else { return }
             anchor = exact
             if let stateDirectory { try? String(exact).write(toFile: stateDirectory + "/mirror-anchor", atomically: true, encoding: .utf8) }
@@ -207,6 +238,32 @@ public actor MirrorLink {
     }
 
     static let maximumCatchUpPages = 1_000
+
+    /// Copies the page's saved workouts into this gateway's store and removes the deleted ones.
+    /// False when something could not be copied (the link dropped, the store failed).
+    private func replicate(_ changes: JSONValue) async -> Bool {
+        guard let store = store() else { return true }
+        if case .array(let added)? = changes["added"] {
+            for item in added where item["kind"]?.stringValue == "workout" {
+                guard let id = item["id"]?.stringValue else { continue }
+                guard case .success(let reply) = await call("workouts.replica", ["id": .string(id)]) else { return false }
+                if reply.isNull { continue }  // deleted since the page was read: its tombstone follows
+                do {
+                    try await store.applyReplica(ReplicatedWorkout(json: reply.serialized()))
+                } catch {
+                    view.announce("mirrorCopyFailed", "Could not keep a copy of workout \(id.prefix(8)): \(error)")
+                    return false
+                }
+            }
+        }
+        if case .array(let deleted)? = changes["deleted"] {
+            for item in deleted where item["kind"]?.stringValue == "workout" {
+                guard let id = item["id"]?.stringValue else { continue }
+                do { try await store.removeReplica(id) } catch { return false }
+            }
+        }
+        return true
+    }
 
     private func settle(_ sample: OutboxSample, reply: JSONValue) {
         // Accepted (added, replaced, older ignored) or rejected for good: either way it is settled.
@@ -226,6 +283,9 @@ public actor MirrorLink {
             let state = params["state"]?.stringValue.flatMap(SessionState.init(rawValue:))
             view.announce(kind, text, state: state)
             if kind == "saved" || kind == "discarded" { Task { await self.catchUp() } }
+        case "changes":
+            // The primary committed a change (a save, an amendment, a deletion): copy it.
+            Task { await self.catchUp() }
         case "disconnect":
             if let reason = params["reason"]?.stringValue { view.announce("mirrorDisconnected", "The primary dropped the link: \(reason)") }
         default: break
@@ -308,6 +368,10 @@ public actor MirrorLink {
             if let goal = start.goal, goal != .open { params.append(("goal", ["type": .string(goal.type), "value": .optional(goal.value)])) }
             if let open = start.isOpenEnded { params.append(("open", .bool(open))) }
             if let name = start.workoutName { params.append(("name", .string(name))) }
+            if let plan = start.plan { params.append(("plan", .string(plan.name))) }
+            // The primary collects the types the mirror's user chose (start --collect / --no-collect).
+            if let types = start.collectedTypes { params.append(("collect", .array(types.map { .string($0.rawValue) }))) }
+            if let types = start.excludedTypes { params.append(("noCollect", .array(types.map { .string($0.rawValue) }))) }
             return ("start", .object(params))
         case .pause(let type): activity(type); return ("pause", .object(params))
         case .resume(let type): activity(type); return ("resume", .object(params))
@@ -315,6 +379,8 @@ public actor MirrorLink {
         case .cancel(let type, let confirmed): activity(type); params.append(("confirm", .bool(confirmed))); return ("cancel", .object(params))
         case .lap: return ("lap", .object(params))
         case .status: return ("status", .object(params))
+        case .skipStep: return ("skipStep", .object(params))
+        case .stepStatus: return ("stepStatus", .object(params))
         }
     }
 

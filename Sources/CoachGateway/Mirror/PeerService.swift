@@ -4,6 +4,7 @@
 // land here; what a mirror remembers is kept in the state directory.
 
 import CoachCore
+import CoachStore
 import CoachLanguage
 import Foundation
 import Synchronization
@@ -33,13 +34,16 @@ public final class PeerService: Sendable {
     private let hasOwnWorkout: @Sendable () async -> Bool
     private let relay: @Sendable (Announcement) -> Void
     private let notice: @Sendable (String?) async -> Void
+    /// This gateway's store, where a mirror keeps copies of the primary's saved workouts.
+    private let store: @Sendable () -> WorkoutStore?
 
     /// `relay` takes an announcement to every announcement subscriber; `notice` puts a line on the
     /// displays instead of any workout (nil clears it); `hasOwnWorkout` asks whether this gateway
     /// runs a workout of its own (then it cannot mirror another).
     init(sources: SourceSwitch, clock: any WorkoutClock, state: StateDirectory?, isVirtual: Bool,
          hasOwnWorkout: @escaping @Sendable () async -> Bool, relay: @escaping @Sendable (Announcement) -> Void,
-         notice: @escaping @Sendable (String?) async -> Void) {
+         notice: @escaping @Sendable (String?) async -> Void, store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+        self.store = store
         self.sources = sources
         self.clock = clock
         self.remembered = state
@@ -70,7 +74,7 @@ public final class PeerService: Sendable {
         // announcement streams: the link never calls back into this gateway.
         let view = MirroredView(local: sources.local, clock: clock, relay: relay, notice: notice)
         view.setUnreachable("The primary on \(target.hostName) is not connected yet.")
-        let link = MirrorLink(target: target, view: view, options: options, stateDirectory: remembered?.directory)
+        let link = MirrorLink(target: target, view: view, options: options, stateDirectory: remembered?.directory, store: store)
         let workout = MirroredWorkout(link: link, view: view)
         if let previous = setWorkout(workout) { await previous.link.stop() }
         sources.use(workout)

@@ -17,6 +17,11 @@ extension RequestRouter {
 
     func permissionMethod(_ method: String, _ params: Params, session: ConnectionSession) async throws -> JSONValue {
         let center = gateway.permissions
+        // A guest uses the owner's decisions and may not change or ask for any (visionOS Guest User).
+        if gateway.isGuest, method == "authorization.request" || method == "authorization.answer"
+            || method == "authorization.next" || method.hasPrefix("permissions.") {
+            throw Gateway.guestRefusal(method)
+        }
         switch method {
         case "hello":
             return try hello(params, session: session)

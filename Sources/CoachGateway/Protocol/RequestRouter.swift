@@ -52,6 +52,11 @@ public struct SubscriptionRequest: Sendable, Hashable {
     /// Announcements caused by this origin are left out (`echo: false`: the connection's own
     /// commands, whose replies already said what happened).
     public var unlessCausedBy: Int? = nil
+    /// The pushed change feed (HealthKit's long-running anchored query): pages of what was added
+    /// and deleted after `anchor` (nil: everything), as they commit, as `scope` may see them.
+    public var changes = false
+    public var anchor: Int? = nil
+    public var scope: ReadScope = .everything
 
     /// Whether the subscriber gets this announcement.
     func wants(_ announcement: Announcement) -> Bool {

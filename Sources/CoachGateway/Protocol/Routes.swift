@@ -60,13 +60,32 @@ enum Routes {
                        ParamDescription("location", .string(oneOf: LocationType.allCases.map(\.rawValue))),
                        ParamDescription("goal", .goal),
                        ParamDescription("open", .bool, "open-ended: no goal"),
-                       ParamDescription("name", .string(maxLength: 256), "the workout's name")],
+                       ParamDescription("name", .string(maxLength: 256), "the workout's name"),
+                       ParamDescription("plan", .string(minLength: 1, maxLength: 64), "a saved plan's name (docs/plans.md)"),
+                       ParamDescription("collect", .strings(maxCount: 32, maxLength: 64), "only these sample types (HealthKit's enableCollection)"),
+                       ParamDescription("noCollect", .strings(maxCount: 32, maxLength: 64), "refuse these sample types (disableCollection)"),
+                       ParamDescription("waitSensors", .number(0...300), "seconds to hold the countdown until the remembered sensors connect")],
               result: intentResult) { request in
             let params = request.params
-            let start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
+            // Hold the countdown for the sensors (not while a workout runs: that start is refused anyway).
+            if let wait = params.number("waitSensors"), wait > 0, await !request.gateway.source.status().state.isOngoing {
+                await request.gateway.waitForSensors(timeout: .milliseconds(Int64((wait * 1000).rounded())))
+            }
+            var start = StartWorkoutIntent(activity: params.activity, location: params.location, goal: try params.workoutGoal,
                                            isOpenEnded: params.bool("open"), workoutName: params.string("name"),
-                                           source: request.router.startSource(session: request.session))
+                                           source: request.router.startSource(session: request.session),
+                                           collectedTypes: try params.sampleTypes("collect"), excludedTypes: try params.sampleTypes("noCollect"))
+            if let name = params.string("plan") {
+                start.plan = try PlanRouting.load(name, from: request.gateway.plans)
+                start.activity = start.activity ?? start.plan?.activity
+            }
             return await perform(.start(start), request)
+        },
+        Route("skipStep", "Ends the plan's current step now (\"skip step\", \"next interval\").", result: intentResult) { request in
+            await perform(.skipStep, request)
+        },
+        Route("stepStatus", "The workout now, with the plan's step.", result: intentResult, readOnly: true) { request in
+            await perform(.stepStatus, request)
         },
         Route("pause", "Pauses the running workout.", params: [activity], result: intentResult) { request in
             await perform(.pause(activity: request.params.activity), request)
@@ -96,8 +115,10 @@ enum Routes {
                        ParamDescription("latitude", .number(-90...90), "degrees (type location)"),
                        ParamDescription("longitude", .number(-180...180), "degrees (type location)"),
                        ParamDescription("altitude", .number(-1e5...1e5), "metres (type location)"),
-                       ParamDescription("horizontalAccuracy", .number(0...1e7), "metres (type location)")],
-              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue"}; on a mirror "queued" while its primary is unreachable"#,
+                       ParamDescription("horizontalAccuracy", .number(0...1e7), "metres (type location)"),
+                       ParamDescription("workout", .string(minLength: 1, maxLength: 256), "a saved workout (unique id prefix) to add the sample to"),
+                       ParamDescription("date", .string(minLength: 1, maxLength: 64), "with workout: ISO 8601, within the workout (default its end)")],
+              result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue|typeNotCollected"}; on a mirror "queued" while its primary is unreachable"#,
               handle: sample),
         Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
             ["locked": true, "message": .string(await request.gateway.displays.setLocked(true, language: request.language ?? .en))]
@@ -109,15 +130,28 @@ enum Routes {
               params: [ParamDescription("events", .bool, "announcements (default true)"),
                        ParamDescription("status", .bool, "status snapshots (default true)"),
                        ParamDescription("feed", .bool, "Live Activity contents (default false)"),
-                       ParamDescription("echo", .bool, "also the events this connection's own commands caused (default true)")],
+                       ParamDescription("echo", .bool, "also the events this connection's own commands caused (default true)"),
+                       ParamDescription("changes", .bool, "changes notifications: the store's added/deleted pages as they commit (default false)"),
+                       ParamDescription("anchor", .integer(wholeNumbers), "with changes: start after this anchor (omit: everything)")],
               result: #"{"subscribed":true,…}, then notifications"#, readOnly: true) { request in
             let events = request.params.bool("events") ?? true
             let status = request.params.bool("status") ?? true
             let feed = request.params.bool("feed") ?? false
             let echo = request.params.bool("echo") ?? true
-            request.session.subscription(SubscriptionRequest(events: events, status: status, feed: feed, language: request.language ?? .en,
-                                                             unlessCausedBy: echo ? nil : request.session.conversation.id))
-            return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed)]
+            let changes = request.params.bool("changes") ?? false
+            var subscription = SubscriptionRequest(events: events, status: status, feed: feed, language: request.language ?? .en,
+                                                   unlessCausedBy: echo ? nil : request.session.conversation.id)
+            if changes {
+                // Asked once: a reader refused now (locked) is told so, not left waiting.
+                subscription.scope = try request.router.readScope(session: request.session)
+                guard request.gateway.store() != nil else {
+                    throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
+                }
+                subscription.changes = true
+                subscription.anchor = request.params.integer("anchor")
+            }
+            request.session.subscription(subscription)
+            return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed), "changes": .bool(changes)]
         },
         Route("unsubscribe", "Stops this connection's notifications.", result: #"{"subscribed":false}"#, readOnly: true) { request in
             request.session.subscription(nil)
@@ -195,13 +229,17 @@ enum Routes {
         Route("history", "Saved workouts, newest first (as coach history --json).",
               params: [ParamDescription("limit", .integer(1...10_000), "at most this many"),
                        ParamDescription("all", .bool, "include discarded and active workouts"),
-                       ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported")],
+                       ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported"),
+                       ParamDescription("since", .string(minLength: 1, maxLength: 64), #"started from then on: "2026-05-01", "last week", "7d", an ISO instant"#),
+                       ParamDescription("until", .string(minLength: 1, maxLength: 64), "started before the end of then (same words)")],
               result: "an array of workouts", readOnly: true) { request in
             let scope = try request.router.readScope(session: request.session)
+            let range = try dateRange(request.params)
             return try storeQuery(request) { store in
                 WorkoutFormatter.historyJSON(try store.history(limit: request.params.integer("limit"),
                                                                includeAll: request.params.bool("all") ?? false,
-                                                               source: request.params.string("source"), scope: scope))
+                                                               source: request.params.string("source"), scope: scope,
+                                                               since: range["since"], until: range["until"]))
             }
         },
         Route("show", "One workout with statistics (as coach show --json).",
@@ -227,7 +265,7 @@ enum Routes {
                                                                limit: request.params.integer("limit") ?? 500))
             }
         },
-    ] + permissionRoutes
+    ] + storeRoutes + permissionRoutes
 
     // MARK: - Permissions (docs/permissions.md; handlers in Permissions/RequestRouter+Permissions.swift)
 
@@ -298,9 +336,11 @@ enum Routes {
     @Sendable private static func sample(_ request: RouteRequest) async throws -> JSONValue {
         let params = request.params
         let name = params.string("type") ?? ""
-        // A source that lives elsewhere (a mirror's primary) takes the sample itself.
-        if let forwarded = try await request.gateway.source.forwardSample(params) { return forwarded }
+        // A source that lives elsewhere (a mirror's primary) takes the sample itself; a sample for
+        // a saved workout goes to this gateway's store.
+        if params.string("workout") == nil, let forwarded = try await request.gateway.source.forwardSample(params) { return forwarded }
         if name.lowercased() == "location" {
+            if params.string("workout") != nil { throw RPCError.invalidParams("route points cannot be added to a saved workout (only quantity samples)") }
             _ = try request.router.authorizeWrite(.location, session: request.session)
             return try await location(request)
         }
@@ -309,11 +349,23 @@ enum Routes {
         }
         guard let value = params.number("value") else { throw RPCError.invalidParams("value is required for type \(name): a number") }
         let source = try request.router.authorizeWrite(.quantity(type), session: request.session)
+        if params.string("workout") != nil { return try await amend(request, type: type, value: value, source: source) }
         do {
             let outcome = try await request.gateway.addSample(type, value: value, unit: params.string("unit"),
                                                               syncIdentifier: params.string("syncIdentifier"),
                                                               syncVersion: params.integer("syncVersion"), source: source,
                                                               queued: request.ordered)
+            if outcome == .rejected(.typeNotCollected), case .object(var members) = sampleAnswer(outcome) {
+                // A refused type is said in words, not only as a reason code.
+                let workout = await request.gateway.source.status()
+                let words = request.gateway.displays.phrase(
+                    "typeNotCollected", ["type": type.rawValue,
+                                         "workout": request.gateway.displays.wording(request.language ?? .en)
+                                            .workout(workout.activity, workout.location)],
+                    language: request.language ?? .en)
+                members.append(("message", .string(words)))
+                return .object(members)
+            }
             return sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams("unit: \(error.description)")

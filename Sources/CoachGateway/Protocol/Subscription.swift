@@ -1,5 +1,6 @@
 // Subscription: what a `subscribe` publishes — announcements as `event` notifications and the
-// workout as `status` notifications — whatever carries them: a socket connection
+// workout as `status` notifications, the store's change pages as `changes` notifications —
+// whatever carries them: a socket connection
 // (ConnectionHandler, which adds the feed through FeedBroadcaster) or an in-process one
 // (InProcessConnection). The words and the filter are decided here once.
 
@@ -21,6 +22,12 @@ enum Subscription {
                         for await announcement in announcements where request.wants(announcement) {
                             guard send("event", announcement.eventParams) else { return }
                         }
+                    }
+                }
+                if request.changes, let store = gateway.store() {
+                    group.addTask {
+                        await ChangeStream.run(store: store, from: request.anchor, scope: request.scope,
+                                               isLocked: { gateway.displays.isLocked }) { page in send("changes", page) }
                     }
                 }
                 if request.status {

@@ -60,6 +60,10 @@ struct FallbackData: Sendable {
 
     /// Function words (English): never evidence, always explained.
     var stopWords: Set<String> = []
+    /// Intents recognised only by their templates, never guessed (`exact_only`): a plan's
+    /// parameters must be heard exactly, and leaving them out keeps the other intents' keyword
+    /// weights (idf over the intents) as they were.
+    var exactOnly: Set<String> = []
     /// Qualifiers ("current", "today's", ちょっと): explained, no vote.
     var fillers: [[UInt32]] = []
     /// Workout nouns ("workout", "session", ワークアウト) that bind a StartWorkout guess.
@@ -119,6 +123,7 @@ struct FallbackData: Sendable {
                 }
                 for w in fb["location_ignore"] as? [Any] ?? [] { data.locationIgnore.insert("\(w)") }
                 for w in fb["stop_words"] as? [Any] ?? [] { data.stopWords.insert(string(norm("\(w)"))) }
+                for w in fb["exact_only"] as? [Any] ?? [] { data.exactOnly.insert("\(w)") }
                 for w in fb["question_starts"] as? [Any] ?? [] { data.questionStarts.insert(string(norm("\(w)"))) }
                 for w in fb["fillers"] as? [Any] ?? [] {
                     let s = norm("\(w)")

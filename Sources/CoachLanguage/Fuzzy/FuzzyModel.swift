@@ -87,7 +87,7 @@ struct FuzzyModel: Sendable {
                 }
             }
         }
-        for (intent, blocks) in defs.intents {
+        for (intent, blocks) in defs.intents where !fallback.exactOnly.contains(intent) {
             var set = perIntent[intent] ?? []
             for block in blocks {
                 for sentence in block.sentences {

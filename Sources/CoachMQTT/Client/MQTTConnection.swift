@@ -35,6 +35,7 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
     private let clientID: String
     private let now: @Sendable () -> MonotonicInstant
     private let commands: AsyncStream<MQTTCommand>.Continuation?
+    private let deliveries: AsyncStream<MQTTDelivery>.Continuation?
     private let note: @Sendable (String) -> Void
     private let ended: @Sendable (_ removed: Bool) -> Void
     private let inbox = Mutex(Inbox())
@@ -53,6 +54,7 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
 
     init(library: Mosquitto, endpoint: MQTTEndpoint, session: MQTTSession, clientID: String,
          now: @escaping @Sendable () -> MonotonicInstant, commands: AsyncStream<MQTTCommand>.Continuation?,
+         deliveries: AsyncStream<MQTTDelivery>.Continuation? = nil,
          note: @escaping @Sendable (String) -> Void, ended: @escaping @Sendable (Bool) -> Void) {
         self.library = library
         self.endpoint = endpoint
@@ -60,6 +62,7 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         self.clientID = clientID
         self.now = now
         self.commands = commands
+        self.deliveries = deliveries
         self.note = note
         self.ended = ended
         var ends: [Int32] = [-1, -1]
@@ -134,6 +137,7 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         close(wakeRead)
         close(wakeWrite)
         commands?.finish()
+        deliveries?.finish()
         finished.store(true, ordering: .releasing)
         ended(session.removalSent)
     }
@@ -161,7 +165,16 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         guard fds.count > 1, let client else { return }
         let ready = fds[1].revents
         var code = Mosquitto.success
-        if ready & Int16(POLLIN | POLLERR | POLLHUP) != 0 { code = library.loopRead(client, 1) }
+        if ready & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+            code = library.loopRead(client, 1)
+            // Acknowledge what was read at once. A reader that never writes (a board) otherwise
+            // leaves Linux delaying its ACKs by 40 ms, and a broker without TCP_NODELAY (mosquitto's
+            // default) holds its next small message until that ACK: measured, a tenth of the
+            // board's updates came 40 ms late. Linux clears the flag after use, hence every read.
+            var one: Int32 = 1
+            let fd = library.socket(client)
+            if fd >= 0 { _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_QUICKACK, &one, socklen_t(MemoryLayout<Int32>.size)) }
+        }
         if code == Mosquitto.success, library.socket(client) >= 0, library.wantWrite(client) {
             code = library.loopWrite(client, 1)
         }
@@ -217,6 +230,8 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
                     perform(session.answered(MQTTCommandResult(command: command.text, code: "failure",
                                                                message: "too many commands waiting; try again")))
                 }
+            case .deliver(let topic, let payload, let retained):
+                deliveries?.yield(MQTTDelivery(topic: topic, payload: payload, retained: retained))
             case .note(let line):
                 note(line)
             case .finished:

@@ -4,12 +4,22 @@
 // the broker must hold is republished on every connection, so a broker that restarts empty is
 // whole again as soon as it answers; meanwhile nothing queues up but the latest state.
 // Its purpose is either to show the gateway (`publish`) or to take the device away (`remove`:
-// empty retained config and topics, then done), when the user turned MQTT off.
+// empty retained config and topics, then done), when the user turned MQTT off; or to watch a
+// class (`watch`: subscribe to the riders' topics and hand every message over, retained ones too).
+// A class rider (MQTTTopics.classID) publishes like a device without discovery, hears the class's
+// command topic too, and repeats an unchanged state every `heartbeat` so a board can tell a quiet
+// rider from one whose gateway is gone.
 
 import CoachCore
 
 public struct MQTTSession: Sendable {
-    public enum Purpose: Sendable, Hashable { case publish, remove }
+    public enum Purpose: Sendable, Hashable {
+        case publish, remove
+        /// Subscribe to these filters and deliver what arrives (a class board); on the first
+        /// connection only, publish `then` after subscribing (the instructor's command, whose
+        /// answers the subscription is there to hear: the broker handles a client's packets in order).
+        case watch([String], then: [MQTTMessage] = [])
+    }
 
     public struct Configuration: Sendable {
         public var device: HomeAssistantDevice
@@ -23,6 +33,9 @@ public struct MQTTSession: Sendable {
         public var goodbyeTimeout: Duration = .seconds(2)
         public var backoff = MQTTBackoff.Policy()
         public var seed: UInt64 = 0x5EED
+        /// An unchanged state is published again after this long (class riders: a board greys a
+        /// rider it has not heard from for 10 s); nil sends a state only when it changes.
+        public var heartbeat: Duration? = nil
 
         public init(device: HomeAssistantDevice, purpose: Purpose = .publish, brokerName: String) {
             self.device = device
@@ -44,6 +57,8 @@ public struct MQTTSession: Sendable {
         case disconnect
         /// Hand a command to the gateway; its answer comes back through `answered`.
         case run(MQTTCommand)
+        /// A message on a watched topic (purpose `watch`).
+        case deliver(topic: String, payload: [UInt8], retained: Bool)
         /// A line for the gateway's log.
         case note(String)
         /// Nothing more to do: the removal is done, or the bridge stopped.
@@ -67,6 +82,8 @@ public struct MQTTSession: Sendable {
     /// The outage has been noted (one line per outage, not one per attempt).
     private var outageNoted = false
     private var stopping = false
+    /// When a state last went out (for the heartbeat).
+    private var stateSentAt: MonotonicInstant?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -76,7 +93,8 @@ public struct MQTTSession: Sendable {
     }
 
     public var isConnected: Bool { link == .connected }
-    /// The removal's empty messages went out (the device may be forgotten).
+    /// The removal's empty messages went out (the device may be forgotten); for `watch`, the first
+    /// connection's `then` messages did.
     public private(set) var removalSent = false
     public var isFinished: Bool { link == .done }
 
@@ -106,13 +124,18 @@ public struct MQTTSession: Sendable {
         let topics = configuration.topics
         switch configuration.purpose {
         case .publish:
-            actions.append(.subscribe([topics.command, topics.homeAssistantStatus]))
+            actions.append(.subscribe([topics.command, topics.classCommand ?? topics.homeAssistantStatus]))
             throttle.reset()
             actions += everything(at: now)
+        case .watch(let filters, let then):
+            actions.append(.subscribe(filters))
+            // Never twice: a reconnect must not make a second lap.
+            if !removalSent { actions += then.map { .publish($0) } }
+            removalSent = true
         case .remove:
             // An empty retained message deletes the broker's copy; on the config topic it also
             // removes the device and its entities from Home Assistant.
-            for topic in [topics.discovery, topics.state, topics.availability] {
+            for topic in (topics.isClassRider ? [] : [topics.discovery]) + [topics.state, topics.availability] {
                 actions.append(.publish(MQTTMessage(topic: topic, payload: "", qos: 1, retain: true)))
             }
             removalSent = true
@@ -140,15 +163,18 @@ public struct MQTTSession: Sendable {
     /// A message on a subscribed topic. Retained ones are old news: a retained birth message
     /// arrives on every subscribe, and a retained command would run again on every reconnect.
     public mutating func received(topic: String, payload: [UInt8], retained: Bool, at now: MonotonicInstant) -> [Action] {
-        guard link == .connected, configuration.purpose == .publish, !retained else { return [] }
+        guard link == .connected else { return [] }
+        // A board wants the retained states most of all: they are the riders already there.
+        if case .watch = configuration.purpose { return [.deliver(topic: topic, payload: payload, retained: retained)] }
+        guard configuration.purpose == .publish, !retained else { return [] }
         let topics = configuration.topics
-        if topic == topics.homeAssistantStatus {
+        if topic == topics.command || topic == topics.classCommand { return [.run(MQTTCommand(payload: payload))] }
+        if topic == topics.homeAssistantStatus, !topics.isClassRider {
             // Home Assistant restarted: it asks for discovery again.
             guard String(decoding: payload, as: UTF8.self) == "online" else { return [] }
             throttle.reset()
             return everything(at: now)
         }
-        if topic == topics.command { return [.run(MQTTCommand(payload: payload))] }
         return []
     }
 
@@ -156,7 +182,7 @@ public struct MQTTSession: Sendable {
     public mutating func stateChanged(_ state: HomeAssistantState, at now: MonotonicInstant) -> [Action] {
         latest = state
         guard link == .connected, configuration.purpose == .publish else { return [] }
-        if case .send(let state) = throttle.offer(state, at: now) { return [publishState(state)] }
+        if case .send(let state) = throttle.offer(state, at: now) { return [publishState(state, at: now)] }
         return []
     }
 
@@ -179,7 +205,11 @@ public struct MQTTSession: Sendable {
             link = .done
             return [.closeConnection, .finished]
         case .connected:
-            if let state = throttle.due(at: now) { return [publishState(state)] }
+            if let state = throttle.due(at: now) { return [publishState(state, at: now)] }
+            if let heartbeatDue, now >= heartbeatDue, let latest {
+                _ = throttle.sent(latest, at: now)
+                return [publishState(latest, at: now)]
+            }
             return []
         default:
             return []
@@ -192,7 +222,7 @@ public struct MQTTSession: Sendable {
         case .waiting(let until): return until
         case .connecting(let since): return since + configuration.connectTimeout
         case .leaving(let since): return since + configuration.goodbyeTimeout
-        case .connected: return throttle.deadline
+        case .connected: return [throttle.deadline, heartbeatDue].compactMap { $0 }.min()
         case .done: return nil
         }
     }
@@ -225,22 +255,29 @@ public struct MQTTSession: Sendable {
             ? MQTTMessage(topic: configuration.topics.availability, payload: "offline", qos: 1, retain: true) : nil
     }
 
-    /// Discovery, availability and the latest state: all the broker should hold for Home Assistant.
+    /// Discovery, availability and the latest state: all the broker should hold for Home Assistant
+    /// (a class rider has no discovery: the board reads the state itself).
     private mutating func everything(at now: MonotonicInstant) -> [Action] {
         let topics = configuration.topics
-        var actions: [Action] = [
-            .publish(MQTTMessage(topic: topics.discovery, payload: configuration.device.discoveryText, qos: 1, retain: true)),
-            .publish(MQTTMessage(topic: topics.availability, payload: "online", qos: 1, retain: true)),
-        ]
+        var actions: [Action] = topics.isClassRider
+            ? [] : [.publish(MQTTMessage(topic: topics.discovery, payload: configuration.device.discoveryText, qos: 1, retain: true))]
+        actions.append(.publish(MQTTMessage(topic: topics.availability, payload: "online", qos: 1, retain: true)))
         if let latest {
             _ = throttle.sent(latest, at: now)
-            actions.append(publishState(latest))
+            actions.append(publishState(latest, at: now))
         }
         return actions
     }
 
-    private func publishState(_ state: HomeAssistantState) -> Action {
-        .publish(MQTTMessage(topic: configuration.topics.state, payload: state.text, qos: 0, retain: true))
+    private mutating func publishState(_ state: HomeAssistantState, at now: MonotonicInstant) -> Action {
+        stateSentAt = now
+        return .publish(MQTTMessage(topic: configuration.topics.state, payload: state.text, qos: 0, retain: true))
+    }
+
+    /// When the latest state is to be repeated, if there is a heartbeat and a state.
+    private var heartbeatDue: MonotonicInstant? {
+        guard let heartbeat = configuration.heartbeat, latest != nil, let stateSentAt else { return nil }
+        return stateSentAt + heartbeat
     }
 
     private mutating func leave(at now: MonotonicInstant) -> [Action] {

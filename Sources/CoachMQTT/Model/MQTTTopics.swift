@@ -1,17 +1,34 @@
 // The topics one gateway uses on the broker. Home Assistant's discovery lives under its prefix
 // (`homeassistant/device/<node_id>/config`, device-based discovery); Coach's own state, commands
 // and results live under `coach/<node_id>/`, so one broker can carry several gateways.
+// A rider in a class (docs/class.md) uses the same names one level down, `coach/class/<class>/<rider>/`
+// (the rider is the node id), has no discovery, and also hears the class's `coach/class/<class>/command`.
 
 public struct MQTTTopics: Sendable, Hashable {
     public let prefix: String
     public let nodeID: String
+    /// The class this gateway rides in, if it is a class rider rather than a Home Assistant device.
+    public let classID: String?
 
     public init(prefix: String = "homeassistant", nodeID: String) {
         self.prefix = prefix
         self.nodeID = nodeID
+        classID = nil
     }
 
-    public var base: String { "coach/\(nodeID)" }
+    /// A rider's topics in a class: `coach/class/<class>/<rider>/state` and so on.
+    public init(rider: String, inClass classID: String) {
+        prefix = "homeassistant"
+        nodeID = rider
+        self.classID = classID
+    }
+
+    public var isClassRider: Bool { classID != nil }
+    public var base: String { classID.map { Self.classBase($0) + "/" + nodeID } ?? "coach/\(nodeID)" }
+    /// What the instructor sends to every rider (`coach class pause NAME`), not retained.
+    public var classCommand: String? { classID.map { Self.classBase($0) + "/command" } }
+    /// Where a class lives: every rider's topics and the class's command are under it.
+    public static func classBase(_ classID: String) -> String { "coach/class/" + classID }
     /// The device's one discovery message, retained; empty removes the device.
     public var discovery: String { "\(prefix)/device/\(nodeID)/config" }
     /// `online` / `offline` (the last will), retained.
@@ -53,5 +70,18 @@ public struct MQTTMessage: Sendable, Hashable {
         self.payload = payload
         self.qos = qos
         self.retain = retain
+    }
+}
+
+/// One message a watching connection received.
+public struct MQTTDelivery: Sendable, Hashable {
+    public var topic: String
+    public var payload: [UInt8]
+    public var retained: Bool
+
+    public init(topic: String, payload: [UInt8], retained: Bool) {
+        self.topic = topic
+        self.payload = payload
+        self.retained = retained
     }
 }

@@ -119,6 +119,43 @@ extension AppDatabase {
             }
         }
 
+        migrator.registerMigration("v4 sync identifiers unique store-wide; workout sync identity (issue 33)") { db in
+            // A store from before may hold one identifier in several workouts (it was unique per
+            // workout). Nothing is deleted: the highest version keeps the identifier and the others
+            // are renamed ID@WORKOUT, so every sample stays and the new index can be made.
+            try db.execute(sql: """
+                UPDATE sample SET syncIdentifier = syncIdentifier || '@' || workoutId
+                WHERE id IN (
+                    SELECT id FROM (
+                        SELECT id, ROW_NUMBER() OVER (PARTITION BY syncIdentifier
+                                                      ORDER BY COALESCE(syncVersion, 0) DESC, id DESC) AS rank
+                        FROM sample WHERE syncIdentifier IS NOT NULL)
+                    WHERE rank > 1)
+                """)
+            try db.create(index: "sample_on_syncIdentifier", on: "sample", columns: ["syncIdentifier"], options: .unique)
+            // An imported workout's identity (device and start) and its file's version: an edited
+            // file replaces the workout only with a higher version.
+            try db.alter(table: "workout") { t in
+                t.add(column: "syncIdentifier", .text)
+                t.add(column: "syncVersion", .integer)
+            }
+            try db.create(index: "workout_on_syncIdentifier", on: "workout", columns: ["syncIdentifier"])
+            try db.create(index: "workout_on_startDate", on: "workout", columns: ["startDate"])
+        }
+
+        migrator.registerMigration("v5 generated samples, FTP estimates (issue 33: active energy, power zones)") { db in
+            // What a generated sample (active energy from power or heart rate) was generated from:
+            // a client's own energy wins over these when statistics and exports are made.
+            try db.alter(table: "sample") { t in t.add(column: "sourceGeneratedFrom", .text) }
+            // 95 % of a saved workout's best 20 minutes of power, with its date (docs/sensors.md).
+            try db.create(table: "ftpEstimate") { t in
+                t.primaryKey("workoutId", .text).references("workout", onDelete: .cascade)
+                t.column("date", .datetime).notNull().indexed()
+                t.column("watts", .double).notNull()
+                t.column("bestTwentyMinutes", .double).notNull()
+            }
+        }
+
         return migrator
     }
 

@@ -46,28 +46,42 @@ public enum WorkoutFormatter {
     /// `coach history --summary week|month`: one line per period, newest first, and the total.
     public static func summaryText(_ periods: [PeriodTotals], calendar: Calendar) -> String {
         guard let first = periods.first else { return "No saved workouts yet. Start one with 'coach start'.\n" }
-        var rows: [[String]] = [[first.period == .week ? "WEEK" : "MONTH", "WORKOUTS", "TIME", "DISTANCE", "ENERGY"]]
-        func row(_ label: String, count: Int, elapsed: Double, distance: Double?, energy: Double?) -> [String] {
+        // The OTHER column only when some period has other sample types (water, steps).
+        let others = periods.contains { !$0.totals.isEmpty }
+        var rows: [[String]] = [[first.period.rawValue.uppercased(), "WORKOUTS", "TIME", "DISTANCE", "ENERGY"] + (others ? ["OTHER"] : [])]
+        func row(_ label: String, count: Int, elapsed: Double, distance: Double?, energy: Double?, totals: [String: Double]) -> [String] {
             [label, "\(count)", count == 0 ? "-" : duration(elapsed), distance.map(self.distance) ?? "-",
-             energy.map { "\(Int($0.rounded())) kcal" } ?? "-"]
+             energy.map { "\(Int($0.rounded())) kcal" } ?? "-"] + (others ? [otherTotals(totals)] : [])
         }
         for period in periods {
             rows.append(row(periodLabel(period, calendar: calendar), count: period.count, elapsed: period.elapsed,
-                            distance: period.totalDistance, energy: period.totalEnergy))
+                            distance: period.totalDistance, energy: period.totalEnergy, totals: period.totals))
         }
         let distances = periods.compactMap(\.totalDistance), energies = periods.compactMap(\.totalEnergy)
         rows.append(row("total", count: periods.reduce(0) { $0 + $1.count },
                         elapsed: periods.reduce(0) { $0 + $1.elapsed },
                         distance: distances.isEmpty ? nil : distances.reduce(0, +),
-                        energy: energies.isEmpty ? nil : energies.reduce(0, +)))
+                        energy: energies.isEmpty ? nil : energies.reduce(0, +),
+                        totals: periods.reduce(into: [:]) { sum, period in sum.merge(period.totals, uniquingKeysWith: +) }))
         return table(rows)
     }
 
     public static func summaryJSON(_ periods: [PeriodTotals]) -> String { json(periods) }
 
-    /// "2026-11-16 – 11-22" for an ISO week (its last day, not the next Monday); "2026-11" for a month.
+    /// "dietaryWater 1500 mL, stepCount 3200" (canonical units), "-" when none.
+    static func otherTotals(_ totals: [String: Double]) -> String {
+        guard !totals.isEmpty else { return "-" }
+        return totals.sorted { $0.key < $1.key }.map { name, sum in
+            let unit = QuantityType(rawValue: name)?.canonicalUnit ?? ""
+            return "\(name) \(Int(sum.rounded()))" + (unit.isEmpty || unit == "count" ? "" : " \(unit)")
+        }.joined(separator: ", ")
+    }
+
+    /// "2026-11-16 – 11-22" for an ISO week (its last day, not the next Monday); "2026-11" for a
+    /// month; "2026-11-16" for a day.
     static func periodLabel(_ period: PeriodTotals, calendar: Calendar) -> String {
         let first = calendar.dateComponents([.year, .month, .day], from: period.start)
+        if period.period == .day { return String(format: "%04d-%02d-%02d", first.year!, first.month!, first.day!) }
         guard period.period == .week else { return String(format: "%04d-%02d", first.year!, first.month!) }
         let lastDay = calendar.date(byAdding: .day, value: -1, to: period.end) ?? period.start
         let last = calendar.dateComponents([.month, .day], from: lastDay)
@@ -90,6 +104,7 @@ public enum WorkoutFormatter {
         pairs.append(("Duration", duration(summary.elapsed) + " (pauses excluded)"))
         pairs.append(("Events", eventsText(detail.events)))
         pairs.append(("Samples", "\(detail.sampleCount)"))
+        if let distance = distanceText(detail) { pairs.append(("Distance", distance)) }
         if let source = summary.source { pairs.append(("Source", sourceText(source))) }
         // Grouped by source and device, as the Health app's Sources list: who wrote what.
         for group in detail.sources {
@@ -127,7 +142,20 @@ public enum WorkoutFormatter {
             let parts = [device.name, device.model.map { "model " + $0 }, device.manufacturer].compactMap { $0 }
             if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         }
+        if let basis = source.generatedFrom { text += ", generated from \(basis)" }
         return text
+    }
+
+    /// "4.21 km from the sensor (the route is not counted)": which distance counted, as HealthKit
+    /// never adds a route's and a sensor's distance together.
+    static func distanceText(_ detail: WorkoutDetail) -> String? {
+        guard let source = detail.distanceSource, let total = detail.summary.totalDistance else { return nil }
+        let hasRoute = (detail.routePoints ?? 0) > 1
+        switch source {
+        case .sensor: return distance(total) + " from the sensor" + (hasRoute ? " (the route is not counted)" : "")
+        case .samples: return distance(total) + " from distance samples" + (hasRoute ? " (the route is not counted)" : "")
+        case .route: return distance(total) + " along the route"
+        }
     }
 
     /// Eight characters, as `git log --oneline` shows enough to be unique in practice.

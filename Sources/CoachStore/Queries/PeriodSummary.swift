@@ -1,4 +1,4 @@
-// `coach history --summary week|month`: saved workouts totalled per calendar period, as HealthKit's
+// `coach history --summary day|week|month`: saved workouts totalled per calendar period, as HealthKit's
 // statistics collections total a quantity per interval. Pure: the workouts, the calendar (time zone,
 // first weekday) and the number of periods come in; no store, no clock.
 
@@ -6,11 +6,19 @@ import Foundation
 
 /// The calendar period a summary totals over.
 public enum SummaryPeriod: String, Sendable, CaseIterable, Codable {
+    /// Calendar days in the user's time zone.
+    case day
     /// ISO 8601 weeks: Monday to Sunday, in the user's time zone.
     case week
     case month
 
-    var component: Calendar.Component { self == .week ? .weekOfYear : .month }
+    var component: Calendar.Component {
+        switch self {
+        case .day: return .day
+        case .week: return .weekOfYear
+        case .month: return .month
+        }
+    }
 }
 
 /// The totals of one period. Periods without a workout are kept (count 0) so a gap shows as a gap.
@@ -25,6 +33,9 @@ public struct PeriodTotals: Sendable, Hashable, Codable {
     /// Metres and kilocalories over the workouts that measured them; nil when none did.
     public var totalDistance: Double?
     public var totalEnergy: Double?
+    /// Sums of the other cumulative sample types (dietaryWater in mL, stepCount, …) by type name;
+    /// empty when the period's workouts have none.
+    public var totals: [String: Double] = [:]
 
     /// Every key is written, `null` when unknown, as `WorkoutSummary` does.
     public func encode(to encoder: any Encoder) throws {
@@ -36,6 +47,7 @@ public struct PeriodTotals: Sendable, Hashable, Codable {
         try container.encode(elapsed, forKey: .elapsed)
         try container.encode(totalDistance, forKey: .totalDistance)
         try container.encode(totalEnergy, forKey: .totalEnergy)
+        try container.encode(totals, forKey: .totals)
     }
 }
 
@@ -49,8 +61,11 @@ public enum PeriodSummary {
 
     /// Totals per period, newest first, from the newest workout's period back to the oldest's
     /// (at most `limit` periods). Workouts without a start date cannot be placed and are left out.
+    /// `typeTotals` holds each workout's sums of other sample types, by workout id (the store's
+    /// `sampleTotals(ofWorkouts:)`).
     public static func totals(of workouts: [WorkoutSummary], by period: SummaryPeriod,
-                              calendar: Calendar, limit: Int? = nil) -> [PeriodTotals] {
+                              calendar: Calendar, limit: Int? = nil,
+                              typeTotals: [String: [String: Double]] = [:]) -> [PeriodTotals] {
         let dated = workouts.compactMap { workout in workout.startDate.map { (workout, $0) } }
         guard let newest = dated.map(\.1).max(), let oldest = dated.map(\.1).min(),
               let newestInterval = calendar.dateInterval(of: period.component, for: newest)
@@ -64,6 +79,7 @@ public enum PeriodSummary {
             totals.elapsed += workout.elapsed
             if let distance = workout.totalDistance { totals.totalDistance = (totals.totalDistance ?? 0) + distance }
             if let energy = workout.totalEnergy { totals.totalEnergy = (totals.totalEnergy ?? 0) + energy }
+            for (type, sum) in typeTotals[workout.id] ?? [:] { totals.totals[type, default: 0] += sum }
             buckets[interval.start] = totals
         }
 

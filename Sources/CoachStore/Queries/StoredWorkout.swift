@@ -84,6 +84,10 @@ public struct WorkoutDetail: Sendable, Hashable, Codable {
     public var sampleCount: Int
     /// The samples grouped by source and device, largest group first.
     public var sources: [SourceSamples] = []
+    /// Where the distance came from: a sensor, distance samples or the route (nil: none measured).
+    public var distanceSource: DistanceSource?
+    /// Points of the route (a sensor's distance wins over it: `coach show` says so).
+    public var routePoints: Int?
 }
 
 /// Why `workout(matching:)` found no single workout.
@@ -118,7 +122,7 @@ extension StoredSample {
     init?(_ record: SampleRecord) {
         guard let id = record.id, let type = QuantityType(rawValue: record.type) else { return nil }
         self.init(id: id, workoutID: record.workoutId, type: type, value: record.value, date: record.date,
-                  syncIdentifier: record.syncIdentifier, syncVersion: record.syncVersion, source: record.source)
+                  syncIdentifier: record.syncIdentifier, syncVersion: record.syncVersion, source: record.sampleSource)
     }
 }
 

@@ -9,10 +9,13 @@ extension WorkoutStore {
     /// Workouts newest first. Saved ones by default; `includeAll` adds active and discarded ones.
     /// `source` keeps only those a source of that name started or imported; `scope` hides what
     /// the reader may not see (a client denied workouts sees only its own).
+    /// `since`/`until` keep workouts that started in [since, until) (DateExpression reads them).
     public func history(limit: Int? = nil, includeAll: Bool = false, source: String? = nil,
-                        scope: ReadScope = .everything) throws -> [WorkoutSummary] {
+                        scope: ReadScope = .everything, since: Date? = nil, until: Date? = nil) throws -> [WorkoutSummary] {
         try database.writer.read { db in
             var request = WorkoutRecord.all()
+            if let since { request = request.filter(sql: "COALESCE(startDate, createdAt) >= ?", arguments: [since]) }
+            if let until { request = request.filter(sql: "COALESCE(startDate, createdAt) < ?", arguments: [until]) }
             if !includeAll { request = request.filter(WorkoutRecord.Columns.state == StoredWorkoutState.saved) }
             if let source { request = request.filter(WorkoutRecord.Columns.sourceName == source) }
             if !scope.allows(.workouts, sourceName: nil) {
@@ -25,6 +28,25 @@ extension WorkoutStore {
         }
     }
 
+    /// Sums of the cumulative sample types other than distance and energy (which the summaries
+    /// have already), per workout id and type name: what `history --summary` totals per period.
+    public func sampleTotals(ofWorkouts ids: [String]) throws -> [String: [String: Double]] {
+        let types = QuantityType.allCases.filter { $0.isCumulative && $0 != .distance && $0 != .activeEnergy }.map(\.rawValue)
+        guard !ids.isEmpty, !types.isEmpty else { return [:] }
+        return try database.writer.read { db in
+            var totals: [String: [String: Double]] = [:]
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT workoutId, type, SUM(value) FROM sample
+                    WHERE workoutId IN (\(chunk.map { _ in "?" }.joined(separator: ","))) AND type IN (\(types.map { _ in "?" }.joined(separator: ",")))
+                    GROUP BY workoutId, type
+                    """, arguments: StatementArguments(chunk + types))
+                for row in rows { totals[row[0], default: [:]][row[1]] = row[2] }
+            }
+            return totals
+        }
+    }
+
     /// The workout whose id starts with `prefix` (case-insensitive), with statistics and events.
     /// Throws `WorkoutLookupError` when none or several match; an exact id always wins.
     /// A workout the `scope` may not read is not found, as if it did not exist; its samples of
@@ -32,24 +54,23 @@ extension WorkoutStore {
     public func workout(matching prefix: String, scope: ReadScope = .everything) throws -> WorkoutDetail {
         let prefix = prefix.lowercased().trimmingCharacters(in: .whitespaces)
         return try database.writer.read { db in
-            guard !prefix.isEmpty else { throw WorkoutLookupError.notFound(prefix) }
-            let record: WorkoutRecord
-            if let exact = try WorkoutRecord.fetchOne(db, key: prefix) {
-                record = exact
-            } else {
-                // GLOB is case-sensitive and index-friendly; ids are lowercase UUIDs.
-                let pattern = prefix.replacingOccurrences(of: "[", with: "[[]")
-                    .replacingOccurrences(of: "*", with: "[*]").replacingOccurrences(of: "?", with: "[?]") + "*"
-                let matches = try WorkoutRecord.filter(sql: "id GLOB ?", arguments: [pattern]).limit(10).fetchAll(db)
-                guard let first = matches.first else { throw WorkoutLookupError.notFound(prefix) }
-                guard matches.count == 1 else {
-                    throw WorkoutLookupError.ambiguous(prefix, candidates: matches.map(\.id))
-                }
-                record = first
-            }
+            let record = try Self.lookup(prefix, in: db)
             guard scope.allows(.workouts, sourceName: record.sourceName) else { throw WorkoutLookupError.notFound(prefix) }
             return try detail(of: record, scope: scope, in: db)
         }
+    }
+
+    /// The one workout whose id starts with `prefix` (already lowercased); an exact id wins.
+    static func lookup(_ prefix: String, in db: Database) throws -> WorkoutRecord {
+        guard !prefix.isEmpty else { throw WorkoutLookupError.notFound(prefix) }
+        if let exact = try WorkoutRecord.fetchOne(db, key: prefix) { return exact }
+        // GLOB is case-sensitive and index-friendly; ids are lowercase UUIDs.
+        let pattern = prefix.replacingOccurrences(of: "[", with: "[[]")
+            .replacingOccurrences(of: "*", with: "[*]").replacingOccurrences(of: "?", with: "[?]") + "*"
+        let matches = try WorkoutRecord.filter(sql: "id GLOB ?", arguments: [pattern]).limit(10).fetchAll(db)
+        guard let first = matches.first else { throw WorkoutLookupError.notFound(prefix) }
+        guard matches.count == 1 else { throw WorkoutLookupError.ambiguous(prefix, candidates: matches.map(\.id)) }
+        return first
     }
 
     private func detail(of record: WorkoutRecord, scope: ReadScope, in db: Database) throws -> WorkoutDetail {
@@ -75,8 +96,16 @@ extension WorkoutStore {
             summary.totalDistance = statistics.first { $0.type == .distance }?.sum
             summary.totalEnergy = statistics.first { $0.type == .activeEnergy }?.sum
         }
-        return WorkoutDetail(summary: summary, statistics: statistics.sorted { $0.type.rawValue < $1.type.rawValue },
-                             events: events, sampleCount: sampleCount, sources: sources)
+        var detail = WorkoutDetail(summary: summary, statistics: statistics.sorted { $0.type.rawValue < $1.type.rawValue },
+                                   events: events, sampleCount: sampleCount, sources: sources)
+        // Which distance counted (ReportedStatistics): the kinds of distance samples and the route.
+        let distanceTypes = Set(sources.flatMap { $0.types.keys }.compactMap(QuantityType.init(rawValue:)).filter(\.isDistance))
+        let routePoints = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM routePoint WHERE workoutId = ?", arguments: [record.id]) ?? 0
+        detail.routePoints = routePoints
+        detail.distanceSource = ReportedStatistics.distanceSource(
+            hasSensorDistance: distanceTypes.contains { $0.isSensorDistance }, hasDistanceSamples: distanceTypes.contains(.distance),
+            routePoints: routePoints)
+        return detail
     }
 
     static func visibleSamples(ofWorkout id: String, scope: ReadScope, in db: Database) throws -> [SampleRecord] {
@@ -102,14 +131,16 @@ extension WorkoutStore {
     /// The samples per source and device, largest group first.
     static func sources(ofWorkout id: String, scope: ReadScope, in db: Database) throws -> [SourceSamples] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type, COUNT(*) AS count
+            SELECT sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type, COUNT(*) AS count,
+                   sourceGeneratedFrom
             FROM sample WHERE workoutId = ?
-            GROUP BY sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type
+            GROUP BY sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, type, sourceGeneratedFrom
             """, arguments: [id])
         var groups: [SampleSource?: [String: Int]] = [:]
         for row in rows {
-            let source = SampleSource.stored(name: row[0], version: row[1], deviceName: row[2], deviceModel: row[3],
+            var source = SampleSource.stored(name: row[0], version: row[1], deviceName: row[2], deviceModel: row[3],
                                              deviceManufacturer: row[4])
+            source?.generatedFrom = row[7]
             groups[source, default: [:]][row[5], default: 0] += row[6] as Int
         }
         return order(groups)
@@ -117,7 +148,7 @@ extension WorkoutStore {
 
     static func group(_ records: [SampleRecord]) -> [SourceSamples] {
         var groups: [SampleSource?: [String: Int]] = [:]
-        for record in records { groups[record.source, default: [:]][record.type, default: 0] += 1 }
+        for record in records { groups[record.sampleSource, default: [:]][record.type, default: 0] += 1 }
         return order(groups)
     }
 

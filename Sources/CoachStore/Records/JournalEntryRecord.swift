@@ -113,6 +113,7 @@ extension JournalEntry.Kind {
         case .stopped: return "stopped"
         case .ended: return "ended"
         case .discarded: return "discarded"
+        case .planStep: return "planStep"
         }
     }
 }

@@ -23,6 +23,8 @@ struct SampleRecord: Codable, Hashable, FetchableRecord, MutablePersistableRecor
     var deviceName: String?
     var deviceModel: String?
     var deviceManufacturer: String?
+    /// Set on generated samples: what they were generated from (SampleSource.generatedFrom).
+    var sourceGeneratedFrom: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -42,6 +44,14 @@ extension SampleRecord {
                   date: sample.at.date, monotonicNs: sample.at.monotonic.nanoseconds,
                   syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion)
         setSource(sample.source)
+        sourceGeneratedFrom = sample.source?.generatedFrom
+    }
+
+    /// The stored source, with what a generated sample was generated from.
+    var sampleSource: SampleSource? {
+        var stored = source
+        stored?.generatedFrom = sourceGeneratedFrom
+        return stored
     }
 
     /// Identity of a sample without a sync identifier, to reconcile the saved workout's samples
@@ -56,11 +66,11 @@ extension SampleRecord {
     mutating func insertByColumns(_ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO sample (workoutId, type, value, date, monotonicNs, syncIdentifier, syncVersion,
-                                sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, sourceGeneratedFrom)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [workoutId, type, value, StorageDate.databaseValue(date), monotonicNs, syncIdentifier, syncVersion,
-                                          sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer])
+                                          sourceName, sourceVersion, deviceName, deviceModel, deviceManufacturer, sourceGeneratedFrom])
         id = db.lastInsertedRowID
     }
 }

@@ -48,7 +48,7 @@ enum JournalApplier {
                            arguments: [entry.at.date, now, id])
         case .discarded(let reason):
             try discard(id, reason: reason.rawValue, at: entry.at.date, in: db, now: now)
-        case .prepared, .paused, .resumed, .motionPaused, .motionResumed, .lap, .marker, .stopped:
+        case .prepared, .paused, .resumed, .motionPaused, .motionResumed, .lap, .marker, .stopped, .planStep:
             break
         }
     }
@@ -95,6 +95,7 @@ enum JournalApplier {
         }
         try SampleWriter.reconcile(workout.samples, workoutID: id, in: db, now: now)
         try RoutePointRecord.reconcile(workout.route, workoutID: id, in: db)
+        try FTPEstimateRecord.record(for: workout, in: db)
         try JournalEntryRecord.filter(JournalEntryRecord.Columns.workoutId == id).deleteAll(db)
         if !wasSaved {
             try ChangeLog.record(.workout, objectID: id, workoutID: id, .added, in: db, now: now)

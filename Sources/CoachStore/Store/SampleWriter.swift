@@ -1,5 +1,5 @@
 // SampleWriter: samples in the `sample` table with HealthKit's sync rules — a sample whose sync
-// identifier is already stored replaces it only with a higher version; never a duplicate.
+// identifier is already stored (in any workout) replaces it only with a higher version; never a duplicate.
 // A replacement is a delete plus an insert, as in HealthKit, and the change log records both.
 
 import CoachCore
@@ -15,13 +15,16 @@ enum SampleWriter {
         var record = SampleRecord(sample, workoutID: workoutID)
         var result = Result.added
         if let identifier = sample.syncIdentifier {
-            let existing = try SampleRecord
-                .filter(SampleRecord.Columns.workoutId == workoutID && SampleRecord.Columns.syncIdentifier == identifier)
-                .fetchOne(db)
+            // Store-wide, as HealthKit's: the same identifier in another workout is the same object.
+            let existing = try SampleRecord.filter(SampleRecord.Columns.syncIdentifier == identifier).fetchOne(db)
             if let existing {
                 guard (sample.syncVersion ?? 0) > (existing.syncVersion ?? 0) else { return .ignored }
                 try delete(existing, in: db, now: now)
                 result = .replaced
+                if existing.workoutId != workoutID, let type = QuantityType(rawValue: existing.type) {
+                    // The other workout lost a sample: its saved totals follow.
+                    try SavedStatistics.refresh(existing.workoutId, types: [type], in: db, now: now)
+                }
             }
         }
         try record.insertByColumns(db)
@@ -48,9 +51,10 @@ enum SampleWriter {
                 if let stored = bySync.removeValue(forKey: identifier), stored.syncVersion == sample.syncVersion,
                    stored.value == sample.value {
                     continue
-                } else if let stored = try SampleRecord
-                    .filter(SampleRecord.Columns.workoutId == workoutID && SampleRecord.Columns.syncIdentifier == identifier)
-                    .fetchOne(db) {
+                } else if let stored = try SampleRecord.filter(SampleRecord.Columns.syncIdentifier == identifier).fetchOne(db) {
+                    // Kept elsewhere with the same or a higher version: that copy is the object
+                    // (identifiers are unique store-wide), so this one is not stored twice.
+                    if stored.workoutId != workoutID, (stored.syncVersion ?? 0) >= (sample.syncVersion ?? 0) { continue }
                     try delete(stored, in: db, now: now)
                 }
                 try insert(candidate, in: db, now: now)
@@ -77,7 +81,7 @@ enum SampleWriter {
         try ChangeLog.record(.sample, objectID: String(record.id!), workoutID: record.workoutId, .added, in: db, now: now)
     }
 
-    private static func delete(_ record: SampleRecord, in db: Database, now: Date) throws {
+    static func delete(_ record: SampleRecord, in db: Database, now: Date) throws {
         try record.delete(db)
         try ChangeLog.record(.sample, objectID: String(record.id!), workoutID: record.workoutId, .deleted, in: db, now: now)
     }

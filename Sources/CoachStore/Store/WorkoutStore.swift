@@ -9,6 +9,8 @@ import GRDB
 /// events, and the change feed. Thread-safe; writes are serialised by SQLite's single writer.
 public final class WorkoutStore: WorkoutJournal, Sendable {
     public let database: AppDatabase
+    /// Signalled after every commit this process makes (the pushed change feed waits on it).
+    public let commits = CommitSignal()
 
     public init(database: AppDatabase) {
         self.database = database
@@ -44,5 +46,6 @@ public final class WorkoutStore: WorkoutJournal, Sendable {
             }
             throw StoreFailure.problem(for: error, path: database.path)
         }
+        commits.signal()
     }
 }

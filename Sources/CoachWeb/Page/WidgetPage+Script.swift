@@ -2,7 +2,8 @@
 // with Last-Event-ID), rebuilds the metrics from each status — so while locked, when the status
 // carries no metric, none is left in the page — and greys the card when the data is stale: no
 // status for 2 s while running, the stream down, or the feed's own stale flag. `data-updated-at`
-// on <body> is when the last status was shown (the browser tests read it).
+// on <body> is when the last status was shown (the browser tests read it). Its words are
+// `coachWords`, which WidgetPage writes into the page from the feed's words in the page's language.
 
 extension WidgetPage {
     static let script = #"""
@@ -12,14 +13,7 @@ extension WidgetPage {
       const token = params.get("token") || "";
       const lang = params.get("lang") === "ja" ? "ja" : "en";
       const body = document.body, $ = (id) => document.getElementById(id);
-      const words = {
-        en: { idle: "No workout", countdown: "Starting", running: "In progress", paused: "Paused", autoPaused: "Auto-paused",
-              stopping: "Ending", ended: "Ended", connecting: "Connecting…", offline: "Gateway unreachable", locked: "Locked",
-              pause: "Pause", resume: "Resume", off: "Commands are off" },
-        ja: { idle: "ワークアウトなし", countdown: "まもなく開始", running: "計測中", paused: "一時停止中", autoPaused: "自動一時停止",
-              stopping: "終了中", ended: "終了", connecting: "接続中…", offline: "ゲートウェイに接続できません", locked: "ロック中",
-              pause: "一時停止", resume: "再開", off: "コマンドは無効です" },
-      }[lang];
+      const words = coachWords;
       const glyphs = { idle: "○", countdown: "◷", running: "▶", paused: "‖", autoPaused: "‖", stopping: "■", ended: "✓" };
       const order = ["heartRate", "pace", "speed", "power", "cadence", "distance", "activeEnergy", "stepCount"];
       let last = null, lastAt = 0, source = null, retryTimer = null, noteTimer = null;

@@ -15,6 +15,8 @@ struct WebServices: Sendable {
     var hub: EventStreamHub
     /// The status now as the feed's JSON, in a language.
     var status: @Sendable (Language) async -> String
+    /// The page's words in a language (the feed's, from Intents/<lang>/_responses.yaml).
+    var wording: @Sendable (Language) -> Wording
     /// Runs a command line as the `http` client; nil when commands are off.
     var command: (@Sendable (String, Language?) async -> (status: Int, json: String))?
 }
@@ -80,7 +82,7 @@ final class WebHandler: ChannelInboundHandler, @unchecked Sendable {
         let language = target.query["lang"].flatMap(Language.init(rawValue:)) ?? .en
         switch endpoint {
         case .page(let overlay):
-            let html = WidgetPage.html(overlay: overlay, commands: services.command != nil)
+            let html = WidgetPage.html(overlay: overlay, commands: services.command != nil, wording: services.wording(language))
             respond(200, head: head, type: "text/html; charset=utf-8", body: html, context: context,
                     extra: [("Content-Security-Policy", WidgetPage.contentSecurityPolicy)])
         case .status:

@@ -93,7 +93,12 @@ struct DoctorCommand: ParsableCommand {
                 Requirement(what: "libsystemd.so.0", packages: ["libsystemd0"], present: sdbus),
                 Requirement(what: "bluetoothd", packages: ["bluez"], present: exists("/usr/sbin/bluetoothd") || exists("/usr/libexec/bluetooth/bluetoothd")),
             ]),
-            Feature(name: "Home Assistant over MQTT (mqtt.url, --mqtt)", requirements: [
+            Feature(name: "lock follows the screen (lock.follow: logind)", requirements: [
+                Requirement(what: "libsystemd.so.0", packages: ["libsystemd0"], present: sdbus),
+                Requirement(what: "systemd-logind", packages: ["systemd"],
+                            present: exists("/lib/systemd/systemd-logind") || exists("/usr/lib/systemd/systemd-logind")),
+            ]),
+            Feature(name: "Home Assistant over MQTT (mqtt.url, --mqtt) and a class (--class, coach class)", requirements: [
                 Requirement(what: "\(Mosquitto.soname)", packages: [Mosquitto.package], present: mosquitto),
             ]),
             Feature(name: "mirroring over ssh", requirements: [

@@ -22,6 +22,7 @@ struct ExportCommand: ParsableCommand {
               coach export 3f2a --format gpx > run.gpx
               coach export 3f2a --format fit -o run.fit
               coach export --all ~/workouts --format tcx
+              coach export --all ~/workouts --format fit --since "last month" --until "last month"
             """)
 
     @OptionGroup var options: StoreOptions
@@ -30,11 +31,15 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
     @Option(help: ArgumentHelp("Write every saved workout into this folder.", valueName: "dir")) var all: String?
+    @Option(help: ArgumentHelp("With --all: only workouts started from then on (as for history).", valueName: "when")) var since: String?
+    @Option(help: ArgumentHelp("With --all: only workouts started before the end of then.", valueName: "when")) var until: String?
 
     func validate() throws {
         if id == nil && all == nil { throw ValidationError("Name a workout (see 'coach history') or use --all DIR.") }
         if id != nil && all != nil { throw ValidationError("Use either an ID or --all DIR, not both.") }
         if all != nil && output != nil { throw ValidationError("-o names one file; --all writes a folder.") }
+        if all == nil && (since != nil || until != nil) { throw ValidationError("--since and --until go with --all DIR.") }
+        _ = try StoreOptions.range(since: since, until: until)
     }
 
     func run() throws {
@@ -42,7 +47,8 @@ struct ExportCommand: ParsableCommand {
         if let all {
             try FileManager.default.createDirectory(atPath: all, withIntermediateDirectories: true)
             var written = 0
-            for summary in try store.history() {
+            let (start, end) = try StoreOptions.range(since: since, until: until)
+            for summary in try store.history(since: start, until: end) {
                 let recording = try WorkoutRecording(store: store, detail: store.workout(matching: summary.id))
                 let data: Data
                 do { data = try WorkoutExporter.data(recording, format: format) } catch {

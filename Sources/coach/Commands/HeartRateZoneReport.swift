@@ -11,9 +11,8 @@ struct HeartRateZoneReport {
     let zones: HeartRateZones
     let seconds: [Double]
 
-    init?(store: WorkoutStore, workoutID: String) {
-        guard let settings = try? CoachSettings.load(),
-              let zones = HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age),
+    init?(store: WorkoutStore, workoutID: String, settings: CoachSettings) {
+        guard let zones = settings.heartRateZones,
               let samples = try? store.samples(ofWorkout: workoutID) else { return nil }
         let readings = samples.filter { $0.type == .heartRate }.sorted { $0.date < $1.date }.map { (date: $0.date, heartRate: $0.value) }
         guard !readings.isEmpty else { return nil }

@@ -5,6 +5,7 @@ import CoachWire
 import ArgumentParser
 import CoachExport
 import CoachGateway
+import CoachSettings
 import CoachStore
 import Foundation
 
@@ -14,6 +15,23 @@ struct StoreOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
+
+    /// `--since`/`--until` words as dates: the start of what `since` names, the end of what
+    /// `until` names (DateExpression), in the user's time zone.
+    static func range(since: String?, until: String?, now: Date = Date()) throws -> (Date?, Date?) {
+        let calendar = PeriodSummary.calendar()
+        func resolve(_ text: String?, _ option: String) throws -> DateInterval? {
+            guard let text else { return nil }
+            guard let interval = DateExpression.interval(text, now: now, calendar: calendar) else {
+                throw ValidationError("--\(option): " + DateExpression.problem(text) + ".")
+            }
+            return interval
+        }
+        let start = try resolve(since, "since")?.start
+        let end = try resolve(until, "until")?.end
+        if let start, let end, start >= end { throw ValidationError("--since is not before --until: nothing could match.") }
+        return (start, end)
+    }
 
     func open() throws -> WorkoutStore {
         // Locked means protected (docs/permissions.md): health data is not read until unlocked.
@@ -47,6 +65,13 @@ struct HistoryCommand: ParsableCommand {
               coach history --summary week       # totals per ISO week (Monday to Sunday)
               coach history --summary month --limit 12
               coach history --source hr-bridge   # only workouts that client started or imported
+              coach history --since "last week" --until "last week"
+              coach history --since 2026-05-01 --summary day    # per day, with water and steps totals
+              coach history --since 30d --summary week
+
+            --since and --until take 2026-05-01, 2026-05-01T07:30:00Z, today, yesterday,
+            this week, last week, this month, last month, this year, last year, or 7d
+            (the last 7 days); --since is the start of what it names, --until the end.
             """)
 
     @OptionGroup var options: StoreOptions
@@ -56,24 +81,30 @@ struct HistoryCommand: ParsableCommand {
                                valueName: "name"))
     var source: String?
     @Option(help: ArgumentHelp("Totals per period instead of one line per workout (with --limit: at most that many periods).",
-                               valueName: "week|month"))
+                               valueName: "day|week|month"))
     var summary: SummaryPeriod?
+    @Option(help: ArgumentHelp("Only workouts started from then on (a date, 'last week', '7d').", valueName: "when")) var since: String?
+    @Option(help: ArgumentHelp("Only workouts started before the end of then.", valueName: "when")) var until: String?
 
     func validate() throws {
+        _ = try StoreOptions.range(since: since, until: until)
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if summary != nil && all { throw ValidationError("--summary totals saved workouts only; leave out --all.") }
     }
 
     func run() throws {
         let store = try options.open()
+        let (start, end) = try StoreOptions.range(since: since, until: until)
         if let summary {
             let calendar = PeriodSummary.calendar()
-            let periods = PeriodSummary.totals(of: try store.history(source: source), by: summary, calendar: calendar, limit: limit)
+            let workouts = try store.history(source: source, since: start, until: end)
+            let periods = PeriodSummary.totals(of: workouts, by: summary, calendar: calendar, limit: limit,
+                                               typeTotals: try store.sampleTotals(ofWorkouts: workouts.map(\.id)))
             print(options.json ? WorkoutFormatter.summaryJSON(periods) : WorkoutFormatter.summaryText(periods, calendar: calendar),
                   terminator: options.json ? "\n" : "")
             return
         }
-        let workouts = try store.history(limit: limit, includeAll: all, source: source)
+        let workouts = try store.history(limit: limit, includeAll: all, source: source, since: start, until: end)
         print(options.json ? WorkoutFormatter.historyJSON(workouts) : WorkoutFormatter.historyText(workouts, wording: .builtIn(.en)), terminator: options.json ? "\n" : "")
     }
 }
@@ -109,14 +140,23 @@ struct ShowCommand: ParsableCommand {
                 try ChartOutput.show(WorkoutRecording(store: store, detail: detail), svgFile: svgFile)
                 return
             }
-            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id)
+            // Zones need the settings (maximum heart rate, FTP): a file with a bad value is named, as everywhere.
+            let settings: CoachSettings
+            do { settings = try CoachSettings.load() } catch {
+                OneShot.printError("\(error)")
+                throw ExitCode.failure
+            }
+            let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id, settings: settings)
+            let power = PowerZoneReport(store: store, workoutID: detail.summary.id, end: detail.summary.endDate, settings: settings)
             if options.json {
                 let text = WorkoutFormatter.showJSON(detail)
-                guard let zones, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
-                members.append(("heartRateZones", zones.json))
+                guard zones != nil || power != nil, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
+                if let zones { members.append(("heartRateZones", zones.json)) }
+                members += power?.json ?? []
                 print(JSONValue.object(members).serialized())
             } else {
-                print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? ""))
+                print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? "")
+                      + (power.map { "\n" + $0.text } ?? ""))
             }
         } catch let error as WorkoutLookupError {
             OneShot.printError(error.description)

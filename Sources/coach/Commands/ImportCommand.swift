@@ -14,7 +14,10 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
             Files from a watch, Strava, OpenTracks or Coach itself. Each becomes one saved workout
             with its samples, pauses, laps and route; importing the same file again changes
-            nothing (the workout's id comes from the file's content). A file that cannot be read
+            nothing (the workout's id comes from the file's content). A file of a workout already
+            stored (an export of it: the same start) changes nothing either; an edited FIT file
+            (the same device, serial and start) replaces the workout it was imported as when its
+            version (time_created) is higher. A file that cannot be read
             is named with what is wrong, and nothing of it is kept; the others are still imported.
 
             Examples:
@@ -48,6 +51,10 @@ struct ImportCommand: AsyncParsableCommand {
                     print("Imported \(file) as \(id.prefix(8)) (\(recording.samples.count) samples, \(recording.route.count) route points).")
                 case .alreadyImported(let id):
                     print("\(file) is already imported as \(id.prefix(8)): nothing changed.")
+                case .replaced(let id, let previous):
+                    print("Imported \(file) as \(id.prefix(8)), replacing \(previous.prefix(8)) (the same device and start, a newer version of the file).")
+                case .sameWorkout(let id, let reason):
+                    print("\(file) is workout \(id.prefix(8)), already in the store (\(reason)): nothing changed.")
                 }
             } catch let problem as ImportProblem {
                 OneShot.printError(problem.description)

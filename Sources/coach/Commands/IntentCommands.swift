@@ -40,6 +40,9 @@ struct StartCommand: ParsableCommand {
               coach start running --location outdoor --goal 30min
               coach start cycling --goal 20km
               coach start highIntensityIntervalTraining --goal 500kcal
+              coach start cycling --collect heartRate,power   # only these sample types
+              coach start running --no-collect cadence        # every type but cadence
+              coach start cycling --wait-sensors 10s          # the countdown waits for the sensors
             """)
 
     @OptionGroup var options: GatewayOptions
@@ -49,6 +52,23 @@ struct StartCommand: ParsableCommand {
     var goal: String?
     @Option(help: "Your own name for this workout.") var name: String?
     @Flag(help: "List the activity names and exit.") var list = false
+    @Option(help: ArgumentHelp("Collect only these sample types (comma-separated: heartRate,power).", valueName: "types"))
+    var collect: String?
+    @Option(name: .customLong("no-collect"), help: ArgumentHelp("Refuse these sample types (comma-separated).", valueName: "types"))
+    var noCollect: String?
+    @Option(help: ArgumentHelp("Hold the countdown until the remembered sensors connect, at most this long (10s, 1m).",
+                               valueName: "duration"))
+    var waitSensors: String?
+
+    /// "heartRate, power" → the names, each checked (a usage error names the one that is not a type).
+    static func sampleTypes(_ text: String?, option: String) throws -> [String]? {
+        guard let text else { return nil }
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for name in names where QuantityType(name: name) == nil {
+            throw ValidationError("\(option): '\(name)' is not a sample type. One of: \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return names
+    }
 
     func validate() throws {
         if let activity, ActivityType(rawValue: activity) == nil {
@@ -57,6 +77,11 @@ struct StartCommand: ParsableCommand {
         }
         if let goal, WorkoutGoal(shorthand: goal) == nil {
             throw ValidationError("'\(goal)' is not a goal. Examples: 30min, 1h30m, 5km, 3mi, 500kcal, open.")
+        }
+        _ = try Self.sampleTypes(collect, option: "--collect")
+        _ = try Self.sampleTypes(noCollect, option: "--no-collect")
+        if let waitSensors, (DurationText.parse(waitSensors).map { $0 > .seconds(300) } ?? true) {
+            throw ValidationError("--wait-sensors takes a duration up to 5 minutes, e.g. 10s or 1m.")
         }
     }
 
@@ -73,6 +98,11 @@ struct StartCommand: ParsableCommand {
         if let location { params.append(("location", .string(location.rawValue))) }
         if let goal { params.append(("goal", .string(goal))) }
         if let name { params.append(("name", .string(name))) }
+        if let types = try Self.sampleTypes(collect, option: "--collect") { params.append(("collect", .array(types.map { .string($0) }))) }
+        if let types = try Self.sampleTypes(noCollect, option: "--no-collect") { params.append(("noCollect", .array(types.map { .string($0) }))) }
+        if let wait = waitSensors.flatMap(DurationText.parse) {
+            params.append(("waitSensors", .number(Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)))
+        }
         try OneShot.run("start", .object(params), options: options)
     }
 }
@@ -150,6 +180,12 @@ struct SampleCommand: ParsableCommand {
               coach sample distance 1.2 km
               coach sample activeEnergy 80 kcal --sync-id split-3 --sync-version 2
               coach sample location 51.5007 -0.1246 12 --accuracy 5
+              coach sample dietaryWater 500 mL --workout 3f2a          # add to a saved workout
+              coach sample heartRate 150 --workout 3f2a --date 2026-05-12T07:41:00Z
+
+            With --workout the sample joins that saved workout (its statistics are computed
+            again and 'coach changes' reports it); --date places it within the workout
+            (default: its end).
             """)
     @OptionGroup var options: GatewayOptions
     @Argument(help: "The metric, or location.") var type: String
@@ -158,11 +194,18 @@ struct SampleCommand: ParsableCommand {
     @Option(name: .customLong("sync-id"), help: "A sync identifier: a later sample with a higher version replaces this one.") var syncIdentifier: String?
     @Option(name: .customLong("sync-version"), help: "The sync version (with --sync-id).") var syncVersion: Int?
     @Option(help: "Horizontal accuracy of a location, in metres.") var accuracy: Double?
+    @Option(help: ArgumentHelp("Add the sample to this saved workout (a unique id prefix).", valueName: "id")) var workout: String?
+    @Option(help: ArgumentHelp("With --workout: when, in ISO 8601 (default: the workout's end).", valueName: "date")) var date: String?
 
     var isLocation: Bool { type.lowercased() == "location" }
 
     func validate() throws {
         if syncVersion != nil && syncIdentifier == nil { throw ValidationError("--sync-version needs --sync-id.") }
+        if date != nil && workout == nil { throw ValidationError("--date goes with --workout (a saved workout's sample).") }
+        if workout != nil && isLocation { throw ValidationError("Route points cannot be added to a saved workout.") }
+        if let date, ISO8601DateFormatter().date(from: date) == nil {
+            throw ValidationError("'\(date)' is not an ISO 8601 date and time, e.g. 2026-05-12T07:41:00Z.")
+        }
         _ = try parameters()
     }
 
@@ -199,6 +242,8 @@ struct SampleCommand: ParsableCommand {
         if let unit { params.append(("unit", .string(unit))) }
         if let syncIdentifier { params.append(("syncIdentifier", .string(syncIdentifier))) }
         if let syncVersion { params.append(("syncVersion", .number(Double(syncVersion)))) }
+        if let workout { params.append(("workout", .string(workout))) }
+        if let date { params.append(("date", .string(date))) }
         return params
     }
 
@@ -210,10 +255,18 @@ struct SampleCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(OneShot.exitStatus(for: error).rawValue)
         }
-        if options.json { print(result.serialized()) } else {
+        if options.json { print(result.serialized()) } else if let message = result["message"]?.stringValue {
+            print(message)
+        } else {
             let outcome = result["outcome"]?.stringValue ?? "?"
-            print(outcome == "rejected" ? "Not recorded: \(result["reason"]?.stringValue ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
+            if let workout = result["workout"]?.stringValue {
+                print("Added to workout \(workout.prefix(8)) (\(outcome)).")
+            } else {
+                print(outcome == "rejected" ? "Not recorded: \(result["reason"]?.stringValue ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
+            }
         }
+        // A type the workout refuses is not a missing workout: the workout is there, it said no.
+        if result["reason"]?.stringValue == SampleRejection.typeNotCollected.rawValue { throw ExitCode(ExitStatus.failure.rawValue) }
         if result["accepted"]?.boolValue != true { throw ExitCode(ExitStatus.noMatchingWorkout.rawValue) }
     }
 }

@@ -72,8 +72,7 @@ struct PermissionsGrantCommand: ParsableCommand {
     @OptionGroup var types: PermissionTypes
 
     func run() throws {
-        let result = try PermissionCall.call("permissions.grant", .object([("client", .string(name))] + types.params), options: gateway)
-        print(gateway.json ? result.serialized() : "\(name): allowed (\(result["changed"]?.intValue ?? 0) changed).")
+        try PermissionCall.changeClient("permissions.grant", name, types.params, options: gateway, done: "allowed", counted: "changed")
     }
 }
 
@@ -87,8 +86,7 @@ struct PermissionsRevokeCommand: ParsableCommand {
     @OptionGroup var types: PermissionTypes
 
     func run() throws {
-        let result = try PermissionCall.call("permissions.revoke", .object([("client", .string(name))] + types.params), options: gateway)
-        print(gateway.json ? result.serialized() : "\(name): denied (\(result["changed"]?.intValue ?? 0) changed).")
+        try PermissionCall.changeClient("permissions.revoke", name, types.params, options: gateway, done: "denied", counted: "changed")
     }
 }
 
@@ -101,8 +99,7 @@ struct PermissionsResetCommand: ParsableCommand {
     @Argument(help: "The client's name.") var name: String
 
     func run() throws {
-        let result = try PermissionCall.call("permissions.reset", ["client": .string(name)], options: gateway)
-        print(gateway.json ? result.serialized() : "\(name): forgotten (\(result["changed"]?.intValue ?? 0) decisions).")
+        try PermissionCall.changeClient("permissions.reset", name, options: gateway, done: "forgotten", counted: "decisions")
     }
 }
 
@@ -151,6 +148,14 @@ enum PermissionCall {
             if case .rpc(let rpc) = error, rpc.code == -32001 { throw ExitCode(ExitStatus.noPermission.rawValue) }
             throw ExitCode(ExitStatus.failure.rawValue)
         }
+    }
+
+    /// grant, revoke and reset: change one client's decisions, then print the result or
+    /// "<name>: <done> (<changed> <counted>)."
+    static func changeClient(_ method: String, _ name: String, _ types: [(String, JSONValue)] = [],
+                             options: GatewayOptions, done: String, counted: String) throws {
+        let result = try call(method, .object([("client", .string(name))] + types), options: options)
+        print(options.json ? result.serialized() : "\(name): \(done) (\(result["changed"]?.intValue ?? 0) \(counted)).")
     }
 }
 

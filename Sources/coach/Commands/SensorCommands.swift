@@ -61,7 +61,7 @@ struct SensorDecodeCommand: ParsableCommand {
     @Argument(help: "One or more values in hex, oldest first.") var values: [String]
     @Flag(help: "One JSON object per value.") var json = false
     @Option(help: ArgumentHelp("Wheel circumference in metres, for speed from wheel revolutions.", valueName: "m"))
-    var wheelCircumference: Double = 2.096
+    var wheelCircumference: Double = SensorStream.defaultWheelCircumference
 
     func validate() throws {
         guard GATTCharacteristic(identifier: uuid) != nil else {
@@ -74,7 +74,7 @@ struct SensorDecodeCommand: ParsableCommand {
             }
         }
         guard wheelCircumference.isFinite, wheelCircumference > 0, wheelCircumference < 10 else {
-            throw ValidationError("--wheel-circumference is in metres, e.g. 2.096")
+            throw ValidationError("--wheel-circumference is in metres, e.g. 2.105")
         }
     }
 

@@ -6,6 +6,7 @@ import ArgumentParser
 import CoachCore
 import CoachGateway
 import CoachMQTT
+import CoachSettings
 import CoachWyoming
 import CoachWeb
 import Dispatch
@@ -30,6 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
               coach serve --http 127.0.0.1:8787              # the browser display too (docs/web.md)
               coach serve --mqtt mqtt://user:pass@broker.local:1883   # Home Assistant (docs/integrations/home-assistant.md)
               coach serve --wyoming tcp://127.0.0.1:10700    # Assist's intent/handle service (docs/integrations/wyoming.md)
+              coach serve --class spin-0700 --rider anna --class-broker mqtt://gym.local:1883   # a class (docs/class.md)
+              coach serve --lock-follow logind               # locked while the screen is (docs/status-feed.md)
               systemctl --user enable --now coach.socket    # socket activation (docs/integrations/systemd.md)
             """)
 
@@ -58,16 +61,47 @@ struct ServeCommand: AsyncParsableCommand {
                                             valueName: "url"))
     var mqtt: String?
 
+    @Option(name: .customLong("class"), help: ArgumentHelp("Ride in this class: publish the workout under coach/class/NAME/RIDER/ for the instructor's board (docs/class.md; setting class.name).",
+                                                           valueName: "name"))
+    var className: String?
+
+    @Option(name: .long, help: ArgumentHelp("Your name on the class board (letters, digits, _ and -; default: the host name; setting class.rider).",
+                                            valueName: "name"))
+    var rider: String?
+
+    @Option(name: .customLong("class-broker"), help: ArgumentHelp("The class's MQTT broker (default: class.url, else --mqtt or mqtt.url).",
+                                                                  valueName: "url"))
+    var classBroker: String?
+
     @Option(name: .long, help: ArgumentHelp("Serve the Wyoming intent and handle service for Home Assistant's Assist on tcp://HOST:PORT.",
                                             valueName: "uri"))
     var wyoming: String?
 
+    @Option(name: .customLong("lock-follow"),
+            help: ArgumentHelp("Hide metrics while the login session's screen is locked: logind, or off (setting lock.follow; docs/status-feed.md).",
+                               valueName: "logind|off"))
+    var lockFollow: String?
+
     func validate() throws {
+        if let lockFollow, CoachSettings.Lock.Follow(rawValue: lockFollow) == nil {
+            throw ValidationError("--lock-follow takes logind or off, not '\(lockFollow)'.")
+        }
         if let wyoming, WyomingService.address(wyoming) == nil {
             throw ValidationError("--wyoming takes tcp://HOST:PORT such as tcp://127.0.0.1:10700, not '\(wyoming)'.")
         }
         if let mqtt {
             do { _ = try MQTTEndpoint(url: mqtt) } catch { throw ValidationError("--mqtt: \(error)") }
+        }
+        for (flag, value) in [("--class", className), ("--rider", rider)] {
+            if let value, !CoachSettings.Class.isTopicName(value) {
+                throw ValidationError("\(flag) takes letters, digits, _ and - only (it is a topic level), not '\(value)'.")
+            }
+        }
+        if let classBroker {
+            do { _ = try MQTTEndpoint(url: classBroker) } catch { throw ValidationError("--class-broker: \(error)") }
+        }
+        if className == nil, rider != nil || classBroker != nil {
+            throw ValidationError("--rider and --class-broker go with --class NAME.")
         }
         if let http, ListenAddress(http) == nil {
             throw ValidationError("--http takes HOST:PORT such as 127.0.0.1:8787, not '\(http)'.")
@@ -94,7 +128,11 @@ struct ServeCommand: AsyncParsableCommand {
         request.httpListen = http
         request.httpPublic = httpPublic
         request.mqttURL = mqtt
+        request.className = className
+        request.riderName = rider
+        request.classURL = classBroker
         request.wyoming = wyoming.flatMap(WyomingService.address)
+        request.lockFollow = lockFollow.flatMap(CoachSettings.Lock.Follow.init(rawValue:))
         let running: RunningGateway
         do {
             running = try await GatewayRoot.start(request, settings: settings)
@@ -114,6 +152,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let service = running.wyoming { print("coach wyoming: listening on tcp://\(service.host):\(service.port)") }
         for bridge in running.mqtt where bridge.configuration.purpose == .publish {
             let topics = bridge.configuration.device.topics
+            if let classID = topics.classID {
+                print("coach class: rider \(topics.nodeID) in class \(classID) on \(bridge.configuration.endpoint.display) (\(topics.base)/state)")
+                continue
+            }
             print("coach mqtt: Home Assistant device \(topics.nodeID) on \(bridge.configuration.endpoint.display) (\(topics.discovery))")
         }
         if let problem = running.storeProblem { OneShot.printError("store: \(problem)") }

@@ -1,6 +1,6 @@
 // GatewayRoot: the one place a gateway is put together for a user — `coach serve` and the REPL's
 // own gateway alike. The settings file is applied here and only here (auto-pause, milestone unit,
-// heart-rate zones, sensors, speech, the browser display, MQTT, Wyoming), so a setting added later reaches every gateway at once; the
+// heart-rate zones, sensors, speech, the browser display, MQTT, Wyoming, lock.follow), so a setting added later reaches every gateway at once; the
 // callers say only what kind of gateway they want. GatewayAssembly (CoachGateway) builds the core
 // underneath: vocabulary, manager, store, recovery, what the state directory remembers.
 
@@ -42,8 +42,15 @@ struct GatewayRequest: Sendable {
     var httpPublic = false
     /// The broker to publish to (`--mqtt`); nil: the settings' `mqtt.url`, if any.
     var mqttURL: String?
+    /// Ride in this class (`--class`), as this rider (`--rider`), on this broker (`--class-broker`);
+    /// nil: the settings' `class:` section (CoachSettings+Class.swift).
+    var className: String?
+    var riderName: String?
+    var classURL: String?
     /// Serve the Wyoming intent and handle service here (`--wyoming tcp://HOST:PORT`).
     var wyoming: (host: String, port: Int)?
+    /// What the privacy lock follows (`--lock-follow`); nil: the settings' `lock.follow`.
+    var lockFollow: CoachSettings.Lock.Follow?
 }
 
 /// A gateway as the root started it, with what it plugged in; `shutdown()` undoes it all.
@@ -64,9 +71,12 @@ final class RunningGateway: Sendable {
     let wyoming: WyomingService?
     private let sensors: SensorBridge?
     private let announcer: Task<Void, Never>?
+    /// `lock.follow: logind` (GatewayRoot+LockFollow.swift).
+    private let lockFollow: LockFollow?
+    private let powerZones: Task<Void, Never>
 
     fileprivate init(hosted: HostedGateway, server: GatewayServer?, web: WebDisplay?, mqtt: [MQTTBridge], wyoming: WyomingService?,
-                     sensors: SensorBridge?, announcer: Task<Void, Never>?) {
+                     sensors: SensorBridge?, announcer: Task<Void, Never>?, lockFollow: LockFollow?, powerZones: Task<Void, Never>) {
         gateway = hosted.gateway
         self.wyoming = wyoming
         self.web = web
@@ -77,6 +87,8 @@ final class RunningGateway: Sendable {
         self.server = server
         self.sensors = sensors
         self.announcer = announcer
+        self.lockFollow = lockFollow
+        self.powerZones = powerZones
     }
 
     /// Closes the socket, ends the manager (the journal is flushed), stops speaking and sensing.
@@ -88,7 +100,9 @@ final class RunningGateway: Sendable {
         await server?.close()
         await gateway.manager.shutdown()
         announcer?.cancel()
+        powerZones.cancel()
         sensors?.stop()
+        lockFollow?.stop()
     }
 }
 
@@ -100,6 +114,8 @@ enum GatewayRoot {
         configuration.virtualClock = request.virtualClock
         configuration.autoPause = settings.autoPause
         configuration.milestoneUnit = settings.settings.milestoneUnit
+        configuration.heartRateZones = settings.heartRateZones
+        configuration.energyProfile = settings.energyProfile
         let claim = try request.socket.map(SocketClaim.claim)
         let hosted = try await GatewayAssembly.start(configuration)
         let server: GatewayServer?
@@ -115,6 +131,7 @@ enum GatewayRoot {
         }
         let gateway = hosted.gateway
         await gateway.displays.feed.setHeartRateZones(settings.heartRateZones)
+        let powerZones = PowerZoneFollower.follow(gateway: gateway, settings: settings.settings, store: hosted.store)
         let web: WebDisplay?
         do {
             web = try await startWeb(request, settings: settings, gateway: gateway)
@@ -130,12 +147,14 @@ enum GatewayRoot {
             await hosted.gateway.manager.shutdown()
             throw error
         }
-        let mqtt = await startMQTT(request, settings: settings, gateway: gateway)
+        let mqtt = await startMQTT(request, settings: settings, gateway: gateway) + startClass(request, settings: settings, gateway: gateway)
         let announcer = speak(request.speech, gateway: gateway, settings: settings)
         // Sensors remembered by `coach sensor add` (none: nothing is loaded or connected).
         let sensors = request.virtualClock ? nil : SensorBridge(gateway: gateway, settings: settings.settings,
                                                                 settingsPath: settings.path, environment: settings.environment)
-        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer)
+        let lockFollow = followLock(request, settings: settings, gateway: gateway)
+        return RunningGateway(hosted: hosted, server: server, web: web, mqtt: mqtt, wyoming: wyoming, sensors: sensors, announcer: announcer,
+                              lockFollow: lockFollow, powerZones: powerZones)
     }
 
     /// The browser display, fed by the gateway's FeedPump like tmux (docs/web.md): off unless

@@ -42,12 +42,20 @@ struct GatewaySettings: Sendable {
         return AutoPausePolicy(switches: switches)
     }
 
-    var heartRateZones: HeartRateZones? {
-        HeartRateZones(maximum: settings.heartRate.max, age: settings.heartRate.age)
-    }
+    var heartRateZones: HeartRateZones? { settings.heartRateZones }
+
+    /// `profile:` for the energy Coach generates from heart rate.
+    var energyProfile: EnergyProfile { settings.energyProfile }
 }
 
 extension CoachSettings {
     /// The settings' `units` as the engine's milestone unit (CoachSettings knows no engine types).
     var milestoneUnit: DistanceUnit { units == .mi ? .miles : .kilometers }
+
+    /// `heart_rate.max`, else an age from `heart_rate.age` or `profile.age` (Tanaka).
+    var heartRateZones: HeartRateZones? { HeartRateZones(maximum: heartRate.max, age: heartRate.age ?? profile.age) }
+
+    var energyProfile: EnergyProfile {
+        EnergyProfile(weight: profile.weight, age: profile.age, sex: profile.sex.flatMap { EnergyProfile.Sex(rawValue: $0.lowercased()) })
+    }
 }

@@ -58,11 +58,12 @@ final class SensorBridge: SensorService {
         }
     }
 
-    /// Samples in arrival order. Each carries a sync identifier per sensor, metric and second, so a
-    /// value BlueZ hands over twice (a re-read after a reconnect) replaces rather than duplicates.
+    /// Samples in arrival order, each with a sync identifier per sensor, type and second
+    /// (SensorSampler), so a value BlueZ hands over twice (a re-read after a reconnect) replaces
+    /// rather than duplicates. A strap's Energy Expended goes to the generated active energy.
     private static func feed(_ stream: AsyncStream<(SensorDescriptor, SensorMetrics, Date)>, to gateway: Gateway,
                              liveName: @escaping @Sendable (String) -> String?) async {
-        var versions: [String: Int] = [:]
+        var sampler = SensorSampler()
         var names: [String: String] = [:]
         for await (descriptor, metrics, date) in stream {
             // Written by Coach, measured by this sensor (HealthKit: source revision + HKDevice): its
@@ -75,13 +76,13 @@ final class SensorBridge: SensorService {
             let second = Int64(date.timeIntervalSince1970.rounded(.down))
             // Speed first: a reading that resumes an auto-paused workout also counts in it.
             if let speed = metrics.speed { await gateway.observeSpeed(speed) }
-            for (type, value) in metrics.samples {
-                let identifier = "ble:\(descriptor.address):\(type.rawValue):\(second)"
-                let version = (versions[identifier] ?? 0) + 1
-                versions[identifier] = version
-                _ = try? await gateway.addSample(type, value: value, syncIdentifier: identifier, syncVersion: version, source: source)
+            for sample in sampler.samples(address: descriptor.address, metrics: metrics, second: second) {
+                _ = try? await gateway.addSample(sample.type, value: sample.value, syncIdentifier: sample.syncIdentifier,
+                                                 syncVersion: sample.syncVersion, source: source)
             }
-            if versions.count > 512 { versions = versions.filter { $0.key.hasSuffix(":\(second)") } }
+            if let kilojoules = metrics.energyExpended {
+                await gateway.observeEnergyExpended(kilojoules, sensor: descriptor.address)
+            }
         }
     }
 

@@ -74,8 +74,8 @@ enum WidgetRunner {
 }
 
 /// The terminal side: modes, size and drawing. Output goes in one write per frame so a redraw
-/// never shows half a screen.
-private struct Terminal {
+/// never shows half a screen. The class board (ClassWatchRunner) draws through it too.
+struct Terminal {
     private let saved: termios?
 
     init() {
@@ -117,6 +117,16 @@ private struct Terminal {
         write(out)
     }
 
+    /// Plain lines, `dimmed` ones faint (the class board's gone riders).
+    func draw(lines: [String], dimmed: Set<Int>) {
+        var out = "\u{1B}[H"
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "\r\n" }
+            out += dimmed.contains(index) ? "\u{1B}[2m" + line + "\u{1B}[0m\u{1B}[K" : line + "\u{1B}[K"
+        }
+        write(out)
+    }
+
     /// `#rrggbb` as a 24-bit foreground colour.
     static func sgr(_ hex: String) -> String {
         let digits = Array(hex.dropFirst())
@@ -137,7 +147,7 @@ private struct Terminal {
 }
 
 /// Reads keys on its own thread, polling so that `stop()` ends it without eating a later key.
-private final class KeyReader: Sendable {
+final class KeyReader: Sendable {
     private let onQuit: @Sendable () -> Void
     private let stopped = Atomic<Bool>(false)
 

@@ -100,13 +100,19 @@ final class LoopbackMosquitto: @unchecked Sendable {
         guard result.status == 0 else { throw TmuxError("mosquitto_pub: exit \(result.status)") }
     }
 
-    /// The retained message on `topic`, if the broker holds one (mosquitto_sub for up to `wait` s).
+    /// The retained message on `topic` once the broker holds one, asked again until `wait` s have
+    /// passed; nil if none came. (One mosquitto_sub --retained-only ends as soon as it has seen what
+    /// the broker holds at subscription time, so a message published a moment later needs a new ask.)
     func retained(_ topic: String, wait: Int = 2) async throws -> String? {
-        let result = try await Self.run([Self.sub] + clientArguments + ["-t", topic, "-C", "1", "-W", String(wait),
-                                   "--retained-only", "-F", "%p"], in: directory, timeout: Double(wait) + 5)
-        guard result.status == 0 || result.status == 27 else { throw TmuxError("mosquitto_sub: exit \(result.status)") }
-        if result.output.isEmpty { return nil }
-        return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
+        let deadline = ContinuousClock.now + .seconds(wait)
+        repeat {
+            let result = try await Self.run([Self.sub] + clientArguments + ["-t", topic, "-C", "1", "-W", "1",
+                                             "--retained-only", "-F", "%p"], in: directory, timeout: 6)
+            guard result.status == 0 || result.status == 27 else { throw TmuxError("mosquitto_sub: exit \(result.status)") }
+            if !result.output.isEmpty { return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output }
+            try await Task.sleep(for: .milliseconds(100))
+        } while ContinuousClock.now < deadline
+        return nil
     }
 
     /// A CA and a server certificate for 127.0.0.1 (an IP subjectAltName: libmosquitto checks it).

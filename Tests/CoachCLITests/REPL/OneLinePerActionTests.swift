@@ -99,7 +99,12 @@ struct OneLinePerActionTests {
         let ended = Self.printed(for: "end", in: lines)
         #expect(ended.count == 1 && ended.first?.hasSuffix(". Saved.") == true, "\(lines.joined(separator: "\n"))")
 
+        // Ctrl-C on an empty line: a fresh prompt once the REPL has handled it (the new connection
+        // opened). A line typed before that could be swept away with the interrupted one.
         try await tmux.press("C-c")
+        _ = try await tmux.waitFor("the prompt after Ctrl-C") { lines in
+            lines.count >= 2 && lines[lines.count - 2].hasPrefix(Self.prompt) && lines.last?.hasPrefix(Self.prompt) == true
+        }
         try await Self.say("start a walk", in: tmux)
         try await tmux.waitFor(text: "Go! Your walk has started.")
         let pause = try await Self.coach(["pause"], home: home)

@@ -10,57 +10,17 @@ import Testing
 import Glibc
 #endif
 
-/// dbus-daemon on a private socket plus the mock bluetoothd; both stopped by pid.
+/// dbus-daemon on a private socket plus the mock bluetoothd (PrivateBus); both stopped by pid.
 final class PrivateBlueZ: @unchecked Sendable {
-    let directory: URL
-    let address: String
-    private var daemon: Child?
-    private var mock: Child?
+    let bus: PrivateBus
+    var address: String { bus.address }
 
     init() async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("coach-bus-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let socket = directory.appendingPathComponent("bus").path
-        address = "unix:path=\(socket)"
-        let config = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>coach-test</type>
-              <listen>\(address)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/>
-              </policy>
-            </busconfig>
-            """
-        let configPath = directory.appendingPathComponent("bus.conf").path
-        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        guard let daemonPath = Self.which("dbus-daemon") else {
-            throw TmuxError("dbus-daemon is not installed (Debian package dbus-daemon; ./test installs it)")
-        }
-        daemon = try await ChildProcess.spawn([daemonPath, "--config-file=\(configPath)", "--nofork", "--nopidfile"])
-        try await Self.waitFor("the bus socket") { FileManager.default.fileExists(atPath: socket) }
-        let python = ProcessInfo.processInfo.environment["COACH_TEST_SYSTEM_PYTHON"] ?? "/usr/bin/python3"
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Support/bluez-mock/mock_bluez.py").path
-        mock = try await ChildProcess.spawn([python, script, address])
-        try await Self.waitFor("the mock to own org.bluez") {
-            (try? await self.busctl(["status", "org.bluez"]))?.status == 0
-        }
-    }
-
-    /// SIGTERM to both (SIGKILL after 5 s, from a task): a deinit cannot await their ends.
-    deinit {
-        if let mock { ChildProcess.terminateSoon(mock) }
-        if let daemon { ChildProcess.terminateSoon(daemon) }
-        try? FileManager.default.removeItem(at: directory)
+        bus = try await PrivateBus(mock: "bluez-mock/mock_bluez.py", owning: "org.bluez")
     }
 
     @discardableResult
-    func busctl(_ arguments: [String]) async throws -> ProcessResult {
-        try await runProcess("/usr/bin/busctl", ["--address=\(address)"] + arguments)
-    }
+    func busctl(_ arguments: [String]) async throws -> ProcessResult { try await bus.busctl(arguments) }
 
     /// Calls the mock's control interface (org.coach.Mock on /).
     @discardableResult
@@ -79,12 +39,8 @@ final class PrivateBlueZ: @unchecked Sendable {
         try await mockCall("Notify", "say", [address, String(bytes.count)] + bytes.map { String($0) }) == "b true"
     }
 
-    static func which(_ program: String) -> String? {
-        ["/usr/bin", "/bin", "/usr/sbin", "/sbin"].map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     static func waitFor(_ what: String, timeout: Duration = .seconds(15), _ condition: () async -> Bool) async throws {
-        guard try await poll(timeout: timeout, until: condition) else { throw TmuxError("timed out waiting for \(what)") }
+        try await PrivateBus.waitFor(what, timeout: timeout, condition)
     }
 }
 

@@ -1,6 +1,6 @@
 // Non-commands said after the wake phrase (#29): "hey coach, what's the weather", "hey coach my
 // knee hurts" must be refused or not understood, never acted on — the second opinion
-// (WakeSecondOpinion) refuses a command the general English model does not repeat. A sample
+// (WakeSecondOpinion, `--strict-wake`) refuses a command the general English model does not repeat. A sample
 // of the fresh sentences (wake-noncommands.txt, never tuned on: every 5th) in espeak-ng's voices
 // with noise, and a sample of the commands (every 4th of commands.txt) after "hey coach, " in
 // flite's voices. The whole sets are measured by Benchmarks/voice/wake-noncommands.sh, not here

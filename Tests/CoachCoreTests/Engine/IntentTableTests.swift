@@ -87,7 +87,28 @@ let intentTable: [Cell] = [
     Cell(state: .paused, intent: .lap, next: .paused, code: .success),
     Cell(state: .stopped, intent: .lap, next: .stopped, code: .failureNoMatchingWorkout),
     Cell(state: .ended, intent: .lap, next: .ended, code: .failureNoMatchingWorkout),
+    // A plan (docs/plans.md): started like any workout; without one, nothing to skip or ask about.
+    Cell(state: .notStarted, intent: .start(plannedRun), next: .prepared, code: .success),
+    Cell(state: .prepared, intent: .start(plannedRun), next: .prepared, code: .failureOngoingWorkout),
+    Cell(state: .running, intent: .start(plannedRun), next: .running, code: .failureOngoingWorkout),
+    Cell(state: .paused, intent: .start(plannedRun), next: .paused, code: .failureOngoingWorkout),
+    Cell(state: .stopped, intent: .start(plannedRun), next: .stopped, code: .failureOngoingWorkout),
+    Cell(state: .ended, intent: .start(plannedRun), next: .prepared, code: .success),
+    Cell(state: .notStarted, intent: .skipStep, next: .notStarted, code: .failureNoMatchingWorkout),
+    Cell(state: .prepared, intent: .skipStep, next: .prepared, code: .failureNoMatchingWorkout),
+    Cell(state: .running, intent: .skipStep, next: .running, code: .failureNoMatchingWorkout),
+    Cell(state: .paused, intent: .skipStep, next: .paused, code: .failureNoMatchingWorkout),
+    Cell(state: .stopped, intent: .skipStep, next: .stopped, code: .failureNoMatchingWorkout),
+    Cell(state: .ended, intent: .skipStep, next: .ended, code: .failureNoMatchingWorkout),
+    Cell(state: .notStarted, intent: .stepStatus, next: .notStarted, code: .failureNoMatchingWorkout),
+    Cell(state: .prepared, intent: .stepStatus, next: .prepared, code: .failureNoMatchingWorkout),
+    Cell(state: .running, intent: .stepStatus, next: .running, code: .failureNoMatchingWorkout),
+    Cell(state: .paused, intent: .stepStatus, next: .paused, code: .failureNoMatchingWorkout),
+    Cell(state: .stopped, intent: .stepStatus, next: .stopped, code: .failureNoMatchingWorkout),
+    Cell(state: .ended, intent: .stepStatus, next: .ended, code: .failureNoMatchingWorkout),
 ]
+
+private let plannedRun = StartWorkoutIntent(activity: .running, plan: WorkoutPlan(name: "easy", activity: .running, kind: .singleGoal(.time(seconds: 600))))
 
 @Suite("State × intent table")
 struct IntentTableTests {

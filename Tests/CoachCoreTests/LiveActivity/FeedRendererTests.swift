@@ -146,8 +146,8 @@ import Testing
 
     @Test func jsonHasStableKeys() throws {
         let keys = ["version", "class", "phase", "activityState", "workoutID", "activity", "activityName", "location",
-                    "title", "workoutName", "goal", "elapsed", "countdown", "metrics", "heartRateZone", "goalProgress", "goalReached",
-                    "laps", "stale", "locked", "startDate", "endDate", "staleDate", "text"]
+                    "title", "workoutName", "goal", "elapsed", "countdown", "metrics", "heartRateZone", "powerZone", "goalProgress", "goalReached",
+                    "laps", "step", "stale", "locked", "startDate", "endDate", "staleDate", "text"]
         for state in Fixture.Case.allCases {
             let object = try Self.parseObject(state.content().render(presentation: .compact, format: .json))
             #expect(Set(object.keys) == Set(keys), "\(state)")

@@ -72,6 +72,6 @@ import Testing
             """)
         let json = WorkoutFormatter.summaryJSON(PeriodSummary.totals(of: workouts, by: .month, calendar: calendar))
         #expect(json == "[{\"count\":4,\"elapsed\":6000,\"end\":\"2026-12-01T00:00:00Z\",\"period\":\"month\","
-                + "\"start\":\"2026-11-01T00:00:00Z\",\"totalDistance\":8000,\"totalEnergy\":710}]")
+                + "\"start\":\"2026-11-01T00:00:00Z\",\"totalDistance\":8000,\"totalEnergy\":710,\"totals\":{}}]")
     }
 }

@@ -18,14 +18,34 @@ extension WorkoutSnapshot {
         WorkoutSnapshot(workoutID: workoutID, state: state, activity: activity, location: nil, goal: nil, workoutName: nil,
                         startDate: startDate, endDate: endDate, elapsed: elapsed, countdown: countdown,
                         goalProgress: nil, goalReached: false, laps: 0, autoPaused: autoPaused, lastLap: nil,
-                        statistics: [:], at: at)
+                        statistics: [:], step: step?.redacted(), at: at)
     }
 }
+
+import CoachWire
 
 extension LiveActivityContentState {
     /// The activity's phase and elapsed time only.
     public func redacted() -> LiveActivityContentState {
-        LiveActivityContentState(phase: phase, countdown: countdown, elapsed: elapsed, metrics: [], goalProgress: nil,
-                                 goalReached: false, laps: nil, isStale: false, isLocked: true, endDate: endDate)
+        var state = LiveActivityContentState(phase: phase, countdown: countdown, elapsed: elapsed, metrics: [], goalProgress: nil,
+                                             goalReached: false, laps: nil, isStale: false, isLocked: true, endDate: endDate)
+        state.step = step?.redacted()
+        return state
+    }
+}
+
+extension PlanStepStatus {
+    /// Which step it is ("Interval 3/5"), nothing measured or named: no goal, time left, target,
+    /// alert, plan name or custom step name.
+    public func redacted() -> PlanStepStatus {
+        var step = self
+        step.planName = ""
+        step.name = nil
+        step.goal = .open
+        step.remaining = nil
+        step.alert = nil
+        step.target = nil
+        step.outOfRange = nil
+        return step
     }
 }

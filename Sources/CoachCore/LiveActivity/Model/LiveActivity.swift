@@ -19,12 +19,15 @@ public struct LiveActivity: Sendable {
         public var dismissal: DismissalPolicy
         /// When set, the content names the zone of the current heart rate.
         public var heartRateZones: HeartRateZones?
+        /// When set (an FTP is known), the content names the zone of the current power.
+        public var powerZones: PowerZones?
 
         public init(staleAfter: Duration = .seconds(30), dismissal: DismissalPolicy = .default,
-                    heartRateZones: HeartRateZones? = nil) {
+                    heartRateZones: HeartRateZones? = nil, powerZones: PowerZones? = nil) {
             self.staleAfter = staleAfter
             self.dismissal = dismissal
             self.heartRateZones = heartRateZones
+            self.powerZones = powerZones
         }
     }
 
@@ -92,6 +95,8 @@ public struct LiveActivity: Sendable {
 
     public mutating func setHeartRateZones(_ zones: HeartRateZones?) { configuration.heartRateZones = zones }
 
+    public mutating func setPowerZones(_ zones: PowerZones?) { configuration.powerZones = zones }
+
     /// Ends the activity now with a policy of the caller's choosing (ActivityKit's `end(_:dismissalPolicy:)`).
     public mutating func end(dismissalPolicy: DismissalPolicy, at now: Timestamp) {
         guard attributes != nil else { return }
@@ -126,8 +131,19 @@ public struct LiveActivity: Sendable {
             endDate: snapshot.endDate)
         var staleDate = stale ? nil : latestSample(of: snapshot).map { $0.date.addingTimeInterval(configuration.staleAfter.seconds) }
         if snapshot.state != .running { staleDate = nil }
+        state.step = snapshot.step.map { step in
+            // A time step's "left" counts down with the elapsed time carried forward.
+            var step = step
+            if case .time = step.goal, let remaining = step.remaining {
+                step.remaining = Swift.max(remaining - (elapsed - snapshot.elapsed), 0)
+            }
+            return step
+        }
         if let zones = configuration.heartRateZones, let heart = state.metric(.heartRate)?.value {
             state.heartRateZone = zones.zone(for: heart)
+        }
+        if let zones = configuration.powerZones, let watts = state.metric(.power)?.value {
+            state.powerZone = zones.zone(for: watts)
         }
         if isLocked {
             attributes = attributes.redacted()

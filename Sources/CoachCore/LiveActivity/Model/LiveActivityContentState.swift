@@ -50,9 +50,13 @@ public struct LiveActivityContentState: Sendable, Hashable, Codable {
     public var endDate: Date?
     /// The zone (1…5) of the current heart rate, when a maximum heart rate is configured.
     public var heartRateZone: Int?
+    /// The zone (1…7, Coggan) of the current power, when an FTP is set or estimated.
+    public var powerZone: Int?
     /// Said instead of a workout when there is none to show truthfully: a mirror whose primary is
     /// unreachable ("primary pi.local unreachable") rather than a frozen workout.
     public var notice: String?
+    /// A plan's current step (docs/plans.md). Locked, it keeps which step it is, not its values.
+    public var step: PlanStepStatus?
 
     public init(phase: FeedPhase, countdown: Int? = nil, elapsed: Double = 0, metrics: [FeedMetric] = [],
                 goalProgress: Double? = nil, goalReached: Bool = false, laps: Int? = 0,

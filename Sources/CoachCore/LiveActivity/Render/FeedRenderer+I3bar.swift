@@ -40,6 +40,9 @@ extension FeedRenderer {
                 block(metric.kind.rawValue, full: text, short: text,
                       colour: metric.value == nil ? FeedPalette.grey : (metric.kind == .heartRate ? FeedPalette.heart : nil))
             }
+            if let step = content.state.step, let text = view.stepText {
+                block("step", full: text, short: view.wording.stepLabel(step), colour: colour)
+            }
             if let goal = view.goalLine {
                 let text = Self.plain([goal]).joined()
                 let short = content.state.goalProgress.map { "\(FeedView.percent($0))%" } ?? text

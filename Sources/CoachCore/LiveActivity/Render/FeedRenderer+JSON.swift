@@ -36,15 +36,33 @@ extension FeedRenderer {
             ("countdown", JSONText.int(state.countdown)),
             ("metrics", metrics),
             ("heartRateZone", JSONText.int(state.heartRateZone)),
+            ("powerZone", JSONText.int(state.powerZone)),
             ("goalProgress", JSONText.number(state.goalProgress, decimals: 3)),
             ("goalReached", JSONText.bool(state.goalReached)),
             ("laps", JSONText.int(state.laps)),
+            ("step", stepJSON(state.step, locked: state.isLocked)),
             ("stale", JSONText.bool(state.isStale)),
             ("locked", JSONText.bool(state.isLocked)),
             ("startDate", JSONText.number(attributes?.startDate?.timeIntervalSince1970, decimals: 3)),
             ("endDate", JSONText.number(state.endDate?.timeIntervalSince1970, decimals: 3)),
             ("staleDate", JSONText.number(content.staleDate?.timeIntervalSince1970, decimals: 3)),
             ("text", JSONText.string(Self.plain(view.lines(presentation)).joined(separator: "\n"))),
+        ])
+    }
+
+    /// A plan's step: which one (always), its values (null while locked), its line as shown.
+    func stepJSON(_ step: PlanStepStatus?, locked: Bool) -> String {
+        guard let step else { return "null" }
+        return JSONText.object([
+            ("index", JSONText.int(step.index)), ("count", JSONText.int(step.count)),
+            ("purpose", JSONText.string(step.purpose.rawValue)),
+            ("iteration", JSONText.int(step.iteration)), ("iterations", JSONText.int(step.iterations)),
+            ("label", JSONText.string(wording.stepLabel(step))),
+            ("remaining", JSONText.number(step.remaining, decimals: 3)),
+            ("target", step.target.map { "[" + JSONText.number($0.lowerBound, decimals: 3) + "," + JSONText.number($0.upperBound, decimals: 3) + "]" } ?? "null"),
+            ("metric", step.alert.map { JSONText.string($0.metric.rawValue) } ?? "null"),
+            ("outOfRange", step.outOfRange.map { JSONText.string($0.rawValue) } ?? "null"),
+            ("text", JSONText.string(wording.stepLine(step, locked: locked))),
         ])
     }
 }

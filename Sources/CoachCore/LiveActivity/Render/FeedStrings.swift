@@ -23,6 +23,21 @@ struct FeedStrings {
         return " · " + wording.feedWord("zone", ["zone": String(zone)])
     }
 
+    /// " · Power zone 3" after the power; empty without an FTP.
+    func powerZoneSuffix(_ zone: Int?) -> String {
+        guard let zone else { return "" }
+        return " · " + wording.feedWord("powerZone", ["zone": String(zone)])
+    }
+
+    /// A metric with its zone, as the expanded view and the widget show it.
+    func metricWithZone(_ metric: FeedMetric, state: LiveActivityContentState) -> String {
+        switch metric.kind {
+        case .heartRate: return "♥ " + self.metric(metric) + zoneSuffix(state.heartRateZone)
+        case .power: return self.metric(metric) + powerZoneSuffix(state.powerZone)
+        default: return self.metric(metric)
+        }
+    }
+
     func phase(_ phase: FeedPhase, countdown: Int?) -> String {
         switch phase {
         case .idle: return noWorkout

@@ -84,6 +84,7 @@ public struct FeedView: Sendable {
             let value = heart.value.map(FeedNumberFormat.integer)
             line += [FeedSpan(" ", .separator), FeedSpan("♥" + (value ?? "--"), value == nil ? .unavailable : .metric(.heartRate))]
         }
+        if let stepText { line += [FeedSpan(" · ", .separator), FeedSpan(stepText, .state)] }
         return line
     }
 
@@ -99,16 +100,23 @@ public struct FeedView: Sendable {
             for metric in state.metrics {
                 if !metrics.isEmpty { metrics.append(FeedSpan(" · ", .separator)) }
                 let prefix = metric.kind == .heartRate ? "♥ " : ""
-                let zone = metric.kind == .heartRate ? strings.zoneSuffix(state.heartRateZone) : ""
+                let zone = metric.kind == .heartRate ? strings.zoneSuffix(state.heartRateZone)
+                    : metric.kind == .power ? strings.powerZoneSuffix(state.powerZone) : ""
                 metrics.append(FeedSpan(prefix + strings.metric(metric) + zone, metric.value == nil ? .unavailable : .metric(metric.kind)))
             }
             lines.append(metrics)
         }
+        if let stepText { lines.append([FeedSpan(stepText, .state)]) }
         if let goalLine { lines.append(goalLine) }
         if let laps = state.laps, laps > 0 {
             lines.append([FeedSpan(strings.laps + " ", .label), FeedSpan(String(laps), .time)])
         }
         return lines
+    }
+
+    /// "Interval 3/5 · 400 m · 1:32 left · target 4:00–4:10/km"; locked, "Interval 3/5".
+    var stepText: String? {
+        state.step.map { wording.stepLine($0, locked: state.isLocked) }
     }
 
     var goalLine: FeedLine? {

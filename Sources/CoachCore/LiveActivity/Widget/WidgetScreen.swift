@@ -55,8 +55,7 @@ public enum WidgetScreen {
             body.append((status, true))
             if !state.metrics.isEmpty {
                 body.append(("", false))
-                body += wrap(state.metrics.map { $0.kind == .heartRate ? "♥ " + strings.metric($0) + strings.zoneSuffix(state.heartRateZone) : strings.metric($0) },
-                             width: columns).map { ($0, false) }
+                body += wrap(state.metrics.map { strings.metricWithZone($0, state: state) }, width: columns).map { ($0, false) }
             }
             if state.goalReached {
                 body.append((strings.goalReached + " ✓", false))

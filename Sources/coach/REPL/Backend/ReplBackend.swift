@@ -79,7 +79,8 @@ final class ReplBackend: Sendable {
         let result: JSONValue
         do { result = try await call("sample", .object(params)) } catch { return failure(error) }
         return ReplWording.sample(quantity, value: value, unit: unit, accepted: result["accepted"]?.boolValue ?? false,
-                                  reason: result["reason"]?.stringValue ?? "rejected", outcome: result["outcome"] ?? .null)
+                                  reason: result["reason"]?.stringValue ?? "rejected", outcome: result["outcome"] ?? .null,
+                                  message: result["message"]?.stringValue)
     }
 
     func setLocked(_ locked: Bool, language: Language) async -> ReplReply {

@@ -50,11 +50,12 @@ enum ReplWording {
 
     /// "heartRate 150 recorded." or "heartRate not recorded: notCollecting.", with the socket's
     /// `outcome` beside it in the JSON form.
+    /// A gateway's own words for a refusal (a type the workout does not collect) win.
     static func sample(_ quantity: QuantityType, value: Double, unit: String?, accepted: Bool, reason: String,
-                       outcome: JSONValue) -> ReplReply {
+                       outcome: JSONValue, message: String? = nil) -> ReplReply {
         let text = accepted
             ? "\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded."
-            : "\(quantity.rawValue) not recorded: \(reason)."
+            : message ?? "\(quantity.rawValue) not recorded: \(reason)."
         let json: JSONValue = ["accepted": .bool(accepted), "outcome": outcome, "message": .string(text)]
         return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
     }

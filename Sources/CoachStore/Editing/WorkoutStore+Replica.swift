@@ -1,0 +1,86 @@
+// Replication to mirrors (issue 33, item 5): a saved workout as its rows — the workout, its
+// samples (with sources and sync identifiers), events and route — so a mirror keeps the same
+// workout under the same id, and `history`, `show`, `stats` and `export` work there. The primary
+// hands one out (`workouts.replica`); the mirror applies it, or removes it on a tombstone. Both
+// leave the mirror's own change log right (added, or deleted with tombstones).
+
+import CoachCore
+import Foundation
+import GRDB
+
+/// A saved workout, whole, as it travels from a primary to its mirror (JSON).
+public struct ReplicatedWorkout: Codable, Sendable, Hashable {
+    var workout: WorkoutRecord
+    var samples: [SampleRecord]
+    var events: [EventRecord]
+    var route: [RoutePointRecord]
+
+    public var id: String { workout.id }
+    public var sampleCount: Int { samples.count }
+
+    /// The JSON the `workouts.replica` method answers with.
+    public func json() throws -> String { String(decoding: try JSONEncoder().encode(self), as: UTF8.self) }
+}
+
+extension ReplicatedWorkout {
+    /// Reads what `json()` wrote (in an extension, so the memberwise initialiser stays).
+    public init(json: String) throws {
+        self = try JSONDecoder().decode(Self.self, from: Data(json.utf8))
+    }
+}
+
+extension WorkoutStore {
+    /// The saved workout `id` with all its rows, or nil when there is no saved workout of that id.
+    public func replica(ofWorkout id: String) throws -> ReplicatedWorkout? {
+        try database.writer.read { db -> ReplicatedWorkout? in
+            guard let workout = try WorkoutRecord.fetchOne(db, key: id), workout.state == .saved else { return nil }
+            let order = SQL("monotonicNs, id").sqlExpression
+            let samples: [SampleRecord] = try SampleRecord.filter(SampleRecord.Columns.workoutId == id).order(order).fetchAll(db)
+            let events: [EventRecord] = try EventRecord.filter(EventRecord.Columns.workoutId == id).order(order).fetchAll(db)
+            let route: [RoutePointRecord] = try RoutePointRecord.filter(RoutePointRecord.Columns.workoutId == id).order(order).fetchAll(db)
+            return ReplicatedWorkout(workout: workout, samples: samples, events: events, route: route)
+        }
+    }
+
+    /// Stores a primary's workout under its id, replacing an earlier copy (an amended workout is
+    /// announced again), in one transaction. A sample whose sync identifier this store holds
+    /// elsewhere makes way for the primary's copy: the primary decides.
+    public func applyReplica(_ replica: ReplicatedWorkout, now: Date = Date()) async throws {
+        try await edit { db in
+            let id = replica.workout.id
+            if try WorkoutRecord.exists(db, key: id) { try Self.removeWorkout(id, in: db, now: now) }
+            try replica.workout.insert(db)
+            for sample in replica.samples {
+                var row = sample
+                row.id = nil
+                if let identifier = row.syncIdentifier,
+                   let clash = try SampleRecord.filter(SampleRecord.Columns.syncIdentifier == identifier).fetchOne(db) {
+                    try SampleWriter.delete(clash, in: db, now: now)
+                }
+                try row.insertByColumns(db)
+                try ChangeLog.record(.sample, objectID: String(row.id!), workoutID: id, .added, in: db, now: now)
+            }
+            for event in replica.events {
+                var row = event
+                row.id = nil
+                try row.insert(db)
+            }
+            for point in replica.route {
+                var row = point
+                row.id = nil
+                try row.insert(db)
+            }
+            try ChangeLog.record(.workout, objectID: id, workoutID: id, .added, in: db, now: now)
+        }
+    }
+
+    /// A primary's tombstone: the copy goes, with tombstones of its own. Returns whether there was one.
+    @discardableResult
+    public func removeReplica(_ id: String, now: Date = Date()) async throws -> Bool {
+        try await edit { db in
+            guard try WorkoutRecord.exists(db, key: id) else { return false }
+            try Self.removeWorkout(id, in: db, now: now)
+            return true
+        }
+    }
+}

@@ -93,7 +93,6 @@ public struct SpeechGrammar: Sendable {
         self.wakeWords = wakeWords
         _ = builder.define("command", command)
         lines += builder.rules
-        let commandWords = builder.wordOrigins
         // The garbage loop holds the everyday words and every command word, each as its own
         // marked token ("~the"): speech that is not a command is mostly made of command words
         // ("what's the …", "set a timer for ten minutes"); without them in the loop, the command

@@ -23,7 +23,9 @@ public struct StateDirectory: Sendable {
     public func setLocked(_ locked: Bool) {
         if locked {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: lockMarker, contents: Data())
+            // Best effort, as the directory: the lock holds in memory either way; the marker only
+            // carries it across a restart.
+            _ = FileManager.default.createFile(atPath: lockMarker, contents: Data())
         } else {
             try? FileManager.default.removeItem(atPath: lockMarker)
         }

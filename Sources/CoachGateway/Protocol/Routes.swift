@@ -267,48 +267,6 @@ enum Routes {
         },
     ] + storeRoutes + permissionRoutes
 
-    // MARK: - Permissions (docs/permissions.md; handlers in Permissions/RequestRouter+Permissions.swift)
-
-    static let clientName = ParamDescription("client", .string(minLength: 1, maxLength: 64), required: true, "1–64 characters, no spaces")
-    static let share = ParamDescription("share", .names(maxCount: 64), "required unless read names a type: type names (heartRate, workouts, …)")
-    static let read = ParamDescription("read", .names(maxCount: 64), "required unless share names a type: type names")
-
-    private static func permission(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String,
-                                   readOnly: Bool = false) -> Route {
-        Route(name, summary, params: params, result: result, readOnly: readOnly) { request in
-            try await request.router.permissionMethod(name, request.raw, session: request.session)
-        }
-    }
-
-    static let permissionRoutes: [Route] = [
-        permission("hello", "Names this connection's client, for permissions and sources.",
-                   params: [clientName, ParamDescription("version", .string(maxLength: 64), "one line")],
-                   result: #"{"client":…,"gateway":…,"unnamedClients":"trusted|ask"}"#),
-        permission("authorization.request", "Asks the user to let this client share (write) and read types; waits while the REPL asks.",
-                   params: [share, read, ParamDescription("wait", .integer(0...600), "seconds to wait for the answer (default 120)")],
-                   result: #"{"asked":bool,"share":{"heartRate":"notDetermined|sharingDenied|sharingAuthorized",…}}"#),
-        permission("authorization.status", "This client's share status for one type (as HealthKit: never whether it may read).",
-                   params: [ParamDescription("type", .string(minLength: 1, maxLength: 64), required: true, "a type name")],
-                   result: #"{"type":…,"status":"notDetermined|sharingDenied|sharingAuthorized"}"#, readOnly: true),
-        permission("authorization.next", "The REPL's long poll for the next permission question (the user's only).",
-                   result: "a question {id, client, version, share, read, text}, or null"),
-        permission("authorization.answer", "Answers a permission question (the user's only).",
-                   params: [ParamDescription("id", .integer(1...Int(Int32.max)), required: true, "the question's id"),
-                            ParamDescription("answer", .wordOrObject(["yes", "no"]), required: true, #"or {"share":[…],"read":[…]}: the types allowed"#)],
-                   result: #"{"recorded":N}"#),
-        permission("permissions.list", "Every client's decisions and what it wrote (the user's only).",
-                   result: #"{"unnamedClients":…,"clients":[…]}"#, readOnly: true),
-        permission("permissions.grant", "Allows a client types (the user's only).", params: [clientName, share, read],
-                   result: #"{"client":…,"changed":N}"#),
-        permission("permissions.revoke", "Denies a client types (the user's only).", params: [clientName, share, read],
-                   result: #"{"client":…,"changed":N}"#),
-        permission("permissions.reset", "Forgets a client's decisions (the user's only).", params: [clientName],
-                   result: #"{"client":…,"changed":N}"#),
-        permission("permissions.policy", "How clients that said no hello are treated (the user's only).",
-                   params: [ParamDescription("unnamedClients", .string(oneOf: ["trusted", "ask"]))],
-                   result: #"{"unnamedClients":"trusted|ask"}"#),
-    ]
-
     // MARK: - Shared handlers
 
     private static func perform(_ intent: WorkoutIntent, _ request: RouteRequest) async -> JSONValue {

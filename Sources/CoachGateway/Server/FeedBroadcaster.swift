@@ -69,9 +69,10 @@ final class FeedBroadcaster: Sendable {
     /// Sends `text` to every subscriber, batching per event loop. The bytes are built once and the
     /// same (copy-on-write) buffer goes to every channel.
     func broadcast(_ text: String) {
-        var line = ByteBufferAllocator().buffer(capacity: text.utf8.count + 1)
-        line.writeString(text)
-        line.writeInteger(UInt8(ascii: "\n"))
+        var built = ByteBufferAllocator().buffer(capacity: text.utf8.count + 1)
+        built.writeString(text)
+        built.writeInteger(UInt8(ascii: "\n"))
+        let line = built
         let all = state.withLock { state -> [Subscriber] in
             state.latest = line
             return Array(state.subscribers.values)

@@ -64,6 +64,6 @@ extension GatewayRoot {
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "coach" }
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 }

@@ -26,7 +26,7 @@ enum ResidentCode {
         var advised = 0
         var line = [CChar](repeating: 0, count: 4096)
         while fgets(&line, Int32(line.count), maps) != nil {
-            let text = String(cString: line).trimmingNewline()
+            let text = String(nulTerminated: line).trimmingNewline()
             // "start-end perms offset dev inode path"
             let fields = text.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 6, fields[5].hasPrefix("/") else { continue }
@@ -57,7 +57,7 @@ enum ResidentCode {
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return "" }
         buffer[count] = 0
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 }
 

@@ -28,7 +28,7 @@ private final class GatedJournal: WorkoutJournal {
         let written = journal.written.load(ordering: .acquiring)
 
         let snapshots = await manager.snapshots()
-        let changes = await manager.changes()
+        let changes = manager.changes()
         let pausing = Task { await manager.perform(.pause()) }
 
         // The display sees "paused" while the pause is not yet written.

@@ -222,7 +222,7 @@ struct PermissionSocketTests {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
         // Stdin stays open until the reply is in: a client that half-closes first may get none.
         var data = Data()
-        while data.count { $0 == UInt8(ascii: "\n") } < replies {
+        while data.count(where: { $0 == UInt8(ascii: "\n") }) < replies {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             data.append(chunk)

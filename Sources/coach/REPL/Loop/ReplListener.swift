@@ -30,12 +30,21 @@ final class ReplListener: Sendable {
 
     /// Starts listening to the microphone (nil) or a WAV file; returns what to tell the user, or
     /// throws what went wrong (nothing is listening then).
+    /// The decoder is built on the listening thread: the first build after an install compiles the
+    /// grammar (seconds on a busy machine), and the prompt must not wait for it.
     func start(input: String?) throws(VoiceSetupError) -> String {
-        let voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil)
         let source = try VoiceSetup.audioInput(path: input, device: nil, settings: settings)
         let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
-        let handed = HandedOver(voice: voice, source: source)
-        let thread = Thread { [self] in self.listen(voice: handed.voice, source: handed.source, generation: mine, input: input) }
+        let handed = HandedOver(source: source)
+        let settings = self.settings
+        let thread = Thread { [self] in
+            let voice: VoiceRecognizer
+            do { voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil) } catch {
+                if self.isCurrent(mine) { self.deliver(.note("Stopped listening: \(error)")) }
+                return
+            }
+            self.listen(voice: voice, source: handed.source, generation: mine, input: input)
+        }
         thread.name = "coach-listen"
         thread.start()
         if let input { return "Listening to \(input)." }
@@ -71,9 +80,8 @@ final class ReplListener: Sendable {
     }
 }
 
-/// The decoder and the audio source, moved to the listening thread, which alone uses them from then
-/// on (neither is Sendable: they wrap pocketsphinx and ALSA handles).
+/// The audio source, moved to the listening thread, which alone uses it from then on (it is not
+/// Sendable: it wraps an ALSA handle).
 private struct HandedOver: @unchecked Sendable {
-    let voice: VoiceRecognizer
     let source: any AudioInput
 }

@@ -10,6 +10,10 @@ public struct PlanRun: Sendable, Hashable {
     public internal(set) var runner: PlanRunner
     var alerts: AlertMonitor
     var speed = SpeedEstimator()
+    /// When and at which measures the current step began (its segment, WorkoutEngine+PlanSegments);
+    /// nil until the first step change: the first step begins with the activity.
+    var stepStartedAt: Timestamp?
+    var stepStart = PlanMeasures.zero
 
     init(runner: PlanRunner, threshold: Double) {
         self.runner = runner
@@ -63,18 +67,14 @@ extension WorkoutEngine {
                 }
             case .stepStarted(let progress):
                 actions.append(.journal(JournalEntry(workoutID: current.id, kind: .planStep(progress), at: now)))
+                closeStep(startingAt: progress, at: now)
                 workout?.plan?.alerts.reset()
                 if progress.index < run.runner.steps.count,
                    let status = status(of: run.runner, index: progress.index, current: current, at: now, start: progress.start) {
                     actions.append(.notify(.plan(.stepStarted(status))))
                 }
             case .transition(let from, let to):
-                // Recorded in the workout's events as well as announced (HealthKit's multisport marker).
-                if var session = workout?.session {
-                    let name = "transition:\(from?.rawValue ?? "?")→\(to?.rawValue ?? "?")"
-                    _ = session.marker(at: now, name: name)
-                    workout?.session = session
-                }
+                // Recorded in the workout's events by closeStep (live and replayed alike).
                 actions.append(.notify(.plan(.transition(from: from, to: to))))
             case .finished:
                 actions.append(.notify(.plan(.finished)))

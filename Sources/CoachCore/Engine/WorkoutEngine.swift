@@ -314,6 +314,10 @@ public struct WorkoutEngine: Sendable {
                 actions += translate(current.session.stopActivity(at: now))
             }
             current.builder.endCollection(at: now)
+            workout = current
+            closeUnfinishedStep(at: now)
+            current = workout!
+            workout = nil
             actions += translate(current.session.end(at: now))
             let finished = FinishedWorkout(
                 workoutID: current.id, configuration: current.configuration,
@@ -324,6 +328,10 @@ public struct WorkoutEngine: Sendable {
                 route: current.builder.route)
             actions += [.save(finished), .notify(.saved(finished))]
         case .planStep(let progress):
+            workout = current
+            closeStep(startingAt: progress, at: now)
+            current = workout!
+            workout = nil
             current.plan?.runner.restore(progress)
             current.plan?.alerts.reset()
         case .discarded(let reason):

@@ -212,6 +212,12 @@ public struct WorkoutSession: Sendable, Hashable {
         }
     }
 
+    /// Records a finished span of the workout (a plan's step, WorkoutEngine+PlanSegments). Not
+    /// announced: the step change was.
+    mutating func segment(from start: Timestamp, to end: Timestamp, metadata: [String: String]) {
+        events.append(WorkoutEvent(type: .segment, at: start, duration: end.monotonic - start.monotonic, metadata: metadata))
+    }
+
     /// Stops the activity: no more data, but the session stays until `end`.
     public mutating func stopActivity(at now: Timestamp) -> SessionTransition {
         switch phase {

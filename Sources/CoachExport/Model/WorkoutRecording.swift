@@ -68,11 +68,14 @@ public struct RecordedEvent: Sendable, Hashable {
     public var date: Date
     /// Seconds (laps: from the previous lap or the start).
     public var duration: Double?
+    /// What the event says of itself (a lap's number, a plan step's segment: StepSegmentKey).
+    public var metadata: [String: String]
 
-    public init(type: WorkoutEventType, date: Date, duration: Double? = nil) {
+    public init(type: WorkoutEventType, date: Date, duration: Double? = nil, metadata: [String: String] = [:]) {
         self.type = type
         self.date = date
         self.duration = duration
+        self.metadata = metadata
     }
 }
 

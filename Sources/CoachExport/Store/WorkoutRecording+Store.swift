@@ -13,7 +13,7 @@ extension WorkoutRecording {
         let start = summary.startDate ?? samples.first?.date ?? route.first?.date ?? Date(timeIntervalSince1970: 0)
         let end = summary.endDate ?? [samples.last?.date, route.last?.date].compactMap { $0 }.max() ?? start
         self.init(id: summary.id, activity: summary.activity, name: summary.name, start: start, end: end,
-                  events: detail.events.map { RecordedEvent(type: $0.type, date: $0.date, duration: $0.duration) },
+                  events: detail.events.map { RecordedEvent(type: $0.type, date: $0.date, duration: $0.duration, metadata: $0.metadata) },
                   samples: samples.map { RecordedSample(type: $0.type, value: $0.value, date: $0.date, source: $0.source) },
                   route: route.map { RecordedLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude,
                                                       horizontalAccuracy: $0.horizontalAccuracy, date: $0.date) })

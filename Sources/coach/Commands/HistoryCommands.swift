@@ -3,6 +3,7 @@
 
 import CoachWire
 import ArgumentParser
+import CoachCore
 import CoachExport
 import CoachGateway
 import CoachSettings
@@ -148,15 +149,20 @@ struct ShowCommand: ParsableCommand {
             }
             let zones = HeartRateZoneReport(store: store, workoutID: detail.summary.id, settings: settings)
             let power = PowerZoneReport(store: store, workoutID: detail.summary.id, end: detail.summary.endDate, settings: settings)
+            let steps = detail.events.contains { $0.type == .segment }
+                ? StatisticsCollection.collectSteps(try WorkoutRecording(store: store, detail: detail)) : []
             if options.json {
                 let text = WorkoutFormatter.showJSON(detail)
-                guard zones != nil || power != nil, case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
+                guard zones != nil || power != nil || !steps.isEmpty,
+                      case .object(var members)? = try? JSONValue(parsing: text) else { print(text); return }
                 if let zones { members.append(("heartRateZones", zones.json)) }
                 members += power?.json ?? []
+                if !steps.isEmpty, let encoded = try? JSONValue(parsing: StatsCommand.json(steps)) { members.append(("steps", encoded)) }
                 print(JSONValue.object(members).serialized())
             } else {
+                let stepsText = steps.isEmpty ? "" : "\nSteps of \(steps[0].step?.plan ?? "the plan"):\n" + StatisticsCollection.text(steps)
                 print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? "")
-                      + (power.map { "\n" + $0.text } ?? ""))
+                      + (power.map { "\n" + $0.text } ?? "") + stepsText, terminator: stepsText.isEmpty ? "\n" : "")
             }
         } catch let error as WorkoutLookupError {
             OneShot.printError(error.description)

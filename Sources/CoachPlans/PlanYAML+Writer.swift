@@ -7,8 +7,13 @@ import Foundation
 
 extension PlanYAML {
     public static func text(_ plan: WorkoutPlan) -> String {
+        if case .race(let track) = plan.kind {
+            // A race is built from a saved workout, never from a file: written as what it asks, its distance.
+            return text(WorkoutPlan(name: plan.name, activity: plan.activity, kind: .singleGoal(.distance(meters: track.totalDistance))))
+        }
         var lines = ["name: \(quoted(plan.name))", "activity: \(plan.activity.rawValue)", "kind: \(plan.kind.name)"]
         switch plan.kind {
+        case .race: break
         case .singleGoal(let goal):
             lines.append("goal: \(PlanValues.text(goal))")
         case .pacer(let meters, let seconds):

@@ -140,8 +140,24 @@ extension WorkoutEngine {
             remaining = planned.step.goal.value
         }
         let monitor = current.plan?.alerts
-        return PlanStepStatus(planName: runner.plan.name, index: index, count: runner.steps.count, planned: planned,
-                              remaining: remaining, target: planned.step.alert?.range(zones: configuration.heartRateZones),
-                              outOfRange: index == runner.index ? monitor?.direction : nil)
+        var status = PlanStepStatus(planName: runner.plan.name, index: index, count: runner.steps.count, planned: planned,
+                                    remaining: remaining, target: planned.step.alert?.range(zones: configuration.heartRateZones),
+                                    outOfRange: index == runner.index ? monitor?.direction : nil)
+        if index == runner.index { status.gap = gap(of: planned, since: runner.start, current: current, at: now) }
+        return status
+    }
+
+    /// A pacer's gap to its even pace, or a race's to the past self, at the step's distance so far.
+    private func gap(of planned: PlannedStep, since start: PlanMeasures, current: Workout, at now: Timestamp) -> Double? {
+        let reached = measures(of: current, at: now)
+        let active = reached.elapsed - start.elapsed, metres = reached.distance - start.distance
+        if let track = planned.race {
+            let location = current.builder.route.last.map { RacePoint(latitude: $0.latitude, longitude: $0.longitude) }
+            return track.gap(elapsed: active, distance: metres, at: location)
+        }
+        if let seconds = planned.pacerSeconds, case .distance(let total) = planned.step.goal, total > 0, metres >= 50 {
+            return seconds * metres / total - active
+        }
+        return nil
     }
 }

@@ -47,6 +47,9 @@ public struct PlanStepStatus: Sendable, Hashable, Codable {
     public var outOfRange: AlertDirection?
     /// A multisport leg's activity.
     public var activity: ActivityType?
+    /// A pacer's or a race's gap in seconds: positive ahead, negative behind; nil when it cannot be
+    /// told (too early, beyond the past distance, off the past route, another kind of step).
+    public var gap: Double?
 
     public init(planName: String, index: Int, count: Int, planned: PlannedStep, remaining: Double?,
                 target: ClosedRange<Double>?, outOfRange: AlertDirection? = nil) {

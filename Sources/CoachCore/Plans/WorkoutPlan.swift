@@ -23,6 +23,8 @@ public struct WorkoutPlan: Sendable, Hashable, Codable {
         /// Cover `meters` in `seconds`: one step, its pace the target.
         case pacer(meters: Double, seconds: Double)
         case swimBikeRun([PlanStep])
+        /// Race a saved workout over its distance (RaceTrack): one step, the gap the feed's news.
+        case race(RaceTrack)
 
         /// The word used in YAML, `coach plan list` and `coach parse --json`.
         public var name: String {
@@ -31,6 +33,7 @@ public struct WorkoutPlan: Sendable, Hashable, Codable {
             case .singleGoal: return "single"
             case .pacer: return "pacer"
             case .swimBikeRun: return "multisport"
+            case .race: return "race"
             }
         }
     }
@@ -62,7 +65,7 @@ public struct IntervalBlock: Sendable, Hashable, Codable {
 
 /// What a step is for: shown in the feed ("Interval 3/5", "Recovery") and in FIT's intensity.
 public enum StepPurpose: String, Sendable, Hashable, Codable, CaseIterable {
-    case warmup, work, recovery, cooldown, leg
+    case warmup, work, recovery, cooldown, leg, race
 }
 
 /// One step: its purpose, when it ends (its goal) and the range it should stay in (its alert).
@@ -136,6 +139,9 @@ extension WorkoutPlan {
             let alert = PlanAlert(metric: .pace, target: .range(low: pace - room, high: pace + room))
             return [PlannedStep(step: PlanStep(purpose: .work, goal: .distance(meters: meters), alert: alert),
                                 block: nil, iteration: 1, iterations: 1, pacerSeconds: seconds)]
+        case .race(let track):
+            return [PlannedStep(step: PlanStep(purpose: .race, goal: .distance(meters: track.totalDistance)),
+                                block: nil, iteration: 1, iterations: 1, race: track)]
         case .swimBikeRun(let legs):
             return legs.enumerated().map { index, leg in
                 PlannedStep(step: leg, block: nil, iteration: index + 1, iterations: legs.count)
@@ -166,8 +172,12 @@ public struct PlannedStep: Sendable, Hashable, Codable {
     public var iterations: Int
     /// A pacer's time for its distance (the feed shows how far ahead or behind the pace it is).
     public var pacerSeconds: Double?
+    /// A race's past self (the feed shows how far ahead or behind it you are).
+    public var race: RaceTrack?
 
-    public init(step: PlanStep, block: Int?, iteration: Int, iterations: Int, pacerSeconds: Double? = nil) {
+    public init(step: PlanStep, block: Int?, iteration: Int, iterations: Int, pacerSeconds: Double? = nil,
+                race: RaceTrack? = nil) {
+        self.race = race
         self.step = step
         self.block = block
         self.iteration = iteration

@@ -7,7 +7,8 @@ import CoachWire
 extension Wording {
     /// Every key of `plan:` Wording reads.
     static let planKeys = [
-        "warmup", "work", "interval", "recovery", "recoveryOf", "cooldown", "leg", "left", "target",
+        "warmup", "work", "interval", "recovery", "recoveryOf", "cooldown", "leg", "race", "ahead", "behind", "level",
+        "left", "target",
         "open", "complete", "above", "below", "back", "heartRate", "pace", "speed", "cadence", "power",
     ]
 
@@ -23,6 +24,7 @@ extension Wording {
         case .warmup: return planWord("warmup")
         case .cooldown: return planWord("cooldown")
         case .leg: return planWord("leg", values)
+        case .race: return planWord("race")
         case .work: return step.iterations > 1 ? planWord("interval", values) : planWord("work")
         case .recovery: return step.iterations > 1 ? planWord("recoveryOf", values) : planWord("recovery")
         }
@@ -41,7 +43,16 @@ extension Wording {
             let side = step.outOfRange.map { $0 == .above ? " ▲" : " ▼" } ?? ""
             parts.append(planWord("target", ["range": Self.rangeText(alert.metric, target)]) + side)
         }
+        if let gap = step.gap { parts.append(gapText(gap)) }
         return parts.joined(separator: " · ")
+    }
+
+    /// "12 s ahead", "1:05 behind", "level": a pacer's or a race's gap (positive: ahead).
+    public func gapText(_ gap: Double) -> String {
+        let seconds = abs(gap).rounded()
+        guard seconds >= 1 else { return planWord("level") }
+        let amount = seconds >= 60 ? Self.clock(seconds) : "\(Int(seconds)) s"
+        return planWord(gap > 0 ? "ahead" : "behind", ["time": amount])
     }
 
     /// "heart rate above 150–160 bpm": what an alert says, with the metric's word.

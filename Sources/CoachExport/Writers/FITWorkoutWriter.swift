@@ -47,7 +47,7 @@ public enum FITWorkoutWriter {
         switch plan.kind {
         case .singleGoal(let goal):
             return [row(PlanStep(purpose: .work, goal: goal))]
-        case .pacer:
+        case .pacer, .race:
             return plan.steps.map { row($0.step) }
         case .swimBikeRun(let legs):
             return legs.map(row)
@@ -100,7 +100,7 @@ public enum FITWorkoutWriter {
         case .warmup: intensity = Intensity.warmup
         case .cooldown: intensity = Intensity.cooldown
         case .recovery: intensity = Intensity.rest
-        case .work, .leg: intensity = Intensity.active
+        case .work, .leg, .race: intensity = Intensity.active
         }
         return [durationType, durationValue, target.0, target.1, target.2, target.3, intensity]
     }

@@ -141,6 +141,7 @@ extension WorkoutSnapshot {
                 entry.append(("plan", .string(step.planName)))
                 if let value = step.goal.value { entry.append(("goal", ["type": .string(step.goal.type), "value": .number(value)])) }
                 if let remaining = step.remaining { entry.append(("remaining", .number((remaining * 1000).rounded() / 1000))) }
+                if let gap = step.gap { entry.append(("gap", .number((gap * 10).rounded() / 10))) }
                 if let target = step.target, let alert = step.alert {
                     entry.append(("target", ["metric": .string(alert.metric.rawValue), "low": .number(target.lowerBound),
                                              "high": .number(target.upperBound)]))

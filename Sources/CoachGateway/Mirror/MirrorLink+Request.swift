@@ -17,7 +17,11 @@ extension MirrorLink {
             if let goal = start.goal, goal != .open { params.append(("goal", ["type": .string(goal.type), "value": .optional(goal.value)])) }
             if let open = start.isOpenEnded { params.append(("open", .bool(open))) }
             if let name = start.workoutName { params.append(("name", .string(name))) }
-            if let plan = start.plan { params.append(("plan", .string(plan.name))) }
+            if case .race(let track)? = start.plan?.kind {
+                params.append(("race", .string(track.workoutID)))
+            } else if let plan = start.plan {
+                params.append(("plan", .string(plan.name)))
+            }
             // The primary collects the types the mirror's user chose (start --collect / --no-collect).
             if let types = start.collectedTypes { params.append(("collect", .array(types.map { .string($0.rawValue) }))) }
             if let types = start.excludedTypes { params.append(("noCollect", .array(types.map { .string($0.rawValue) }))) }

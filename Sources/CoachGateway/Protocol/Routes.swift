@@ -62,6 +62,8 @@ enum Routes {
                        ParamDescription("open", .bool, "open-ended: no goal"),
                        ParamDescription("name", .string(maxLength: 256), "the workout's name"),
                        ParamDescription("plan", .string(minLength: 1, maxLength: 64), "a saved plan's name (docs/plans.md)"),
+                       ParamDescription("race", .string(minLength: 1, maxLength: 256), "a saved workout's id (or prefix) to race, or \"last\""),
+                       ParamDescription("raceDistance", .number(1...1_000_000), "with race \"last\": the newest workout within 10 % of these metres"),
                        ParamDescription("collect", .strings(maxCount: 32, maxLength: 64), "only these sample types (HealthKit's enableCollection)"),
                        ParamDescription("noCollect", .strings(maxCount: 32, maxLength: 64), "refuse these sample types (disableCollection)"),
                        ParamDescription("waitSensors", .number(0...300), "seconds to hold the countdown until the remembered sensors connect")],
@@ -75,8 +77,15 @@ enum Routes {
                                            isOpenEnded: params.bool("open"), workoutName: params.string("name"),
                                            source: request.router.startSource(session: request.session),
                                            collectedTypes: try params.sampleTypes("collect"), excludedTypes: try params.sampleTypes("noCollect"))
+            if params.string("plan") != nil, params.string("race") != nil {
+                throw RPCError.invalidParams("give plan or race, not both")
+            }
             if let name = params.string("plan") {
                 start.plan = try PlanRouting.load(name, from: request.gateway.plans)
+                start.activity = start.activity ?? start.plan?.activity
+            } else if let race = params.string("race") {
+                start.plan = try RaceRouting.plan(race, activity: start.activity, distance: params.number("raceDistance"),
+                                                  store: request.gateway.store(), scope: try request.router.readScope(session: request.session))
                 start.activity = start.activity ?? start.plan?.activity
             }
             return await perform(.start(start), request)

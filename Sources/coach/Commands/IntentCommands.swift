@@ -43,6 +43,8 @@ struct StartCommand: ParsableCommand {
               coach start cycling --collect heartRate,power   # only these sample types
               coach start running --no-collect cadence        # every type but cadence
               coach start cycling --wait-sensors 10s          # the countdown waits for the sensors
+              coach start --race 3f2a                          # race that saved workout (docs/plans.md)
+              coach start running --race last --race-distance 5km   # race my last 5k
             """)
 
     @OptionGroup var options: GatewayOptions
@@ -59,6 +61,12 @@ struct StartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hold the countdown until the remembered sensors connect, at most this long (10s, 1m).",
                                valueName: "duration"))
     var waitSensors: String?
+    @Option(help: ArgumentHelp("Race a saved workout: its id (or a prefix, coach history) or last (the newest of the activity).",
+                               valueName: "id|last"))
+    var race: String?
+    @Option(name: .customLong("race-distance"),
+            help: ArgumentHelp("With --race last: the newest workout within 10 % of this distance (5km, 10mi).", valueName: "distance"))
+    var raceDistance: String?
 
     /// "heartRate, power" → the names, each checked (a usage error names the one that is not a type).
     static func sampleTypes(_ text: String?, option: String) throws -> [String]? {
@@ -83,6 +91,17 @@ struct StartCommand: ParsableCommand {
         if let waitSensors, (DurationText.parse(waitSensors).map { $0 > .seconds(300) } ?? true) {
             throw ValidationError("--wait-sensors takes a duration up to 5 minutes, e.g. 10s or 1m.")
         }
+        _ = try raceMetres()
+    }
+
+    /// --race-distance in metres; only with --race last.
+    private func raceMetres() throws -> Double? {
+        guard let raceDistance else { return nil }
+        guard race?.lowercased() == "last" else { throw ValidationError("--race-distance goes with --race last (coach start running --race last --race-distance 5km).") }
+        guard case .distance(let metres)? = WorkoutGoal(shorthand: raceDistance), metres > 0 else {
+            throw ValidationError("--race-distance takes a distance such as 5km, 10mi or 800m (got '\(raceDistance)').")
+        }
+        return metres
     }
 
     func run() throws {
@@ -100,6 +119,8 @@ struct StartCommand: ParsableCommand {
         if let name { params.append(("name", .string(name))) }
         if let types = try Self.sampleTypes(collect, option: "--collect") { params.append(("collect", .array(types.map { .string($0) }))) }
         if let types = try Self.sampleTypes(noCollect, option: "--no-collect") { params.append(("noCollect", .array(types.map { .string($0) }))) }
+        if let race { params.append(("race", .string(race))) }
+        if let metres = try raceMetres() { params.append(("raceDistance", .number(metres))) }
         if let wait = waitSensors.flatMap(DurationText.parse) {
             params.append(("waitSensors", .number(Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)))
         }

@@ -36,7 +36,7 @@ extension LiveActivityContentState {
 
 extension PlanStepStatus {
     /// Which step it is ("Interval 3/5"), nothing measured or named: no goal, time left, target,
-    /// alert, plan name or custom step name.
+    /// alert, gap, plan name or custom step name.
     public func redacted() -> PlanStepStatus {
         var step = self
         step.planName = ""
@@ -46,6 +46,7 @@ extension PlanStepStatus {
         step.alert = nil
         step.target = nil
         step.outOfRange = nil
+        step.gap = nil
         return step
     }
 }

@@ -62,6 +62,7 @@ extension FeedRenderer {
             ("target", step.target.map { "[" + JSONText.number($0.lowerBound, decimals: 3) + "," + JSONText.number($0.upperBound, decimals: 3) + "]" } ?? "null"),
             ("metric", step.alert.map { JSONText.string($0.metric.rawValue) } ?? "null"),
             ("outOfRange", step.outOfRange.map { JSONText.string($0.rawValue) } ?? "null"),
+            ("gap", JSONText.number(step.gap, decimals: 1)),
             ("text", JSONText.string(wording.stepLine(step, locked: locked))),
         ])
     }

@@ -60,4 +60,24 @@ struct RaceCommandTests {
         _ = try await gateway.stop()
         #expect(pastID.count > 8)
     }
+
+    @Test func aSentenceRacesTheLastRunOrSaysThereIsNone() async throws {
+        guard let coach = CoachBinary.path() else { Issue.record("coach is not built"); return }
+        let home = try ScratchHome()
+        let env = home.environment
+        let file = home.root.appendingPathComponent("past.gpx").path
+        try Self.pastRun.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try await runProcess(coach, ["import", file], environment: env).status == 0)
+        let gateway = try await BackgroundGateway(home: home)
+        try await withCleanup({ _ = try? await runProcess(coach, ["cancel", "--yes"], environment: env) }) {
+            let ride = try await runProcess(coach, ["say", "race my last ride"], environment: env)
+            #expect(ride.stdout.contains("couldn't find a saved workout like that to race"), "\(ride.stdout) \(ride.stderr)")
+            let run = try await runProcess(coach, ["say", "race my last 1k"], environment: env)
+            #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+            #expect(run.stdout.contains("Starting your race plan. Race · 1 km"), "\(run.stdout)")
+            let status = try await runProcess(coach, ["status", "--format", "json"], environment: env)
+            #expect(status.stdout.contains("\"purpose\":\"race\""), "\(status.stdout)")
+        }
+        _ = try await gateway.stop()
+    }
 }

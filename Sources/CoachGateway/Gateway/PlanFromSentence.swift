@@ -66,6 +66,17 @@ extension Gateway {
     /// that there is no such plan. Nil when the line is not a StartPlannedWorkout.
     func plannedStart(_ recognition: Recognition, language: Language) async -> (WorkoutIntent?, GatewayResult?)? {
         guard recognition.intent == IntentKind.startPlannedWorkout.rawValue else { return nil }
+        if let race = raceFromSentence(recognition.slots.values) {
+            guard let plan = try? RaceRouting.plan("last", activity: race.activity, distance: race.metres,
+                                                   store: store(), scope: .everything) else {
+                let outcome = IntentOutcome(intent: .startPlannedWorkout, phase: .resolve, code: .failureNoMatchingWorkout,
+                                            parameter: "race", snapshot: await source.status())
+                var result = result(for: outcome, language: language)
+                result.recognition = recognition
+                return (nil, result)
+            }
+            return (.start(StartWorkoutIntent(activity: plan.activity, plan: plan)), nil)
+        }
         guard let plan = PlanFromSentence.plan(recognition.slots.values, library: plans) else {
             let outcome = IntentOutcome(intent: .startPlannedWorkout, phase: .resolve, code: .failureNoMatchingWorkout,
                                         parameter: "plan", snapshot: await source.status())
@@ -75,4 +86,20 @@ extension Gateway {
         }
         return (.start(StartWorkoutIntent(activity: plan.activity, plan: plan)), nil)
     }
+}
+
+/// "race my last 5k", "race my last ride": the activity and, when said, the distance of the past
+/// workout to race (slots `race`, `race_distance`, `race_distance_unit`, `activity`).
+private func raceFromSentence(_ values: [String: SlotValue]) -> (activity: ActivityType?, metres: Double?)? {
+    guard case .string(let race)? = values["race"], race == "last" else { return nil }
+    var activity: ActivityType?
+    if case .string(let name)? = values["activity"] { activity = ActivityType(rawValue: name) }
+    var metres: Double?
+    if case .number(let value)? = values["race_distance"] {
+        var unit: String?
+        if case .string(let text)? = values["race_distance_unit"] { unit = text }
+        let perUnit: [String: Double] = ["meter": 1, "kilometer": 1000, "mile": 1609.344, "yard": 0.9144]
+        metres = value * (perUnit[unit ?? "kilometer"] ?? 1000)
+    }
+    return (activity ?? .running, metres)
 }

@@ -46,6 +46,9 @@ struct ResponseComposer: Sendable {
             key = "alreadyRunning"
         case (.endWorkout, .success) where outcome.discardReason == .tooShort:
             return event("discardedTooShort", values: values, language: language)
+        // No past workout to race: say that, not that there is no such plan.
+        case (.startPlannedWorkout, .failureNoMatchingWorkout) where outcome.parameter == "race":
+            if catalog.has(intent: intent, code: "noRace", language: language) { key = "noRace" }
         case (.markLap, .success):
             values["lap"] = String(snapshot.laps)
             values["lap_time"] = clock(snapshot.lastLap ?? 0, language: language)

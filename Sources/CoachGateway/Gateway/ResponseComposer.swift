@@ -134,6 +134,11 @@ struct ResponseComposer: Sendable {
             return event("goalReached", values: values, language: language)
         case .milestone(.distance(let count, let unit), _):
             values["distance"] = quantity(Double(count), unit: unit == .miles ? "mile" : "kilometer", language: language)
+            // Racing a past self or a pacer: each kilometre also says how far ahead or behind.
+            if !locked, let gap = snapshot.step?.gap {
+                values["gap"] = wording(language).gapText(gap)
+                return event("milestoneRace", values: values, language: language)
+            }
             return event("milestoneDistance", values: values, language: language)
         case .milestone(.halfway(let goal), _):
             values["goal"] = self.goal(goal, language: language)

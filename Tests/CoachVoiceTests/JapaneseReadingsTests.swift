@@ -41,6 +41,7 @@ struct JapaneseReadingsTests {
                 "step": "インターバル \(i % 5 + 1)/5", "plan": "テンポ", "iteration": "\(i % 5 + 1)", "iterations": "5",
                 "range": "4:00–4:10/km", "metric": (tables["plan"]?["heartRate"] ?? "心拍数"),
                 "alert": (tables["plan"]?["heartRate"] ?? "心拍数") + "が140–150 bpmを上回っています",
+                "gap": "\(i % 50 + 1)秒リード", "time": "\(i % 50 + 1)秒",
                 "from": "スイム", "to": "バイク", "zone": "\(i % 7 + 1)", "types": "パワー、ケイデンス", "type": "パワー",
                 "name": "ハートレートセンサー", "sensors": "ハートレートセンサー", "minutes": "\(i + 1)", "count": "\(i % 3 + 1)",
             ]

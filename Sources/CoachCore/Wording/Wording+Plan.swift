@@ -7,7 +7,7 @@ import CoachWire
 extension Wording {
     /// Every key of `plan:` Wording reads.
     static let planKeys = [
-        "warmup", "work", "interval", "recovery", "recoveryOf", "cooldown", "leg", "race", "ahead", "behind", "level",
+        "warmup", "work", "interval", "recovery", "recoveryOf", "cooldown", "leg", "race", "ahead", "behind", "level", "gapSeconds",
         "left", "target",
         "open", "complete", "above", "below", "back", "heartRate", "pace", "speed", "cadence", "power",
     ]
@@ -51,7 +51,7 @@ extension Wording {
     public func gapText(_ gap: Double) -> String {
         let seconds = abs(gap).rounded()
         guard seconds >= 1 else { return planWord("level") }
-        let amount = seconds >= 60 ? Self.clock(seconds) : "\(Int(seconds)) s"
+        let amount = seconds >= 60 ? Self.clock(seconds) : planWord("gapSeconds", ["value": String(Int(seconds))])
         return planWord(gap > 0 ? "ahead" : "behind", ["time": amount])
     }
 

@@ -10,7 +10,8 @@ import Testing
 struct RaceTrackTests {
     /// The `plan:` words a race's line needs (the real ones are in Intents/<lang>/_responses.yaml).
     static let words = Wording(language: .en) { group, key in
-        group == "plan" ? ["race": "Race", "ahead": "{time} ahead", "behind": "{time} behind", "level": "level"][key] : nil
+        group == "plan" ? ["race": "Race", "ahead": "{time} ahead", "behind": "{time} behind", "level": "level",
+                            "gapSeconds": "{value} s"][key] : nil
     }
 
     /// 1000 m in 360 s at an even pace, a point every 10 s.

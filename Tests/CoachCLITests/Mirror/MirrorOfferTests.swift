@@ -92,6 +92,50 @@ import Testing
         withExtendedLifetime(other) {}
     }
 
+    /// A mirror that leaves (`mirror stop`) is not offered again; a mirror that dialled its
+    /// primary itself is dropped too and does not reconnect; a named client may neither offer nor drop.
+    @Test func aMirrorMayLeaveAndAStartedMirrorCanBeDropped() async throws {
+        let pair = try await MirrorPair()
+        let target = "unix:" + pair.mirror.socketPath
+        _ = try pair.call(pair.primary, "mirror.offer", ["target": .string(target)])
+        try await pair.waitLive()
+        #expect(try pair.call(pair.mirror, "mirror.stop")["stopped"]?.boolValue == true)
+        try await pair.eventually("the primary stopped offering, saying why") {
+            guard case .array(let offers)? = try pair.call(pair.primary, "mirror.status")["offers"], let offer = offers.first else { return false }
+            return offer["state"]?.stringValue == "disconnected" && offer["reason"]?.stringValue?.contains("stopped mirroring") == true
+        }
+        #expect(try pair.call(pair.mirror, "mirror.status")["role"]?.stringValue == "none", "not offered again")
+
+        // A mirror that started the link itself, dropped by its host name.
+        try await pair.link("unix:" + pair.primary.socketPath)
+        let name = try #require(try pair.call(pair.primary, "mirror.status")["mirrors"]?.serialized())
+        #expect(name.contains(ProcessInfo.processInfo.hostName))
+        let named = try pair.client(pair.primary)
+        _ = try named.call("hello", ["client": "some-script"])
+        func refusal(_ method: String, _ params: JSONValue) -> Int? {
+            do throws(GatewayClientError) { _ = try named.call(method, params); return nil } catch {
+                if case .rpc(let rpc) = error { return rpc.code }
+                return nil
+            }
+        }
+        #expect(refusal("mirror.drop", ["mirror": .string(ProcessInfo.processInfo.hostName)]) == -32001)
+        #expect(refusal("mirror.offer", ["target": .string(target)]) == -32001)
+        #expect(try pair.call(pair.mirror, "mirror.status")["state"]?.stringValue == "live", "a named client changed nothing")
+
+        let remembered = pair.mirrorHome.root.appendingPathComponent("state/coach/mirror").path
+        #expect(FileManager.default.fileExists(atPath: remembered), "mirror start remembers its target")
+        _ = try pair.call(pair.primary, "mirror.drop", ["mirror": .string(ProcessInfo.processInfo.hostName)])
+        try await pair.eventually("the started mirror says it was dropped") {
+            try pair.call(pair.mirror, "mirror.status")["state"]?.stringValue == "dropped"
+        }
+        #expect(!FileManager.default.fileExists(atPath: remembered),
+                "forgotten: a restarted mirror does not reconnect")
+        try await pair.eventually("the primary has no mirror left") {
+            try pair.call(pair.primary, "mirror.status")["role"]?.stringValue == "primary"
+                && pair.call(pair.primary, "mirror.status")["mirrors"]?.serialized() == "[]"
+        }
+    }
+
     @Test func mistypedOffersSayWhatToDo() async throws {
         let home = try ScratchHome()
         let gateway = try await BackgroundGateway(home: home)

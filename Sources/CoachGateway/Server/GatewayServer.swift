@@ -85,7 +85,7 @@ public final class GatewayServer: Sendable {
         }
         // The links this gateway offers to mirrors (`coach mirror offer`) are served as its own connections.
         gateway.peers.installServer(socketPath: location.path) { descriptor, label in
-            try await serve(descriptor: descriptor, offeredTo: label, router: router, broadcaster: broadcaster, lineLimit: lineLimit)
+            try await serve(descriptor: descriptor, offeredTo: label, router: router, broadcaster: broadcaster, lineLimit: lineLimit, idle: idle)
         }
         return GatewayServer(location: location, channel: channel, lock: claim.lock, ownsSocketFile: owns, gateway: gateway,
                              broadcaster: broadcaster, idleExit: idle)
@@ -139,11 +139,16 @@ public final class GatewayServer: Sendable {
     /// Serves a socket this gateway connected itself (the stream of a mirroring offer) as one of
     /// its connections: the same framing and handler as an accepted one, marked as that offer's.
     private static func serve(descriptor: Int32, offeredTo label: String, router: RequestRouter, broadcaster: FeedBroadcaster,
-                              lineLimit: Int) async throws -> ServedConnection {
+                              lineLimit: Int, idle: IdleExitTimer?) async throws -> ServedConnection {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                // A mirror on the link is a client: a gateway with an idle exit stays while it mirrors.
+                if let idle {
+                    idle.clientConnected()
+                    channel.closeFuture.whenComplete { _ in idle.clientDisconnected() }
+                }
+                return channel.eventLoop.makeCompletedFuture {
                     let limit = LineLimit(lineLimit)
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: limit)))
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster,

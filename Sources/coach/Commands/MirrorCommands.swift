@@ -48,14 +48,14 @@ struct MirrorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mirror", abstract: "Mirror the workout of a gateway on another machine (or this one).",
         discussion: """
-            The gateway that collects the data is the primary; a mirror shows its workout as its
-            own (status line, bars, widget, REPL) and controls it. The mirror starts the link
-            (`start`), or the primary does (`offer`); the primary can detach a mirror (`drop`).
-            See docs/mirroring.md.
+            The gateway that collects the data is the primary; a mirror shows its
+            workout as its own (status line, bars, widget, REPL) and controls it.
+            The mirror starts the link (`start`), or the primary does (`offer`);
+            the primary can detach a mirror (`drop`). See docs/mirroring.md.
 
             Examples:
               coach mirror start ssh://pi@bike.local        # on the laptop
-              coach mirror offer ssh://me@laptop.local      # on the Pi: the same link, from its side
+              coach mirror offer ssh://me@laptop.local      # the same link, from the Pi
               coach mirror start unix:/run/user/1000/coach/other.sock
               coach mirror status --json
               coach mirror drop laptop.local                # on the Pi
@@ -104,17 +104,20 @@ struct MirrorOfferCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "offer", abstract: "From the primary: make the gateway at TARGET a mirror of this one.",
         discussion: """
-            The primary opens the link itself: for ssh://[user@]host[:port] it runs
-            `ssh -T … host coach bridge` (your ~/.ssh/config, keys and known_hosts; no prompts),
-            which joins the mirror's gateway; for unix:PATH it connects to that socket. The mirror
-            then mirrors exactly as after `coach mirror start` there. This gateway keeps the link
-            and reconnects it with backoff; `coach mirror status` shows it under "offers". The
-            command returns once the mirror mirrors, or says why it could not (nothing is left
-            retrying then). A gateway that already mirrors another primary refuses.
+            The primary opens the link itself. For ssh://[user@]host[:port] it runs
+            `ssh -T … host coach bridge` (your ~/.ssh/config, keys and known_hosts;
+            no prompts), which joins the mirror's gateway; for unix:PATH it connects
+            to that socket. The mirror then mirrors exactly as after
+            `coach mirror start` there.
+
+            This gateway keeps the link and reconnects it with backoff;
+            `coach mirror status` shows it under "offers". The command returns once
+            the mirror mirrors, or says why it could not (nothing is left retrying
+            then). A gateway that already mirrors another primary refuses.
 
             Examples:
               coach mirror offer ssh://me@laptop.local
-              coach mirror offer ssh://laptop.local:2222 --remote-coach /home/me/.local/bin/coach
+              coach mirror offer ssh://laptop.local:2222 --remote-coach ~/bin/coach
               coach mirror offer unix:/run/user/1000/coach/other.sock
             """)
 
@@ -143,14 +146,15 @@ struct MirrorDropCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "drop", abstract: "From the primary: detach a mirror; its workout carries on here.",
         discussion: """
-            MIRROR is the mirror's host name (as `coach mirror status` lists it under "Mirrored
-            by") or the target it was offered to. The mirror is told why, stops mirroring and says
-            so in its own `coach mirror status`; an offer to it is withdrawn, and a mirror that
-            started the link itself does not reconnect.
+            MIRROR is the mirror's host name (as `coach mirror status` lists it under
+            "Mirrored by") or the target it was offered to. The mirror is told why,
+            stops mirroring and says so in its own `coach mirror status`. An offer to
+            it is withdrawn; a mirror that started the link itself does not
+            reconnect.
 
             Examples:
               coach mirror drop laptop.local
-              coach mirror drop ssh://me@laptop.local --reason "battery low, riding alone"
+              coach mirror drop ssh://me@laptop.local --reason "battery low"
             """)
 
     @Argument(help: "the mirror's host name, or the target it was offered to") var mirror: String

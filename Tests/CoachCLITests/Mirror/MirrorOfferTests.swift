@@ -46,10 +46,19 @@ import Testing
         #expect(try pair.call(pair.primary, "status")["workout"]?["metrics"]?["dietaryWater"]?["total"]?.doubleValue == 250)
         #expect(try pair.call(pair.mirror, "start", ["activity": "running"])["code"]?.stringValue == "failureOngoingWorkout")
 
+        // Enough samples that the copy's reply is longer than a request may be (64 KiB): the
+        // offered connection reads the primary's replies up to a reply's limit.
+        let primaryClient = try pair.client(pair.primary)
+        for n in 0..<600 {
+            _ = try primaryClient.call("sample", ["type": "heartRate", "value": .number(Double(120 + n % 40)), "syncIdentifier": .string("hr-\(n)")])
+        }
+
         // Saved on the primary (ended from the mirror): the mirror keeps its copy.
         #expect(try pair.call(pair.mirror, "end", ["save": true])["code"]?.stringValue == "success")
-        try await pair.eventually("the mirror copied the saved workout") {
-            (try? pair.call(pair.mirror, "show", ["id": .string(workoutID)]))?["sampleCount"]?.intValue == 2
+        let replicaBytes = try pair.call(pair.primary, "workouts.replica", ["id": .string(workoutID)]).serialized().utf8.count
+        #expect(replicaBytes > 64 * 1024, "the copy's reply is \(replicaBytes) bytes")
+        try await pair.eventually(timeout: .seconds(20), "the mirror copied the saved workout") {
+            (try? pair.call(pair.mirror, "show", ["id": .string(workoutID)]))?["sampleCount"]?.intValue == 602
         }
         #expect(try pair.call(pair.mirror, "show", ["id": .string(workoutID)])["statistics"]
                 == pair.call(pair.primary, "show", ["id": .string(workoutID)])["statistics"])

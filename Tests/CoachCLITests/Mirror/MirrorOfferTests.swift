@@ -101,6 +101,29 @@ import Testing
         withExtendedLifetime(other) {}
     }
 
+    /// The primary's gateway owns the offer: the mirror's gateway killed and started again, the
+    /// primary offers again by itself (its backoff) and the mirror mirrors the running workout.
+    @Test func theOfferOutlastsAKilledMirrorGateway() async throws {
+        let pair = try await MirrorPair()
+        _ = try pair.call(pair.primary, "mirror.offer", ["target": .string("unix:" + pair.mirror.socketPath)])
+        try await pair.waitLive()
+        #expect(try pair.call(pair.primary, "start", ["activity": "walking"])["code"]?.stringValue == "success")
+        await pair.mirror.killHard()
+        try await pair.eventually("the primary noticed and is offering again") {
+            guard case .array(let offers)? = try pair.call(pair.primary, "mirror.status")["offers"], let offer = offers.first else { return false }
+            return ["backoff", "connecting"].contains(offer["state"]?.stringValue ?? "")
+        }
+        pair.mirror = try await BackgroundGateway(home: pair.mirrorHome)
+        try await pair.waitLive(timeout: .seconds(20))
+        try await pair.eventually("the restarted mirror shows the running walk") {
+            let status = try pair.call(pair.mirror, "status")
+            return status["state"]?.stringValue == "running" && status["workout"]?["activity"]?.stringValue == "walking"
+        }
+        guard case .array(let offers)? = try pair.call(pair.primary, "mirror.status")["offers"] else { Issue.record("no offers"); return }
+        #expect(offers.first?["state"]?.stringValue == "live")
+        #expect((offers.first?["failures"]?.doubleValue ?? 1) == 0, "reset once live again")
+    }
+
     /// A mirror that leaves (`mirror stop`) is not offered again; a mirror that dialled its
     /// primary itself is dropped too and does not reconnect; a named client may neither offer nor drop.
     @Test func aMirrorMayLeaveAndAStartedMirrorCanBeDropped() async throws {

@@ -13,13 +13,36 @@ struct OfferBook: Sendable {
     var offers: [MirrorOffer] = []
     var server: ConnectionServer?
     var socketPath: String?
+    /// Offers whose mirror left (`mirror.detach`): kept for `mirror status`, not resumed after a restart.
+    var left: Set<String> = []
     var lastDrop: (target: String, reason: String, at: Date)?
 }
 
 extension PeerService {
     /// How this gateway serves the streams it opens (GatewayServer, once it listens on `socketPath`).
+    /// The offers made before a restart are made again (each retried with backoff until it is
+    /// taken, dropped, or the mirror leaves).
     func installServer(socketPath: String, serve: @escaping ConnectionServer) {
         offerBook.withLock { $0.server = serve; $0.socketPath = socketPath }
+        guard !isVirtual, let remembered else { return }
+        for (target, options) in remembered.offers {
+            let offer = makeOffer(target, options: options, serve: serve, socketPath: socketPath)
+            offerBook.withLock { $0.offers.append(offer) }
+            Task { _ = await offer.start() }
+        }
+    }
+
+    private func makeOffer(_ target: MirrorTarget, options: MirrorOptions, serve: @escaping ConnectionServer, socketPath: String) -> MirrorOffer {
+        let host = ProcessInfo.processInfo.hostName
+        return MirrorOffer(target: target, options: options, primaryName: host, primaryID: host + ":" + socketPath,
+                           stateDirectory: remembered?.directory, serve: serve,
+                           announce: { [weak self] kind, text in self?.announceLink(kind, text) })
+    }
+
+    /// Keeps the offers to resume after a restart: all but those whose mirror left.
+    private func rememberOffers() {
+        let kept = offerBook.withLock { book in book.offers.filter { !book.left.contains($0.target.description) } }
+        remembered?.rememberOffers(kept.map { ($0.target, $0.options) })
     }
 
     // MARK: - The primary
@@ -37,20 +60,19 @@ extension PeerService {
         }
         // An offer to the same target replaces the one before.
         let previous = offerBook.withLock { book in
-            defer { book.offers.removeAll { $0.target == target } }
+            defer { book.offers.removeAll { $0.target == target }; book.left.remove(target.description) }
             return book.offers.filter { $0.target == target }
         }
         for offer in previous { await offer.stop() }
-        let host = ProcessInfo.processInfo.hostName
-        let offer = MirrorOffer(target: target, options: options, primaryName: host, primaryID: host + ":" + socketPath,
-                                stateDirectory: remembered?.directory, serve: serve,
-                                announce: { [weak self] kind, text in self?.announceLink(kind, text) })
+        let offer = makeOffer(target, options: options, serve: serve, socketPath: socketPath)
         offerBook.withLock { $0.offers.append(offer) }
         if let failure = await offer.start() {
             offerBook.withLock { $0.offers.removeAll { $0 === offer } }
             await offer.stop()
+            rememberOffers()
             throw MirrorError.offerFailed(Self.offerAdvice(failure, target: target))
         }
+        rememberOffers()
         announceLink("mirrorOffered", "Offered mirroring to \(target.hostName): it mirrors this workout now.")
         return await mirrorStatus()
     }
@@ -94,6 +116,7 @@ extension PeerService {
         ])
         for attached in sessions { attached.session.control?.write(notice, true) }
         for offer in offers + more { await offer.stop(grace: .seconds(1)) }
+        rememberOffers()
         let dropped = Set(sessions.map(\.name) + (offers + more).map(\.target.description)).sorted()
         announceLink("mirrorDropped", "Dropped the mirror \(name); the workout carries on here.")
         guard case .object(var members) = await mirrorStatus() else { return .null }
@@ -104,7 +127,12 @@ extension PeerService {
     /// `mirror.detach` from a mirror that stops: if it came over an offered link, that offer ends.
     func mirrorDetached(session: ConnectionSession) async {
         guard let label = session.offeredTo else { return }
-        for offer in offerBook.withLock({ $0.offers.filter { $0.target.description == label } }) { await offer.endedByMirror() }
+        let offers = offerBook.withLock { book in
+            book.left.insert(label)
+            return book.offers.filter { $0.target.description == label }
+        }
+        for offer in offers { await offer.endedByMirror() }
+        rememberOffers()
     }
 
     func offersJSON() async -> [JSONValue] {

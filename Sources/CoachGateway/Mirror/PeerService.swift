@@ -162,17 +162,17 @@ public final class PeerService: Sendable {
 
 extension StateDirectory {
     private var mirrorFile: String { directory + "/mirror" }
+    private var offersFile: String { directory + "/mirror-offers" }
 
     /// The primary this gateway mirrored when it last ran (one JSON line), if any.
     public var mirror: (target: MirrorTarget, options: MirrorOptions)? {
-        guard let text = try? String(contentsOfFile: mirrorFile, encoding: .utf8),
-              let json = try? JSONValue(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let name = json["target"]?.stringValue, let target = try? MirrorTarget(parsing: name) else { return nil }
-        var options = MirrorOptions()
-        if let coach = json["remoteCoach"]?.stringValue { options.remoteCoach = coach }
-        if let ssh = json["ssh"]?.stringValue { options.ssh = ssh }
-        if case .array(let extra)? = json["sshOptions"] { options.sshOptions = extra.compactMap(\.stringValue) }
-        return (target, options)
+        (try? String(contentsOfFile: mirrorFile, encoding: .utf8)).flatMap(Self.link)
+    }
+
+    /// The gateways this one offered mirroring to when it last ran (one JSON line each).
+    var offers: [(target: MirrorTarget, options: MirrorOptions)] {
+        guard let text = try? String(contentsOfFile: offersFile, encoding: .utf8) else { return [] }
+        return text.split(whereSeparator: \.isNewline).compactMap { Self.link(String($0)) }
     }
 
     func rememberMirror(_ target: MirrorTarget?, options: MirrorOptions?) {
@@ -180,9 +180,37 @@ extension StateDirectory {
             try? FileManager.default.removeItem(atPath: mirrorFile)
             return
         }
-        let json: JSONValue = ["target": .string(target.description), "remoteCoach": .string(options.remoteCoach),
-                               "ssh": .string(options.ssh), "sshOptions": .array(options.sshOptions.map(JSONValue.string))]
+        write(Self.line(target, options), to: mirrorFile)
+    }
+
+    func rememberOffers(_ offers: [(target: MirrorTarget, options: MirrorOptions)]) {
+        guard !offers.isEmpty else {
+            try? FileManager.default.removeItem(atPath: offersFile)
+            return
+        }
+        write(offers.map { Self.line($0.target, $0.options) }.joined(), to: offersFile)
+    }
+
+    private func write(_ text: String, to path: String) {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? (json.serialized() + "\n").write(toFile: mirrorFile, atomically: true, encoding: .utf8)
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private static func line(_ target: MirrorTarget, _ options: MirrorOptions) -> String {
+        let json: JSONValue = ["target": .string(target.description), "remoteCoach": .string(options.remoteCoach),
+                               "ssh": .string(options.ssh), "sshOptions": .array(options.sshOptions.map(JSONValue.string)),
+                               "connectTimeout": .number(Double(options.connectTimeout))]
+        return json.serialized() + "\n"
+    }
+
+    private static func link(_ text: String) -> (target: MirrorTarget, options: MirrorOptions)? {
+        guard let json = try? JSONValue(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+              let name = json["target"]?.stringValue, let target = try? MirrorTarget(parsing: name) else { return nil }
+        var options = MirrorOptions()
+        if let coach = json["remoteCoach"]?.stringValue { options.remoteCoach = coach }
+        if let ssh = json["ssh"]?.stringValue { options.ssh = ssh }
+        if case .array(let extra)? = json["sshOptions"] { options.sshOptions = extra.compactMap(\.stringValue) }
+        if let timeout = json["connectTimeout"]?.intValue, (1...300).contains(timeout) { options.connectTimeout = timeout }
+        return (target, options)
     }
 }

@@ -124,6 +124,28 @@ import Testing
         #expect((offers.first?["failures"]?.doubleValue ?? 1) == 0, "reset once live again")
     }
 
+    /// Remembered as `mirror start` is: a primary killed mid-workout and started again offers
+    /// again by itself, and the waiting mirror takes it up; a drop forgets it.
+    @Test func aRestartedPrimaryOffersAgain() async throws {
+        let pair = try await MirrorPair()
+        _ = try pair.call(pair.primary, "mirror.offer", ["target": .string("unix:" + pair.mirror.socketPath)])
+        try await pair.waitLive()
+        #expect(try pair.call(pair.primary, "start", ["activity": "rowing"])["code"]?.stringValue == "success")
+        await pair.primary.killHard()
+        try await pair.eventually("the mirror waits for the primary") {
+            try pair.call(pair.mirror, "mirror.status")["state"]?.stringValue == "disconnected"
+        }
+        pair.primary = try await BackgroundGateway(home: pair.primaryHome)
+        try await pair.waitLive(timeout: .seconds(20))
+        try await pair.eventually("the mirror shows the recovered workout") {
+            try pair.call(pair.mirror, "status")["workout"]?["activity"]?.stringValue == "rowing"
+        }
+        let remembered = pair.primaryHome.root.appendingPathComponent("state/coach/mirror-offers").path
+        #expect(FileManager.default.fileExists(atPath: remembered))
+        _ = try pair.call(pair.primary, "mirror.drop", ["mirror": .string("unix:" + pair.mirror.socketPath)])
+        #expect(!FileManager.default.fileExists(atPath: remembered), "a dropped mirror is not offered again after a restart")
+    }
+
     /// A mirror that leaves (`mirror stop`) is not offered again; a mirror that dialled its
     /// primary itself is dropped too and does not reconnect; a named client may neither offer nor drop.
     @Test func aMirrorMayLeaveAndAStartedMirrorCanBeDropped() async throws {
@@ -137,6 +159,8 @@ import Testing
             return offer["state"]?.stringValue == "disconnected" && offer["reason"]?.stringValue?.contains("stopped mirroring") == true
         }
         #expect(try pair.call(pair.mirror, "mirror.status")["role"]?.stringValue == "none", "not offered again")
+        #expect(!FileManager.default.fileExists(atPath: pair.primaryHome.root.appendingPathComponent("state/coach/mirror-offers").path),
+                "nor after the primary restarts")
 
         // A mirror that started the link itself, dropped by its host name.
         try await pair.link("unix:" + pair.primary.socketPath)

@@ -35,6 +35,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         let outbox = Mutex(Outbox())
         /// Where every line goes once a route took the connection over (ConnectionControl).
         let takenOver = Mutex<(@Sendable (String) -> Void)?>(nil)
+        /// Whether `takenOver` is set: one atomic load per line read, no lock, on every other connection.
+        let isTakenOver = Atomic(false)
     }
 
     private let router: RequestRouter
@@ -79,6 +81,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             takeOver: { receiver in
                 sharedLimit.raise(to: RequestRouter.maximumReplyBytes + 4096)
                 shared.takenOver.withLock { $0 = receiver }
+                shared.isTakenOver.store(true, ordering: .releasing)
             })
         let session = ConnectionSession(subscription: { request in
             ConnectionHandler.subscribe(request, channel: channel, router: router, broadcaster: broadcaster, shared: shared)
@@ -184,7 +187,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if let receiver = shared.takenOver.withLock({ $0 }) {
+        if shared.isTakenOver.load(ordering: .acquiring), let receiver = shared.takenOver.withLock({ $0 }) {
             if case .line(let text) = unwrapInboundIn(data) { receiver(text) }
             return
         }

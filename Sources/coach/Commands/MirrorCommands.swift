@@ -216,8 +216,10 @@ extension MirrorCommand {
             if let queued = status["queuedSamples"]?.doubleValue, queued > 0 { lines.append("\(Int(queued)) sample(s) queued for the primary") }
         default:
             if status["state"]?.stringValue == "dropped" {
-                lines.append("Not mirroring: \(status["reason"]?.stringValue ?? "dropped by the primary") (was the mirror of \(status["target"]?.stringValue ?? "?")).")
-            } else if status["stopped"] == nil {
+                let target = status["target"]?.stringValue ?? "?"
+                let primary = target.hasPrefix("offered:") ? String(target.dropFirst("offered:".count)) : target
+                lines.append("Not mirroring: \(status["reason"]?.stringValue ?? "dropped by the primary") (was the mirror of \(primary)).")
+            } else if status["stopped"] == nil, status["role"]?.stringValue != "primary" {
                 lines.append("Not mirroring.")
             }
         }

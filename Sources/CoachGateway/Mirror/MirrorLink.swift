@@ -1,8 +1,9 @@
-// MirrorLink: the effects around MirrorLinkMachine. It opens the channel to the primary, syncs
-// (subscribe to events and status, show the primary's workout, catch up on its anchored change
-// feed, resend the outbox), writes what the primary says into the mirror's MirroredView (its
-// status and announcements), forwards commands and samples, and arms the backoff timer. The
-// primary decides: a mirror never runs a workout of its own.
+// MirrorLink: the effects around MirrorLinkMachine. It opens the channel to the primary (or takes
+// the one a primary offered: `adopt`), syncs (subscribe to events and status, show the primary's
+// workout, catch up on its anchored change feed, resend the outbox), writes what the primary says
+// into the mirror's MirroredView (its status and announcements), forwards commands and samples
+// (MirrorLink+Forward.swift), and arms the backoff timer. The primary decides: a mirror never
+// runs a workout of its own.
 
 import CoachCore
 import CoachLanguage
@@ -325,7 +326,7 @@ public actor MirrorLink {
     // MARK: - Calls to the primary
 
     func call(_ method: String, _ params: JSONValue = .object([]),
-                      timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
+              timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
         guard let channel else { return .failure(LinkCallError(message: unreachableText, code: nil)) }
         do {
             return .success(try await channel.client.call(method, params, timeout: timeout ?? options.replyTimeout))

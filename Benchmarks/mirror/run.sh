@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Mirror lag, p50/p99, over unix: and over ssh, each against the peer measured in the same run (a
-# direct subscriber of the primary). Two `coach serve` in separate XDG worlds under a temp dir; for
+# Mirror lag, p50/p99, over unix: and over ssh — each with the link started by the mirror and then
+# offered by the primary — against the peer measured in the same run (a direct subscriber of the
+# primary). Two `coach serve` in separate XDG worlds under a temp dir; for
 # ssh a throwaway sshd on a loopback port (own host/user keys and known_hosts, -f /dev/null; needs
 # root and openssh-server, as the tests: shared/reference/ssh-bridge.md §3). Stops what it starts.
 #
@@ -35,6 +36,8 @@ mirror_sock="$work/mirror/run/coach/coach.sock"
 
 "$bin/coach-mirror-bench" "$primary_sock" "$mirror_sock" "unix:" "$changes" \
   "{\"target\":\"unix:$primary_sock\"}"
+"$bin/coach-mirror-bench" "$primary_sock" "$mirror_sock" "unix: offered by the primary" "$changes" \
+  "{\"target\":\"unix:$mirror_sock\"}" offer
 
 if [[ $(id -u) -ne 0 || ! -x /usr/sbin/sshd ]]; then
   echo "ssh: not measured (needs root and openssh-server for the loopback sshd)"
@@ -55,6 +58,11 @@ pids+=($!)
 for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.05; done
 printf '#!/bin/sh\nexec %s "$@" --socket %s\n' "$bin/coach" "$primary_sock" >"$keys/coach-remote"
 chmod 755 "$keys/coach-remote"
+printf '#!/bin/sh\nexec %s "$@" --socket %s\n' "$bin/coach" "$mirror_sock" >"$keys/coach-remote-mirror"
+chmod 755 "$keys/coach-remote-mirror"
 params=$(printf '{"target":"ssh://root@127.0.0.1:%s","remoteCoach":"%s","connectTimeout":5,"sshOptions":["-F","/dev/null","-i","%s","-o","IdentitiesOnly=yes","-o","UserKnownHostsFile=%s","-o","StrictHostKeyChecking=yes"]}' \
   "$port" "$keys/coach-remote" "$keys/user_key" "$keys/known_hosts")
 "$bin/coach-mirror-bench" "$primary_sock" "$mirror_sock" "ssh (loopback sshd)" "$changes" "$params"
+offer=$(printf '{"target":"ssh://root@127.0.0.1:%s","remoteCoach":"%s","connectTimeout":5,"sshOptions":["-F","/dev/null","-i","%s","-o","IdentitiesOnly=yes","-o","UserKnownHostsFile=%s","-o","StrictHostKeyChecking=yes"]}' \
+  "$port" "$keys/coach-remote-mirror" "$keys/user_key" "$keys/known_hosts")
+"$bin/coach-mirror-bench" "$primary_sock" "$mirror_sock" "ssh (loopback sshd) offered by the primary" "$changes" "$offer" offer

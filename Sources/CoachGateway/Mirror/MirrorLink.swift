@@ -1,8 +1,9 @@
-// MirrorLink: the effects around MirrorLinkMachine. It opens the channel to the primary, syncs
-// (subscribe to events and status, show the primary's workout, catch up on its anchored change
-// feed, resend the outbox), writes what the primary says into the mirror's MirroredView (its
-// status and announcements), forwards commands and samples, and arms the backoff timer. The
-// primary decides: a mirror never runs a workout of its own.
+// MirrorLink: the effects around MirrorLinkMachine. It opens the channel to the primary (or takes
+// the one a primary offered: `adopt`), syncs (subscribe to events and status, show the primary's
+// workout, catch up on its anchored change feed, resend the outbox), writes what the primary says
+// into the mirror's MirroredView (its status and announcements), forwards commands and samples
+// (MirrorLink+Forward.swift), and arms the backoff timer. The primary decides: a mirror never
+// runs a workout of its own.
 
 import CoachCore
 import CoachLanguage
@@ -31,7 +32,7 @@ public actor MirrorLink {
     private var channel: MirrorChannel?
     private var generation = 0
     private var retry: Task<Void, Never>?
-    private var outbox: MirrorOutbox
+    var outbox: MirrorOutbox
     private let stateDirectory: String?
     /// The primary's change-feed anchor: workouts it saved or deleted up to here are known.
     private var anchor: Int?
@@ -44,13 +45,16 @@ public actor MirrorLink {
 
     /// Where copies of the primary's saved workouts go (nil: none are kept, as before issue 33).
     private let store: @Sendable () -> WorkoutStore?
+    /// The primary dropped this mirror (`coach mirror drop` there): told why, once.
+    private let onDropped: @Sendable (String) async -> Void
     /// A catch-up is running; another asked meanwhile runs once it ends (never two at once).
     private var catchingUp = false
     private var catchUpAgain = false
 
     init(target: MirrorTarget, view: MirroredView, options: MirrorOptions, stateDirectory: String?,
-         store: @escaping @Sendable () -> WorkoutStore? = { nil }) {
+         store: @escaping @Sendable () -> WorkoutStore? = { nil }, onDropped: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.store = store
+        self.onDropped = onDropped
         self.target = target
         self.options = options
         self.view = view
@@ -66,7 +70,10 @@ public actor MirrorLink {
 
     func start() { perform(machine.handle(.start)) }
 
-    func stop() async {
+    /// Stops the link. A primary that offered it is told first (`mirror.detach`), so it does not
+    /// offer again; not when it dropped us itself (`detach` false).
+    func stop(detach: Bool = true) async {
+        if detach, target.isOffered, isLive { _ = await call("mirror.detach", .object([]), timeout: .seconds(2)) }
         perform(machine.handle(.stop))
         view.show(nil)
         await view.showNotice(nil)
@@ -92,7 +99,8 @@ public actor MirrorLink {
                 Task { await view.showNotice(nil) }
             case .announceLost(let reason, let retryIn):
                 connectedSince = nil
-                let retrying = retryIn.map { String(format: " Reconnecting in %.1f s.", $0.seconds) } ?? " Not retrying: fix it and run `coach mirror start` again."
+                let retrying = retryIn.map { String(format: " Reconnecting in %.1f s.", $0.seconds) }
+                    ?? (target.isOffered ? " The primary offers the link again when it can." : " Not retrying: fix it and run `coach mirror start` again.")
                 view.announce("mirrorDisconnected", "The primary on \(target.hostName) is unreachable: \(reason).\(retrying)")
                 let notice = "primary \(target.hostName) unreachable"
                 view.setUnreachable(unreachableText)
@@ -119,12 +127,22 @@ public actor MirrorLink {
 
     private func lost(_ reason: String, retryable: Bool, generation: Int) {
         guard generation == self.generation else { return }
-        perform(machine.handle(.lost(reason: reason, retryable: retryable, jitter: Double.random(in: 0...1))))
+        // A link the primary offered is reopened by the primary, never dialled from here.
+        perform(machine.handle(.lost(reason: reason, retryable: retryable && !target.isOffered, jitter: Double.random(in: 0...1))))
+    }
+
+    /// The primary offered itself again over `channel` (mirror.accept): the link syncs over it as
+    /// over one it opened, replacing a stream that may not have noticed its end yet.
+    func adopt(_ channel: MirrorChannel) {
+        perform(machine.handle(.stop))
+        perform(machine.handle(.start))
+        attach(channel, generation: generation)
     }
 
     private func open() {
         generation += 1
         let generation = self.generation
+        guard !target.isOffered else { return }  // nothing to dial: the primary brings the channel (adopt)
         let stderrPath = (stateDirectory ?? NSTemporaryDirectory()) + "/mirror-ssh.log"
         if stateDirectory != nil { try? FileManager.default.createDirectory(atPath: stateDirectory!, withIntermediateDirectories: true) }
         let ssh = target.sshArguments(ssh: options.ssh, remoteCoach: options.remoteCoach,
@@ -265,7 +283,7 @@ public actor MirrorLink {
         return true
     }
 
-    private func settle(_ sample: OutboxSample, reply: JSONValue) {
+    func settle(_ sample: OutboxSample, reply: JSONValue) {
         // Accepted (added, replaced, older ignored) or rejected for good: either way it is settled.
         outbox.remove(sample.syncIdentifier, version: sample.syncVersion)
     }
@@ -287,7 +305,14 @@ public actor MirrorLink {
             // The primary committed a change (a save, an amendment, a deletion): copy it.
             Task { await self.catchUp() }
         case "disconnect":
-            if let reason = params["reason"]?.stringValue { view.announce("mirrorDisconnected", "The primary dropped the link: \(reason)") }
+            let reason = params["reason"]?.stringValue ?? "no reason given"
+            if params["dropped"]?.boolValue == true {
+                // Not a loss to retry: the primary's user detached this mirror.
+                perform(machine.handle(.stop))
+                Task { await onDropped(reason) }
+            } else {
+                view.announce("mirrorDisconnected", "The primary dropped the link: \(reason)")
+            }
         default: break
         }
     }
@@ -300,8 +325,8 @@ public actor MirrorLink {
 
     // MARK: - Calls to the primary
 
-    private func call(_ method: String, _ params: JSONValue = .object([]),
-                      timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
+    func call(_ method: String, _ params: JSONValue = .object([]),
+              timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
         guard let channel else { return .failure(LinkCallError(message: unreachableText, code: nil)) }
         do {
             return .success(try await channel.client.call(method, params, timeout: timeout ?? options.replyTimeout))
@@ -314,48 +339,11 @@ public actor MirrorLink {
         }
     }
 
-    private var unreachableText: String {
+    var unreachableText: String {
         var text = "The primary on \(target.hostName) is unreachable"
         if let reason = machine.phase.reason { text += ": " + reason }
         if case .backoff(_, let delay) = machine.phase { text += String(format: "; reconnecting within %.1f s", delay.seconds) }
         return text + "."
-    }
-
-    // MARK: - Forwarding
-
-    /// Sends a command to the primary and returns its reply as this gateway's result: codes and
-    /// words are the primary's (failureOngoingWorkout on either side).
-    func forward(_ intent: WorkoutIntent, language: Language, locked: Bool) async -> GatewayResult {
-        let (method, params) = Self.request(for: intent, language: language)
-        switch await call(method, params) {
-        case .success(let reply):
-            var relayed = reply
-            if locked, case .object(var members) = reply, let index = members.firstIndex(where: { $0.0 == "workout" }),
-               let snapshot = MirroredSnapshot.decode(members[index].1, previous: nil, at: Timestamp(monotonic: .zero, date: Date())) {
-                members[index].1 = snapshot.json(locked: true)
-                relayed = .object(members)
-            }
-            return GatewayResult(relayed: relayed, language: language, locked: locked)
-        case .failure(let error):
-            return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue, message: error.message,
-                                 language: language, locked: locked)
-        }
-    }
-
-    /// Logs a sample on the primary. It goes to the outbox first (durable), so an acknowledged
-    /// sample survives a dropped link or a killed mirror and is resent, once, on reconnect.
-    func forwardSample(type: String, value: Double, unit: String?, syncIdentifier: String?, syncVersion: Int?) async throws -> JSONValue {
-        let sample = OutboxSample(syncIdentifier: syncIdentifier ?? "mirror-" + UUID().uuidString.lowercased(),
-                                  syncVersion: syncVersion ?? 1, type: type, value: value, unit: unit)
-        try outbox.add(sample)
-        if isLive, case .success(let reply) = await call("sample", sample.params) {
-            settle(sample, reply: reply)
-            guard case .object(var members) = reply else { return reply }
-            members.append(("syncIdentifier", .string(sample.syncIdentifier)))
-            return .object(members)
-        }
-        return ["accepted": true, "outcome": "queued", "syncIdentifier": .string(sample.syncIdentifier),
-                "reason": .string(unreachableText)]
     }
 
     // MARK: - Status

@@ -1,10 +1,15 @@
 // Where a mirror's primary is: `unix:PATH` (a gateway on this machine) or `ssh://[user@]host[:port]`
 // (a gateway on another machine, reached by running `coach bridge` there through the user's own
-// ssh, as `docker -H ssh://` runs `docker system dial-stdio`). Pure: parsing and the ssh command line.
+// ssh, as `docker -H ssh://` runs `docker system dial-stdio`), or a primary that offered itself
+// (`coach mirror offer` there: nothing to dial, the primary opens the link). Pure: parsing and the
+// ssh command line.
 
 public enum MirrorTarget: Sendable, Hashable, CustomStringConvertible {
     case unix(path: String)
     case ssh(user: String?, host: String, port: Int?)
+    /// The primary `primary` opened this link itself (mirror.accept); `id` tells its offers apart
+    /// from another primary's. Never parsed from what a user types.
+    case offered(primary: String, id: String)
 
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownScheme(String)
@@ -65,6 +70,7 @@ public enum MirrorTarget: Sendable, Hashable, CustomStringConvertible {
         case .ssh(let user, let host, let port):
             let shownHost = host.contains(":") ? "[\(host)]" : host
             return "ssh://" + (user.map { $0 + "@" } ?? "") + shownHost + (port.map { ":\($0)" } ?? "")
+        case .offered(let primary, _): return "offered:" + primary
         }
     }
 
@@ -73,7 +79,14 @@ public enum MirrorTarget: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unix: return "this machine"
         case .ssh(_, let host, _): return host
+        case .offered(let primary, _): return primary
         }
+    }
+
+    /// Whether the primary opens this link (so a lost one waits for it to offer again).
+    public var isOffered: Bool {
+        if case .offered = self { return true }
+        return false
     }
 
     /// The ssh command line that joins our pipes to the primary's gateway: `ssh -T [-p port]

@@ -24,9 +24,20 @@ public final class ConnectionSession: Sendable {
     let isPrompter = Mutex(false)
     /// Where this connection's samples were measured (a mirror's host), set by `mirror.attach`.
     let sourceDevice = Mutex<SampleDevice?>(nil)
+    /// The connection itself, for routes that write outside the reply order or take it over
+    /// (nil: an in-process connection).
+    let control: ConnectionControl?
+    /// The target this gateway offered mirroring to, when this connection is that offered link.
+    let offeredTo: String?
 
-    public init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
+    public convenience init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void = { _ in }) {
+        self.init(subscription: subscription, control: nil, offeredTo: nil)
+    }
+
+    init(subscription: @escaping @Sendable (SubscriptionRequest?) -> Void, control: ConnectionControl?, offeredTo: String?) {
         self.subscription = subscription
+        self.control = control
+        self.offeredTo = offeredTo
     }
 
     /// Runs `handler` when the connection closes (a mirror's going is announced).

@@ -211,30 +211,7 @@ enum Routes {
         Route("sensors.reload", "Reads the sensor settings again.", result: "the sensors object") { request in
             do { return try request.gateway.sensors.reload() } catch { throw RPCError.invalidParams("\(error)") }
         },
-        Route("mirror.start", "Mirrors another gateway (docs/mirroring.md).",
-              params: [ParamDescription("target", .string(minLength: 1, maxLength: 4096), required: true, "unix:PATH or ssh://[user@]host[:port]"),
-                       ParamDescription("remoteCoach", .string(minLength: 1, maxLength: 4096), "the coach executable on the primary"),
-                       ParamDescription("ssh", .string(minLength: 1, maxLength: 4096), "the ssh executable (default ssh)"),
-                       ParamDescription("sshOptions", .strings(maxCount: 64, maxLength: 4096), "ssh arguments, before Coach's own"),
-                       ParamDescription("connectTimeout", .integer(1...300), "ssh's ConnectTimeout, seconds")],
-              result: "the mirror.status object", handle: mirrorStart),
-        Route("mirror.stop", "Stops mirroring; the primary's workout carries on.", result: #"{"stopped":bool,…status}"#) { request in
-            let stopped = await request.gateway.peers.stopMirroring()
-            guard case .object(var members) = await request.gateway.peers.mirrorStatus() else { return .null }
-            members.insert(("stopped", .bool(stopped)), at: 0)
-            return .object(members)
-        },
-        Route("mirror.status", "The mirroring state (docs/mirroring.md).", result: "the mirror.status object", readOnly: true) { request in
-            await request.gateway.peers.mirrorStatus()
-        },
-        Route("mirror.attach", "Sent by a mirror to its primary, which announces it (and its going).",
-              params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
-              result: #"{"attached":true}"#) { request in
-            request.gateway.peers.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
-            // What it forwards was measured on the mirror's host: its samples' source device (docs/permissions.md).
-            request.session.setSourceDevice(SampleDevice(name: request.params.string("name") ?? "mirror"))
-            return ["attached": true]
-        },
+    ] + mirrorRoutes + [
         Route("history", "Saved workouts, newest first (as coach history --json).",
               params: [ParamDescription("limit", .integer(1...10_000), "at most this many"),
                        ParamDescription("all", .bool, "include discarded and active workouts"),

@@ -33,6 +33,10 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         let subscription = Mutex<Task<Void, Never>?>(nil)
         let backlog = Mutex(SubscriberBacklog(limit: ConnectionHandler.maximumSubscriberBacklog))
         let outbox = Mutex(Outbox())
+        /// Where every line goes once a route took the connection over (ConnectionControl).
+        let takenOver = Mutex<(@Sendable (String) -> Void)?>(nil)
+        /// Whether `takenOver` is set: one atomic load per line read, no lock, on every other connection.
+        let isTakenOver = Atomic(false)
     }
 
     private let router: RequestRouter
@@ -43,11 +47,17 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     private var processor: Task<Void, Never>?
     private var needsFlush = false
     private var session: ConnectionSession?
+    /// The decoder's limit, raised when the connection is taken over.
+    private let sharedLimit: LineLimit
+    /// Set on the link this gateway offered to a mirror (GatewayServer.serve): that connection is the user's.
+    private let offeredTo: String?
 
-    init(router: RequestRouter, broadcaster: FeedBroadcaster, lineLimit: Int) {
+    init(router: RequestRouter, broadcaster: FeedBroadcaster, lineLimit: LineLimit, offeredTo: String? = nil) {
         self.router = router
         self.broadcaster = broadcaster
-        self.lineLimit = lineLimit
+        self.lineLimit = lineLimit.value
+        self.sharedLimit = lineLimit
+        self.offeredTo = offeredTo
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -58,9 +68,26 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         let router = self.router
         let limit = lineLimit
         let broadcaster = self.broadcaster
-        let session = ConnectionSession { request in
+        let sharedLimit = self.sharedLimit
+        let control = ConnectionControl(
+            write: { text, thenClose in
+                channel.writeAndFlush(Self.line(text, allocator: channel.allocator)).whenComplete { _ in
+                    if thenClose { channel.close(promise: nil) }
+                }
+                // A peer that does not read cannot keep the connection open.
+                if thenClose { channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) } }
+            },
+            close: { channel.close(promise: nil) },
+            takeOver: { receiver in
+                sharedLimit.raise(to: RequestRouter.maximumReplyBytes + 4096)
+                shared.takenOver.withLock { $0 = receiver }
+                shared.isTakenOver.store(true, ordering: .releasing)
+            })
+        let session = ConnectionSession(subscription: { request in
             ConnectionHandler.subscribe(request, channel: channel, router: router, broadcaster: broadcaster, shared: shared)
-        }
+        }, control: control, offeredTo: offeredTo)
+        // The link this gateway offered is the user's own doing (`coach mirror offer`).
+        if offeredTo != nil { session.identify(as: .user) }
         self.session = session
         // Who is at the other end, to name an unnamed client by its executable (docs/permissions.md).
         PeerCheck.credentials(of: channel)?.whenSuccess { session.setPeerPID($0.pid) }
@@ -160,6 +187,10 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if shared.isTakenOver.load(ordering: .acquiring), let receiver = shared.takenOver.withLock({ $0 }) {
+            if case .line(let text) = unwrapInboundIn(data) { receiver(text) }
+            return
+        }
         let item: Inbound
         switch unwrapInboundIn(data) {
         case .line(let text): item = .request(RequestLine(text), text: text)

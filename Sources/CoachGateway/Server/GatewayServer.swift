@@ -61,8 +61,9 @@ public final class GatewayServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     // First: another uid is refused (-32003) and closed once the channel is active.
                     try channel.pipeline.syncOperations.addHandler(PeerUIDGate())
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: lineLimit)))
-                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster, lineLimit: lineLimit))
+                    let limit = LineLimit(lineLimit)
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: limit)))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster, lineLimit: limit))
                 }
             }
 
@@ -81,6 +82,10 @@ public final class GatewayServer: Sendable {
             }
             chmod(location.path, 0o600)
             owns = true
+        }
+        // The links this gateway offers to mirrors (`coach mirror offer`) are served as its own connections.
+        gateway.peers.installServer(socketPath: location.path) { descriptor, label in
+            try await serve(descriptor: descriptor, offeredTo: label, router: router, broadcaster: broadcaster, lineLimit: lineLimit, idle: idle)
         }
         return GatewayServer(location: location, channel: channel, lock: claim.lock, ownsSocketFile: owns, gateway: gateway,
                              broadcaster: broadcaster, idleExit: idle)
@@ -129,6 +134,36 @@ public final class GatewayServer: Sendable {
         idleWatch?.cancel()
         try? await channel.close()
         if ownsSocketFile { unlink(location.path) }
+    }
+
+    /// Serves a socket this gateway connected itself (the stream of a mirroring offer) as one of
+    /// its connections: the same framing and handler as an accepted one, marked as that offer's.
+    private static func serve(descriptor: Int32, offeredTo label: String, router: RequestRouter, broadcaster: FeedBroadcaster,
+                              lineLimit: Int, idle: IdleExitTimer?) async throws -> ServedConnection {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+            .channelInitializer { channel in
+                // A mirror on the link is a client: a gateway with an idle exit stays while it mirrors.
+                if let idle {
+                    idle.clientConnected()
+                    channel.closeFuture.whenComplete { _ in idle.clientDisconnected() }
+                }
+                return channel.eventLoop.makeCompletedFuture {
+                    let limit = LineLimit(lineLimit)
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: limit)))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(router: router, broadcaster: broadcaster,
+                                                                                    lineLimit: limit, offeredTo: label))
+                }
+            }
+            .withConnectedSocket(descriptor).get()
+        return ServedConnection(
+            write: { text in
+                var buffer = channel.allocator.buffer(capacity: text.utf8.count + 1)
+                buffer.writeString(text + "\n")
+                channel.writeAndFlush(buffer, promise: nil)
+            },
+            close: { channel.close(promise: nil) },
+            onClose: { handler in channel.closeFuture.whenComplete { _ in handler() } })
     }
 
     // MARK: - Safety checks

@@ -14,13 +14,16 @@ public struct LineFrameDecoder: ByteToMessageDecoder {
     /// The longest line accepted, in bytes (documented in docs/protocol.md).
     public static let defaultLimit = 64 * 1024
 
-    let limit: Int
+    /// Shared with the connection: a takeover (ConnectionControl) raises it.
+    let shared: LineLimit
     private var discarding = false
     private var discarded = 0
 
-    init(limit: Int = LineFrameDecoder.defaultLimit) { self.limit = limit }
+    init(limit: Int = LineFrameDecoder.defaultLimit) { self.shared = LineLimit(limit) }
+    init(limit: LineLimit) { self.shared = limit }
 
     public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        let limit = shared.value
         guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
             if buffer.readableBytes > limit {
                 // Drop what we have and keep dropping until the newline that ends this line.

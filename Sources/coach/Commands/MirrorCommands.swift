@@ -1,5 +1,5 @@
 // `coach bridge` (stdin/stdout ⇄ this host's gateway socket, what a mirror runs over ssh) and
-// `coach mirror start|stop|status` (docs/mirroring.md).
+// `coach mirror start|stop|status|offer|drop` (docs/mirroring.md).
 
 import ArgumentParser
 import CoachGateway
@@ -48,16 +48,21 @@ struct MirrorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mirror", abstract: "Mirror the workout of a gateway on another machine (or this one).",
         discussion: """
-            The gateway that collects the data is the primary; a mirror shows its workout as its
-            own (status line, bars, widget, REPL) and controls it. See docs/mirroring.md.
+            The gateway that collects the data is the primary; a mirror shows its
+            workout as its own (status line, bars, widget, REPL) and controls it.
+            The mirror starts the link (`start`), or the primary does (`offer`);
+            the primary can detach a mirror (`drop`). See docs/mirroring.md.
 
             Examples:
-              coach mirror start ssh://pi@bike.local
+              coach mirror start ssh://pi@bike.local        # on the laptop
+              coach mirror offer ssh://me@laptop.local      # the same link, from the Pi
               coach mirror start unix:/run/user/1000/coach/other.sock
               coach mirror status --json
-              coach mirror stop
+              coach mirror drop laptop.local                # on the Pi
+              coach mirror stop                             # on the laptop
             """,
-        subcommands: [MirrorStartCommand.self, MirrorStopCommand.self, MirrorStatusCommand.self])
+        subcommands: [MirrorStartCommand.self, MirrorStopCommand.self, MirrorStatusCommand.self,
+                      MirrorOfferCommand.self, MirrorDropCommand.self])
 }
 
 struct MirrorStartCommand: ParsableCommand {
@@ -95,6 +100,74 @@ struct MirrorStartCommand: ParsableCommand {
     }
 }
 
+struct MirrorOfferCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "offer", abstract: "From the primary: make the gateway at TARGET a mirror of this one.",
+        discussion: """
+            The primary opens the link itself. For ssh://[user@]host[:port] it runs
+            `ssh -T … host coach bridge` (your ~/.ssh/config, keys and known_hosts;
+            no prompts), which joins the mirror's gateway; for unix:PATH it connects
+            to that socket. The mirror then mirrors exactly as after
+            `coach mirror start` there.
+
+            This gateway keeps the link and reconnects it with backoff;
+            `coach mirror status` shows it under "offers". The command returns once
+            the mirror mirrors, or says why it could not (nothing is left retrying
+            then). A gateway that already mirrors another primary refuses.
+
+            Examples:
+              coach mirror offer ssh://me@laptop.local
+              coach mirror offer ssh://laptop.local:2222 --remote-coach ~/bin/coach
+              coach mirror offer unix:/run/user/1000/coach/other.sock
+            """)
+
+    @Argument(help: "unix:PATH or ssh://[user@]host[:port] of the mirror's gateway") var target: String
+    @Option(name: .customLong("remote-coach"), help: ArgumentHelp("The coach executable on the mirror.", valueName: "path"))
+    var remoteCoach: String?
+    @Option(name: .customLong("ssh-option"), help: ArgumentHelp("An ssh -o option (repeatable), before Coach's own.", valueName: "key=value"))
+    var sshOptions: [String] = []
+    @Option(name: .customLong("connect-timeout"), help: "ssh's ConnectTimeout in seconds.") var connectTimeout: Int?
+    @OptionGroup var gateway: GatewayOptions
+
+    func validate() throws {
+        do { _ = try MirrorTarget(parsing: target) } catch { throw ValidationError(error.description) }
+    }
+
+    func run() throws {
+        var params: [(String, JSONValue)] = [("target", .string(target))]
+        if let remoteCoach { params.append(("remoteCoach", .string(remoteCoach))) }
+        if !sshOptions.isEmpty { params.append(("sshOptions", .array(sshOptions.flatMap { ["-o", $0] }.map(JSONValue.string)))) }
+        if let connectTimeout { params.append(("connectTimeout", .number(Double(connectTimeout)))) }
+        try MirrorCommand.call("mirror.offer", .object(params), options: gateway)
+    }
+}
+
+struct MirrorDropCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drop", abstract: "From the primary: detach a mirror; its workout carries on here.",
+        discussion: """
+            MIRROR is the mirror's host name (as `coach mirror status` lists it under
+            "Mirrored by") or the target it was offered to. The mirror is told why,
+            stops mirroring and says so in its own `coach mirror status`. An offer to
+            it is withdrawn; a mirror that started the link itself does not
+            reconnect.
+
+            Examples:
+              coach mirror drop laptop.local
+              coach mirror drop ssh://me@laptop.local --reason "battery low"
+            """)
+
+    @Argument(help: "the mirror's host name, or the target it was offered to") var mirror: String
+    @Option(help: "Why, said to the mirror.") var reason: String?
+    @OptionGroup var gateway: GatewayOptions
+
+    func run() throws {
+        var params: [(String, JSONValue)] = [("mirror", .string(mirror))]
+        if let reason { params.append(("reason", .string(reason))) }
+        try MirrorCommand.call("mirror.drop", .object(params), options: gateway)
+    }
+}
+
 struct MirrorStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop mirroring; the primary's workout carries on.")
     @OptionGroup var gateway: GatewayOptions
@@ -129,17 +202,36 @@ extension MirrorCommand {
         if case .array(let list)? = status["mirrors"] { mirrors = list.compactMap(\.stringValue) }
         var lines: [String] = []
         if status["stopped"]?.boolValue == true { lines.append("Stopped mirroring.") }
+        if case .array(let dropped)? = status["dropped"] {
+            lines.append("Dropped: " + dropped.compactMap(\.stringValue).joined(separator: ", ") + " (the workout carries on here).")
+        }
         switch status["role"]?.stringValue {
         case "mirror":
-            var line = "Mirror of \(status["target"]?.stringValue ?? "?"): \(status["state"]?.stringValue ?? "?")"
+            let target = status["target"]?.stringValue ?? "?"
+            let primary = target.hasPrefix("offered:") ? "\(target.dropFirst("offered:".count)) (it offered the link)" : target
+            var line = "Mirror of \(primary): \(status["state"]?.stringValue ?? "?")"
             if let reason = status["reason"]?.stringValue { line += " (\(reason))" }
             if let retry = status["retryIn"]?.doubleValue { line += String(format: ", retrying in %.1f s", retry) }
             lines.append(line)
             if let queued = status["queuedSamples"]?.doubleValue, queued > 0 { lines.append("\(Int(queued)) sample(s) queued for the primary") }
         default:
-            if status["stopped"] == nil { lines.append("Not mirroring.") }
+            if status["state"]?.stringValue == "dropped" {
+                let target = status["target"]?.stringValue ?? "?"
+                let primary = target.hasPrefix("offered:") ? String(target.dropFirst("offered:".count)) : target
+                lines.append("Not mirroring: \(status["reason"]?.stringValue ?? "dropped by the primary") (was the mirror of \(primary)).")
+            } else if status["stopped"] == nil, status["role"]?.stringValue != "primary" {
+                lines.append("Not mirroring.")
+            }
         }
         if !mirrors.isEmpty { lines.append("Mirrored by: " + mirrors.joined(separator: ", ")) }
+        if case .array(let offers)? = status["offers"] {
+            for offer in offers {
+                var line = "Offered to \(offer["target"]?.stringValue ?? "?"): \(offer["state"]?.stringValue ?? "?")"
+                if let reason = offer["reason"]?.stringValue { line += " (\(reason))" }
+                if let retry = offer["retryIn"]?.doubleValue { line += String(format: ", offering again in %.1f s", retry) }
+                lines.append(line)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 }

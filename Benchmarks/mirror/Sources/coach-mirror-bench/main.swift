@@ -1,9 +1,11 @@
 // Mirror lag: from a change made on the primary (a pause or a resume, alternately) to the status
 // notification that shows it on the mirror, p50/p99 — against the peer measured in the same run:
 // the same change seen by a direct subscriber of the primary. The lag's cost of mirroring is the
-// difference. Started by Benchmarks/mirror/run.sh, which runs the gateways (and the sshd).
+// difference. Started by Benchmarks/mirror/run.sh, which runs the gateways (and the sshd). With
+// `offer`, the link is opened from the primary's side instead (`mirror.offer` with those params),
+// and dropped at the end.
 //
-//   coach-mirror-bench PRIMARY_SOCKET MIRROR_SOCKET LABEL [CHANGES=200] [MIRROR_START_PARAMS_JSON]
+//   coach-mirror-bench PRIMARY_SOCKET MIRROR_SOCKET LABEL [CHANGES=200] [LINK_PARAMS_JSON] [start|offer]
 
 import CoachWire
 import Foundation
@@ -53,11 +55,17 @@ final class Watcher: @unchecked Sendable {
     }
 }
 
+let offered = arguments.count > 6 && arguments[6] == "offer"
 do {
     let mirror = try GatewayClient(location: mirrorSocket)
     if arguments.count > 5 {
         let params = try JSONValue(parsing: arguments[5])
-        _ = try mirror.call("mirror.start", params)
+        if offered {
+            _ = try mirror.call("mirror.stop")  // a gateway that mirrors refuses an offer
+            _ = try GatewayClient(location: primarySocket).call("mirror.offer", params)
+        } else {
+            _ = try mirror.call("mirror.start", params)
+        }
     }
     let deadline = ContinuousClock.now + .seconds(30)
     while try mirror.call("mirror.status")["state"]?.stringValue != "live" {
@@ -96,6 +104,7 @@ do {
     print(String(format: "  ratio mirror/peer   p50 %.2f×   p99 %.2f×", percentile(mirrorLag, 0.5) / percentile(directLag, 0.5),
                  percentile(mirrorLag, 0.99) / percentile(directLag, 0.99)))
     _ = try primary.call("end", ["save": true])
+    if offered, let target = try JSONValue(parsing: arguments[5])["target"] { _ = try primary.call("mirror.drop", ["mirror": target]) }
 } catch {
     fail("\(error)")
 }

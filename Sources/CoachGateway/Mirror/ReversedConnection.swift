@@ -15,17 +15,12 @@ final class ReversedConnection: GatewayConnection, Sendable {
     let notifications: AsyncStream<JSONValue>
     private let continuation: AsyncStream<JSONValue>.Continuation
 
+    private let calls = PendingCalls()
+
     private struct State {
-        var exchange = RPCExchange()
-        var waiting: [Int: Waiter] = [:]
         var ended = false
         var ready = false
         var readyWaiters: [CheckedContinuation<Bool, Never>] = []
-    }
-
-    private struct Waiter {
-        var continuation: CheckedContinuation<Result<JSONValue, GatewayClientError>, Never>
-        var timer: Task<Void, Never>?
     }
 
     init(control: ConnectionControl) {
@@ -36,7 +31,7 @@ final class ReversedConnection: GatewayConnection, Sendable {
     /// One line from the primary: the reply to a call, a notification, or its `mirror.ready`.
     func receive(_ line: String) {
         switch RPCExchange.classify(line) {
-        case .reply(let id, let result): resolve(id, with: result.mapError { .rpc($0) })
+        case .reply(let id, let result): calls.resolve(id, with: result.mapError { .rpc($0) })
         case .notification(let method, let message):
             guard method == "mirror.ready" else { continuation.yield(message); return }
             let waiters = state.withLock { state in
@@ -51,15 +46,12 @@ final class ReversedConnection: GatewayConnection, Sendable {
 
     /// The connection closed: calls still waiting fail, the notifications finish.
     func ended() {
-        let (waiting, readyWaiters) = state.withLock { state in
+        let readyWaiters = state.withLock { state in
             state.ended = true
-            defer { state.waiting = [:]; state.readyWaiters = [] }
-            return (Array(state.waiting.values), state.readyWaiters)
+            defer { state.readyWaiters = [] }
+            return state.readyWaiters
         }
-        for waiter in waiting {
-            waiter.timer?.cancel()
-            waiter.continuation.resume(returning: .failure(.closed))
-        }
+        calls.endAll()
         readyWaiters.forEach { $0.resume(returning: false) }
         continuation.finish()
     }
@@ -92,37 +84,11 @@ final class ReversedConnection: GatewayConnection, Sendable {
     }
 
     func call(_ method: String, _ params: JSONValue, timeout: Duration?) async throws(GatewayClientError) -> JSONValue {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, GatewayClientError>, Never>) in
-            let request = state.withLock { state -> (id: Int, line: String)? in
-                guard !state.ended else { return nil }
-                let request = state.exchange.request(method, params)
-                state.waiting[request.id] = Waiter(continuation: continuation)
-                return request
-            }
-            guard let request else { return continuation.resume(returning: .failure(.closed)) }
-            if let timeout {
-                let timer = Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return }
-                    self?.resolve(request.id, with: .failure(.timedOut))
-                }
-                let armed = state.withLock { state -> Bool in
-                    guard state.waiting[request.id] != nil else { return false }
-                    state.waiting[request.id]?.timer = timer
-                    return true
-                }
-                if !armed { timer.cancel() }
-            }
-            control.write(request.line, false)
+        try await calls.call(method, params, timeout: timeout) { line in
+            control.write(line, false)
+            return true
         }
-        return try result.get()
     }
 
     func close() { control.close() }
-
-    private func resolve(_ id: Int, with result: Result<JSONValue, GatewayClientError>) {
-        guard let waiter = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return }
-        waiter.timer?.cancel()
-        waiter.continuation.resume(returning: result)
-    }
 }

@@ -16,18 +16,12 @@ public final class AsyncGatewayClient: Sendable {
     /// connection ends.
     public let notifications: AsyncStream<JSONValue>
 
+    private let calls = PendingCalls()
+
     private struct State {
-        var exchange = RPCExchange()
-        var waiting: [Int: Waiter] = [:]
-        var ended = false
         /// close() was called: the end that follows is ours, not the gateway's.
         var closing = false
         var onEnd: (@Sendable (_ closedByUs: Bool) -> Void)?
-    }
-
-    private struct Waiter {
-        var continuation: CheckedContinuation<Result<JSONValue, GatewayClientError>, Never>
-        var timer: Task<Void, Never>?
     }
 
     /// Connects to the gateway at `location` (GatewayTrust's checks first) and starts reading.
@@ -55,32 +49,9 @@ public final class AsyncGatewayClient: Sendable {
     /// Sends a request and waits for its result — at most `timeout`, when given.
     public func call(_ method: String, _ params: JSONValue = .object([]),
                      timeout: Duration? = nil) async throws(GatewayClientError) -> JSONValue {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<JSONValue, GatewayClientError>, Never>) in
-            let request = state.withLock { state -> (id: Int, line: String)? in
-                guard !state.ended else { return nil }
-                let request = state.exchange.request(method, params)
-                state.waiting[request.id] = Waiter(continuation: continuation)
-                return request
-            }
-            guard let request else { return continuation.resume(returning: .failure(.closed)) }
-            if let timeout {
-                let timer = Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return }
-                    self?.resolve(request.id, with: .failure(.timedOut))
-                }
-                let armed = state.withLock { state -> Bool in
-                    guard state.waiting[request.id] != nil else { return false }
-                    state.waiting[request.id]?.timer = timer
-                    return true
-                }
-                if !armed { timer.cancel() }
-            }
-            // A few hundred bytes into the socket's buffer: this does not block in practice, and
-            // a gateway that stopped reading makes it fail (EPIPE), not hang, once it is gone.
-            if !writeLine(request.line) { resolve(request.id, with: .failure(.closed)) }
-        }
-        return try result.get()
+        // A few hundred bytes into the socket's buffer: this does not block in practice, and a
+        // gateway that stopped reading makes it fail (EPIPE), not hang, once it is gone.
+        try await calls.call(method, params, timeout: timeout) { writeLine($0) }
     }
 
     /// Ends the connection; the reader thread sees the end and finishes.
@@ -109,7 +80,7 @@ public final class AsyncGatewayClient: Sendable {
         reading: while true {
             while let line = buffer.nextLine() {
                 switch RPCExchange.classify(line) {
-                case .reply(let id, let result): resolve(id, with: result.mapError { .rpc($0) })
+                case .reply(let id, let result): calls.resolve(id, with: result.mapError { .rpc($0) })
                 case .notification(_, let message): notifications.yield(message)
                 // An error without an id (the uid refusal, a parse error) ends nothing by itself;
                 // the gateway closes the connection when it matters.
@@ -118,24 +89,13 @@ public final class AsyncGatewayClient: Sendable {
             }
             guard buffer.fill(from: fd) else { break reading }
         }
-        let (waiting, closedByUs, onEnd) = state.withLock { state in
-            state.ended = true
-            defer { state.waiting = [:]; state.onEnd = nil }
-            return (Array(state.waiting.values), state.closing, state.onEnd)
+        let (closedByUs, onEnd) = state.withLock { state in
+            defer { state.onEnd = nil }
+            return (state.closing, state.onEnd)
         }
-        for waiter in waiting {
-            waiter.timer?.cancel()
-            waiter.continuation.resume(returning: .failure(.closed))
-        }
+        calls.endAll()
         notifications.finish()
         onEnd?(closedByUs)
-    }
-
-    /// Hands a call its outcome, once: whichever of the reply, the timeout or the end comes first.
-    private func resolve(_ id: Int, with result: Result<JSONValue, GatewayClientError>) {
-        guard let waiter = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return }
-        waiter.timer?.cancel()
-        waiter.continuation.resume(returning: result)
     }
 
     private func writeLine(_ text: String) -> Bool {

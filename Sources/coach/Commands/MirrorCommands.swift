@@ -80,11 +80,7 @@ struct MirrorStartCommand: ParsableCommand {
             """)
 
     @Argument(help: "unix:PATH or ssh://[user@]host[:port]") var target: String
-    @Option(name: .customLong("remote-coach"), help: ArgumentHelp("The coach executable on the primary.", valueName: "path"))
-    var remoteCoach: String?
-    @Option(name: .customLong("ssh-option"), help: ArgumentHelp("An ssh -o option (repeatable), before Coach's own.", valueName: "key=value"))
-    var sshOptions: [String] = []
-    @Option(name: .customLong("connect-timeout"), help: "ssh's ConnectTimeout in seconds.") var connectTimeout: Int?
+    @OptionGroup var link: MirrorLinkOptions
     @OptionGroup var gateway: GatewayOptions
 
     func validate() throws {
@@ -92,10 +88,7 @@ struct MirrorStartCommand: ParsableCommand {
     }
 
     func run() throws {
-        var params: [(String, JSONValue)] = [("target", .string(target))]
-        if let remoteCoach { params.append(("remoteCoach", .string(remoteCoach))) }
-        if !sshOptions.isEmpty { params.append(("sshOptions", .array(sshOptions.flatMap { ["-o", $0] }.map(JSONValue.string)))) }
-        if let connectTimeout { params.append(("connectTimeout", .number(Double(connectTimeout)))) }
+        let params: [(String, JSONValue)] = [("target", .string(target))] + link.params
         try MirrorCommand.call("mirror.start", .object(params), options: gateway)
     }
 }
@@ -122,11 +115,7 @@ struct MirrorOfferCommand: ParsableCommand {
             """)
 
     @Argument(help: "unix:PATH or ssh://[user@]host[:port] of the mirror's gateway") var target: String
-    @Option(name: .customLong("remote-coach"), help: ArgumentHelp("The coach executable on the mirror.", valueName: "path"))
-    var remoteCoach: String?
-    @Option(name: .customLong("ssh-option"), help: ArgumentHelp("An ssh -o option (repeatable), before Coach's own.", valueName: "key=value"))
-    var sshOptions: [String] = []
-    @Option(name: .customLong("connect-timeout"), help: "ssh's ConnectTimeout in seconds.") var connectTimeout: Int?
+    @OptionGroup var link: MirrorLinkOptions
     @OptionGroup var gateway: GatewayOptions
 
     func validate() throws {
@@ -134,10 +123,7 @@ struct MirrorOfferCommand: ParsableCommand {
     }
 
     func run() throws {
-        var params: [(String, JSONValue)] = [("target", .string(target))]
-        if let remoteCoach { params.append(("remoteCoach", .string(remoteCoach))) }
-        if !sshOptions.isEmpty { params.append(("sshOptions", .array(sshOptions.flatMap { ["-o", $0] }.map(JSONValue.string)))) }
-        if let connectTimeout { params.append(("connectTimeout", .number(Double(connectTimeout)))) }
+        let params: [(String, JSONValue)] = [("target", .string(target))] + link.params
         try MirrorCommand.call("mirror.offer", .object(params), options: gateway)
     }
 }
@@ -233,5 +219,23 @@ extension MirrorCommand {
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// How to reach the other gateway over ssh: the same for `mirror start` (the primary) and
+/// `mirror offer` (the mirror).
+struct MirrorLinkOptions: ParsableArguments {
+    @Option(name: .customLong("remote-coach"), help: ArgumentHelp("The coach executable on the other machine.", valueName: "path"))
+    var remoteCoach: String?
+    @Option(name: .customLong("ssh-option"), help: ArgumentHelp("An ssh -o option (repeatable), before Coach's own.", valueName: "key=value"))
+    var sshOptions: [String] = []
+    @Option(name: .customLong("connect-timeout"), help: "ssh's ConnectTimeout in seconds.") var connectTimeout: Int?
+
+    var params: [(String, JSONValue)] {
+        var params: [(String, JSONValue)] = []
+        if let remoteCoach { params.append(("remoteCoach", .string(remoteCoach))) }
+        if !sshOptions.isEmpty { params.append(("sshOptions", .array(sshOptions.flatMap { ["-o", $0] }.map(JSONValue.string)))) }
+        if let connectTimeout { params.append(("connectTimeout", .number(Double(connectTimeout)))) }
+        return params
     }
 }

@@ -64,10 +64,12 @@ public struct CoachSettings: Codable, Sendable, Equatable {
 
     /// Weight, age, sex and FTP for generated energy and power zones (CoachSettings+Profile.swift).
     public var profile = Profile()
+    /// What a workout announces and says (CoachSettings+Announce.swift).
+    public var announce = Announce()
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class`, lock, profile }
+    enum CodingKeys: String, CodingKey { case units, voice, sensors, heartRate = "heart_rate", autoPause = "auto_pause", http, mqtt, wyoming, `class`, lock, profile, announce }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -82,6 +84,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         `class` = try c.decodeIfPresent(Class.self, forKey: .class) ?? Class()
         lock = try c.decodeIfPresent(Lock.self, forKey: .lock) ?? Lock()
         profile = try c.decodeIfPresent(Profile.self, forKey: .profile) ?? Profile()
+        announce = try c.decodeIfPresent(Announce.self, forKey: .announce) ?? Announce()
     }
 }
 

@@ -42,6 +42,8 @@ struct JapaneseReadingsTests {
                 "range": "4:00–4:10/km", "metric": (tables["plan"]?["heartRate"] ?? "心拍数"),
                 "alert": (tables["plan"]?["heartRate"] ?? "心拍数") + "が140–150 bpmを上回っています",
                 "gap": "\(i % 50 + 1)秒リード", "time": "\(i % 50 + 1)秒",
+                "statistics": "平均ペース1キロ5分\(10 + i % 50)秒、心拍数151", "announcement": "5.00 km通過：12分05秒",
+                "report": "心拍数15\(i % 10)。",
                 "from": "スイム", "to": "バイク", "zone": "\(i % 7 + 1)", "types": "パワー、ケイデンス", "type": "パワー",
                 "name": "ハートレートセンサー", "sensors": "ハートレートセンサー", "minutes": "\(i + 1)", "count": "\(i % 3 + 1)",
             ]

@@ -19,11 +19,14 @@ public struct EngineConfiguration: Sendable, Hashable {
     public var alertThreshold: Double
     /// Weight, age and sex for active energy generated from heart rate (`profile:` in the settings).
     public var energyProfile: EnergyProfile
+    /// What the workout announces on its own and what each announcement says (`announce:`).
+    public var reports: ReportSettings
 
     public init(countdown: Duration = .seconds(3), minimumSavedDuration: Duration = .seconds(5),
                 autoPause: AutoPausePolicy = .defaults, milestoneUnit: DistanceUnit = .kilometers,
                 heartRateZones: HeartRateZones? = nil, alertThreshold: Double = 5,
-                energyProfile: EnergyProfile = EnergyProfile()) {
+                energyProfile: EnergyProfile = EnergyProfile(), reports: ReportSettings = ReportSettings()) {
+        self.reports = reports
         self.heartRateZones = heartRateZones
         self.alertThreshold = alertThreshold
         self.countdown = countdown

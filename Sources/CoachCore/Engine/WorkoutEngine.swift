@@ -22,12 +22,13 @@ public struct Workout: Sendable, Hashable {
     var energy: ActiveEnergyGenerator
 
     init(id: String, configuration: StartWorkoutIntent, autoPause: AutoPauseSettings? = nil,
-         milestoneUnit: DistanceUnit = .kilometers, alertThreshold: Double = 5, energyProfile: EnergyProfile = EnergyProfile()) {
+         milestoneUnit: DistanceUnit = .kilometers, alertThreshold: Double = 5, energyProfile: EnergyProfile = EnergyProfile(),
+         reports: ReportSettings = ReportSettings()) {
         self.id = id
         self.configuration = configuration
         self.builder = WorkoutBuilder(goal: configuration.goal ?? .open)
         self.autoPause = autoPause.map(AutoPause.init(settings:))
-        self.milestones = MilestoneTracker(unit: milestoneUnit)
+        self.milestones = MilestoneTracker(unit: milestoneUnit, reports: reports)
         self.plan = configuration.plan.map { PlanRun(runner: PlanRunner(plan: $0), threshold: alertThreshold) }
         self.energy = ActiveEnergyGenerator(profile: energyProfile)
     }
@@ -203,7 +204,8 @@ public struct WorkoutEngine: Sendable {
     mutating func checkMilestones(at now: Timestamp) -> [WorkoutAction] {
         guard var current = workout, current.session.state == .running || current.session.state == .paused else { return [] }
         let passed = current.milestones.passed(distance: current.builder.total(.distance), goal: current.builder.goal,
-                                               progress: current.builder.goalProgress(at: now.monotonic))
+                                               progress: current.builder.goalProgress(at: now.monotonic),
+                                               elapsed: current.builder.elapsed(at: now.monotonic).seconds)
         workout = current
         return passed.map { .notify(.milestone($0, at: now)) }
     }
@@ -221,7 +223,15 @@ public struct WorkoutEngine: Sendable {
             WorkoutSession.nextCountdownTick(after: now, deadline: $0)
         }
         let goal = current.builder.goalDeadline(at: now)
-        return [countdown, goal, halfwayDeadline(of: current, at: now), planDeadline(of: current, at: now)].compactMap { $0 }.min()
+        return [countdown, goal, halfwayDeadline(of: current, at: now), planDeadline(of: current, at: now),
+                reportDeadline(of: current, at: now)].compactMap { $0 }.min()
+    }
+
+    /// When the next "every N minutes" announcement comes if the workout keeps running.
+    private func reportDeadline(of current: Workout, at now: MonotonicInstant) -> MonotonicInstant? {
+        guard current.session.state == .running, current.builder.isRunning, let due = current.milestones.nextTimeDue else { return nil }
+        let left = due - current.builder.elapsed(at: now).seconds
+        return now + .nanoseconds(Int64((max(left, 0) * 1e9).rounded(.up)))
     }
 
     /// When a time goal's halfway point comes if the workout keeps running (nil once announced).
@@ -248,7 +258,7 @@ public struct WorkoutEngine: Sendable {
             workout = Workout(id: workoutID ?? "", configuration: start,
                               autoPause: configuration.autoPause.settings(for: start.activity ?? .other, location: start.location),
                               milestoneUnit: configuration.milestoneUnit, alertThreshold: configuration.alertThreshold,
-                              energyProfile: configuration.energyProfile)
+                              energyProfile: configuration.energyProfile, reports: configuration.reports)
             let entry = JournalEntry(workoutID: workout!.id, kind: kind, at: now)
             var actions: [WorkoutAction] = [.journal(entry)]
             let transition = workout!.session.prepare(at: now, countdown: .seconds(countdown))

@@ -36,6 +36,8 @@ public struct GatewayConfiguration: Sendable {
     public var heartRateZones: HeartRateZones?
     /// Weight, age and sex for active energy generated from heart rate (`profile:`).
     public var energyProfile = EnergyProfile()
+    /// What a workout announces on its own and what each announcement says (`announce:`).
+    public var reports = ReportSettings()
 
     public init() {}
 }
@@ -112,7 +114,7 @@ public enum GatewayAssembly {
                                         userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
         let engine = EngineConfiguration(countdown: configuration.countdown, autoPause: configuration.autoPause,
                                          milestoneUnit: configuration.milestoneUnit, heartRateZones: configuration.heartRateZones,
-                                         energyProfile: configuration.energyProfile)
+                                         energyProfile: configuration.energyProfile, reports: configuration.reports)
         let manager: WorkoutManager
         let clock: any WorkoutClock
         if configuration.virtualClock {
@@ -126,7 +128,7 @@ public enum GatewayAssembly {
         }
         return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store,
                         plans: PlanLibrary(directory: configuration.plansDirectory ?? PlanLibrary.defaultDirectory()),
-                        isGuest: configuration.guest)
+                        isGuest: configuration.guest, reportStatistics: configuration.reports.statistics)
     }
 
     /// The intent path and the services beside it. Each service gets what it needs as values and
@@ -134,8 +136,8 @@ public enum GatewayAssembly {
     /// none holds the Gateway or calls back up into it.
     private static func assemble(manager: WorkoutManager, recognizer: Recognizer, clock: any WorkoutClock, keepsWorkouts: Bool,
                                  state: StateDirectory?, store: @escaping @Sendable () -> WorkoutStore?,
-                                 plans: PlanLibrary, isGuest: Bool) -> Gateway {
-        let composer = ResponseComposer(catalog: recognizer.responses)
+                                 plans: PlanLibrary, isGuest: Bool, reportStatistics: [ReportStatistic] = []) -> Gateway {
+        let composer = ResponseComposer(catalog: recognizer.responses, reportStatistics: reportStatistics)
         let sources = SourceSwitch(local: LocalWorkout(manager: manager))
         let displays = DisplayService(clock: clock, composer: composer, state: state, shown: sources.snapshots(),
                                       changes: { manager.changes() })

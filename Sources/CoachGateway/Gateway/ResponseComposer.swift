@@ -10,9 +10,12 @@ struct ResponseComposer: Sendable {
     let catalog: ResponseCatalog
     /// The catalog's names of activities and places, per language: the same words the feed shows.
     let wordings: [Language: Wording]
+    /// The figures each distance or time announcement adds (`announce: say:`).
+    let reportStatistics: [ReportStatistic]
 
-    init(catalog: ResponseCatalog) {
+    init(catalog: ResponseCatalog, reportStatistics: [ReportStatistic] = []) {
         self.catalog = catalog
+        self.reportStatistics = reportStatistics
         wordings = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Wording(catalog, language: $0)) })
     }
 
@@ -137,9 +140,12 @@ struct ResponseComposer: Sendable {
             // Racing a past self or a pacer: each kilometre also says how far ahead or behind.
             if !locked, let gap = snapshot.step?.gap {
                 values["gap"] = wording(language).gapText(gap)
-                return event("milestoneRace", values: values, language: language)
+                return withReport(event("milestoneRace", values: values, language: language), snapshot: snapshot, language: language, locked: locked)
             }
-            return event("milestoneDistance", values: values, language: language)
+            return withReport(event("milestoneDistance", values: values, language: language), snapshot: snapshot, language: language, locked: locked)
+        case .milestone(.time(let minutes), _):
+            values["elapsed"] = clock(Double(minutes) * 60, language: language)
+            return withReport(event("milestoneTime", values: values, language: language), snapshot: snapshot, language: language, locked: locked)
         case .milestone(.halfway(let goal), _):
             values["goal"] = self.goal(goal, language: language)
             return event("halfway", values: values, language: language)

@@ -116,6 +116,7 @@ enum GatewayRoot {
         configuration.milestoneUnit = settings.settings.milestoneUnit
         configuration.heartRateZones = settings.heartRateZones
         configuration.energyProfile = settings.energyProfile
+        configuration.reports = settings.settings.reports
         let claim = try request.socket.map(SocketClaim.claim)
         let hosted = try await GatewayAssembly.start(configuration)
         let server: GatewayServer?

@@ -58,4 +58,10 @@ extension CoachSettings {
     var energyProfile: EnergyProfile {
         EnergyProfile(weight: profile.weight, age: profile.age, sex: profile.sex.flatMap { EnergyProfile.Sex(rawValue: $0.lowercased()) })
     }
+
+    /// `announce:` as the engine's report settings.
+    var reports: ReportSettings {
+        ReportSettings(distance: announce.distance, everyMinutes: announce.minutes,
+                       statistics: announce.say.compactMap(ReportStatistic.init(rawValue:)))
+    }
 }

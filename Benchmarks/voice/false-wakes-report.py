@@ -4,9 +4,12 @@
 # each false wake with what was being said, misses on the commands at the same settings, and the
 # second opinion's threshold swept. Blocks count when their decode finished (an interrupted run
 # reports on the blocks it decoded).
-#   false-wakes-report.py WORK CACHE "WEIGHT …"
-import glob, json, math, os, re, sys
-work, cache, weights = sys.argv[1], sys.argv[2], sys.argv[3].split()
+#   false-wakes-report.py WORK CACHE "WEIGHT …" COACH
+# Plain --wake is read from the --strict-wake decode: an utterance the second opinion refused had
+# passed everything else, so plain --wake would have acted on it with the intent `coach parse` reads
+# from its words (the same template match). Where a plain decode is in WORK too, both are shown.
+import glob, json, math, os, re, subprocess, sys
+work, cache, weights, coach = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4]
 line = re.compile(r"^(?:coach: )?([\d.]+)–([\d.]+) s: (.*) \((\d+) ms\)(?:, refused: (.*))?$")
 
 def utterances(name):
@@ -25,6 +28,16 @@ def utterances(name):
                     "why": why, "intent": j["intent"], "alone": why.startswith("the wake phrase alone"),
                     "second": second, "agreement": int(agree.group(1)) / 100 if agree else None})
     return out
+
+def with_plain(us):
+    """Each utterance's intent under plain --wake (`plain`), from a --strict-wake decode."""
+    refused = [u for u in us if u["second"]]
+    if refused:
+        out = subprocess.run([coach, "parse", "--lang", "en", "--json", "--stdin"], input="\n".join(u["words"] for u in refused) + "\n",
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+        for u, l in zip(refused, out): u["plain"] = json.loads(l)["intent"]
+    for u in us: u.setdefault("plain", u["intent"])
+    return us
 
 def cpu(name):
     u, s = open(f"{work}/{name}.cpu").read().split()[-2:]
@@ -84,29 +97,34 @@ for w in weights:
     for t in thresholds: curve[t][0] = len(acts) + sum(1 for f in plain if f["second"] and f["agreement"] is not None and f["agreement"] >= t)
     totals = {"plain": [0, 0], "strict": [0, 0]}
     for s in ("espeak", "flite", "background"):
+        name = f"w{w}-c{s}-strict"
+        if not (os.path.exists(f"{work}/{name}.cpu") and os.path.getsize(f"{work}/{name}.cpu")):
+            print(f"    {s:10} not decoded"); continue
         spans = json.load(open(f"{cache}/commands-{s}.spans"))
-        p, st = utterances(f"w{w}-c{s}-plain"), utterances(f"w{w}-c{s}-strict")
+        st = with_plain(utterances(name))
         # Each command's utterances by where they start (the wake phrase alone, then the command
-        # in the window, is one command); the two decodes cut the same utterances.
+        # in the window, is one command).
         def of(us, i):
             lo, hi = spans[i][0] - 0.3, (spans[i + 1][0] - 0.3 if i + 1 < len(spans) else 1e9)
             return [u for u in us if lo <= u["start"] < hi]
-        cells = []
-        for mode, us in (("plain", p), ("strict", st)):
+        def score(key, us):
             right = wrong = 0
             for i, e in enumerate(expected):
-                intents = [u["intent"] for u in of(us, i) if u["intent"]]
+                intents = [u[key] for u in of(us, i) if u[key]]
                 right += e in intents; wrong += bool(intents) and e not in intents
+            return right, wrong
+        cells = []
+        for mode, key in (("plain", "plain"), ("strict", "intent")):
+            right, wrong = score(key, st)
             totals[mode][0] += right; totals[mode][1] += len(expected)
             cells.append(f"{mode} {right}/{len(expected)} right, {len(expected) - right - wrong} missed, {wrong} wrong")
-        derived = sum(1 for u in st if u["intent"] or u["second"])
-        cells.append(f"(acting with plain --wake: {sum(1 for u in p if u['intent'])}, derived from the strict decode: {derived})")
-        if len(p) == len(st):
-            for t in thresholds:
-                for i, e in enumerate(expected):
-                    lo, hi = spans[i][0] - 0.3, (spans[i + 1][0] - 0.3 if i + 1 < len(spans) else 1e9)
-                    curve[t][1] += any(a["intent"] == e and (b["intent"] or (b["second"] and b["agreement"] is not None and b["agreement"] >= t))
-                                       for a, b in zip(p, st) if lo <= a["start"] < hi)
+        if os.path.exists(f"{work}/w{w}-c{s}-plain.err"):
+            right, wrong = score("intent", utterances(f"w{w}-c{s}-plain"))
+            cells.append(f"(a plain --wake decode: {right} right, {wrong} wrong)")
+        for t in thresholds:
+            for i, e in enumerate(expected):
+                curve[t][1] += any(u["plain"] == e and (u["intent"] or (u["second"] and u["agreement"] is not None and u["agreement"] >= t))
+                                   for u in of(st, i))
         print(f"    {s:10} " + "; ".join(cells))
     for mode in ("plain", "strict"):
         r, n = totals[mode]

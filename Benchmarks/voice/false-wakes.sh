@@ -63,10 +63,9 @@ for w in $weights; do
     done
     for set in espeak flite background; do
         echo "w$w-c$set-strict $cache/commands-$set.wav $w --strict-wake"
-        echo "w$w-c$set-plain $cache/commands-$set.wav $w"
     done
 done > "$work/jobs"
 echo "decoding $(wc -l < "$work/jobs") streams, $jobs at a time …" >&2
 xargs -P "$jobs" -L 1 bash -c 'decode "$@"' _ < "$work/jobs"
 
-python3 "$root/Benchmarks/voice/false-wakes-report.py" "$work" "$cache" "$weights"
+python3 "$root/Benchmarks/voice/false-wakes-report.py" "$work" "$cache" "$weights" "$coach"

@@ -60,21 +60,29 @@ expected = [json.loads(l)["intent"] for l in open(f"{work}/expected.json")]
 thresholds = [0.3, 0.4, 0.5, 0.6, 0.7]
 for w in weights:
     seconds, utts, cpus, found, near, kinds = 0.0, 0, 0.0, [], [], {}
-    done = sorted(p for p in glob.glob(f"{work}/w{w}-b*.cpu") if os.path.getsize(p))
-    for b in (int(p[-7:-4]) for p in done):
-        name = f"w{w}-b{b:03d}"
+    # A block whose decode was stopped counts up to the end of its last utterance (what was heard).
+    decoded = sorted(p[:-5] for p in glob.glob(f"{work}/w{w}-b*.json"))
+    partial, cpu_seconds, cpu_audio = 0, 0.0, 0.0
+    for name in decoded:
+        b = int(name[-3:])
+        name = os.path.basename(name)
         manifest = json.load(open(f"{cache}/block{b:03d}.json"))
-        seconds += manifest["seconds"]; cpus += cpu(name)
-        for s in manifest["segments"]: kinds[s["kind"]] = kinds.get(s["kind"], 0) + s["end"] - s["start"]
-        us = utterances(name); utts += len(us)
+        finished = os.path.getsize(f"{work}/{name}.cpu") > 0
+        us = utterances(name)
+        heard = manifest["seconds"] if finished else (us[-1]["end"] if us else 0)
+        seconds += heard; partial += not finished
+        if finished: cpu_seconds += cpu(name); cpu_audio += heard
+        utts += len(us)
+        for s in manifest["segments"]:
+            kinds[s["kind"]] = kinds.get(s["kind"], 0) + max(0, min(s["end"], heard) - s["start"])
         near += [dict(u, block=b) for u in us if u["near"]]
         for u in us:
             if u["intent"] or u["second"] or u["alone"]:
                 seg = next((s for s in manifest["segments"] if s["start"] <= u["start"] < s["end"]), {"kind": "?"})
                 found.append(dict(u, block=b, kind=seg["kind"], said=seg.get("texts", [])[:3]))
     hours = seconds / 3600
-    print(f"\n== garbage-loop weight {w}: {hours:.2f} h of sound not for Coach, {utts} utterances, "
-          f"decoded in {cpus / 60:.1f} min of CPU (RTF {cpus / seconds:.3f})")
+    print(f"\n== garbage-loop weight {w}: {hours:.2f} h of sound not for Coach ({len(decoded)} blocks, {partial} of them "
+          f"stopped part way), {utts} utterances; CPU {cpu_seconds / max(cpu_audio, 1):.3f} × real time")
     print("  of it: " + ", ".join(f"{k} {v / 60:.0f} min" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])))
     acts = [f for f in found if f["intent"]]
     plain = [f for f in found if f["intent"] or f["second"]]

@@ -10,14 +10,15 @@
 # and would have acted with plain `--wake` (everything before the second opinion is the same).
 # Then misses at the same settings: the 60 test commands said as "hey coach, <command>" in espeak-ng's
 # 7 voices (clean / 20 / 10 dB pink noise in turn), flite's 4, and all 11 over this background sound
-# 10 dB below them. The second opinion's threshold (0.7) is swept from the same decodes (exact for
-# thresholds up to 0.7); more garbage-loop weights with FALSE_WAKES_FILLER="0.005 0.02" (one more
-# decode of everything each).
+# 10 dB below them (decoded once, with --strict-wake, read both ways likewise). The second opinion's
+# threshold (0.7) is swept from the same decodes (exact up to 0.7); more garbage-loop weights with
+# FALSE_WAKES_FILLER="0.005 0.02" (one more decode of everything each).
 #   Benchmarks/voice/false-wakes.sh [COACH_BINARY]
 #   FALSE_WAKES_MINUTES=70 (5-minute blocks, made once and cached under
 #   ${XDG_CACHE_HOME:-~/.cache}/coach-bench/false-wakes), FALSE_WAKES_JOBS=2 (decodes at once).
-# Needs espeak-ng, flite, sox, python3-numpy. CPU: ~1 min to make a block; decoding, see docs/voice.md,
-# "False wakes per hour".
+# Needs espeak-ng, flite, sox, python3-numpy. CPU: ~6 s to make a block, ~100 s to decode it (0.34 ×
+# real time, release build): ~20 min of CPU per hour of sound. Figures: docs/voice.md, "False wakes
+# per hour".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 coach=${1:-$root/.build/release/coach}

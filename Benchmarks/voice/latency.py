@@ -7,6 +7,8 @@
 #       ENDS.txt: one end-of-speech time (s, in the stream) per command. Writes per command
 #       "end_s latency_ms line" (latency "-" when no line came before the next command ended) and
 #       prints "cpu_s wall_s" of the process.
+#       Every line, in order, goes to OUT.tsv.lines.
+#   latency.py matched EXPECTED GOT   intents right in order (one a line in each file)
 #   latency.py ends WAV ...      prints, per WAV (16 kHz mono 16-bit), its length and where its
 #       speech ends (the last 10 ms frame over -45 dBFS), in seconds.
 import os, struct, subprocess, sys, threading, time, wave
@@ -69,7 +71,24 @@ def measure(stream, ends_file, out, command):
                 o.write(f"{end:.3f}\t{(after[0][0] - end) * 1000:.0f}\t{after[0][1]}\n")
             else:
                 o.write(f"{end:.3f}\t-\t\n")
+    with open(out + ".lines", "w") as o:
+        o.writelines(f"{text}\n" for _, text in lines if text)
     print(f"{usage.ru_utime + usage.ru_stime:.3f} {wall:.3f}")
+
+
+def matched(expected_file, got_file):
+    """Commands whose intent was heard, in order: the longest common subsequence of the expected
+    intents and those of every result line (a late line is still counted; a split or an extra
+    utterance costs nothing but itself)."""
+    a = [x for x in open(expected_file).read().split()]
+    b = [x for x in open(got_file).read().split() if x != "null"]
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            cur.append(prev[j] + 1 if x == y and x != "null" else max(prev[j + 1], cur[j]))
+        prev = cur
+    print(prev[-1])
 
 
 if __name__ == "__main__":
@@ -77,6 +96,8 @@ if __name__ == "__main__":
         for p in sys.argv[2:]:
             length, end = speech_end(p)
             print(f"{length:.3f} {end:.3f}")
+    elif sys.argv[1] == "matched":
+        matched(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "measure":
         sep = sys.argv.index("--")
         measure(*sys.argv[2:5], sys.argv[sep + 1:])

@@ -6,7 +6,10 @@
 # (`--decoding whole`, as before decoding while spoken). Per engine: end of speech (where each file's speech ends,
 # from its samples) → the first result line after it, median / p90 / max; CPU per command (the
 # process's CPU over the stream less its CPU on empty input, divided by the commands); start-up
-# (the process run on empty input, wall, median of 5); intents right. Prints the ratios.
+# (the process run on empty input, wall, median of 5); intents right (in order: a line that comes
+# late still counts). Prints the ratios. A line is taken as a command's result when it comes
+# after that command's speech ended and before the next one's did: an engine falling more than a
+# command behind real time has its lines counted against later commands.
 #   Benchmarks/voice/latency.sh [COACH_BINARY] [COMMANDS]   (default: the release build; 44 commands)
 # The commands of Tests/CoachCLITests/Voice/commands.txt in turn in espeak-ng's 7 voices
 # (130–200 wpm) and flite's 4, each with 0.5 s of silence before and 0.7 s after. Wall figures
@@ -59,11 +62,11 @@ for k in 0 1 2; do
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
-intents() {  # the intent of each command's result line
+intents() {  # the intent of every result line, in order
     if [[ $1 == psc ]]; then
-        cut -f3 "$work/psc.tsv" | sed 's/^$/-/' | "$coach" parse --lang en --json --stdin | sed 's/.*"intent":\([^,]*\),.*/\1/' | tr -d '"' || true
+        "$coach" parse --lang en --json --stdin < "$work/psc.tsv.lines" | sed 's/.*"intent":\([^,]*\),.*/\1/' | tr -d '"' || true
     else
-        cut -f3 "$work/$1.tsv" | sed 's/.*"intent":\([^,]*\),.*/\1/' | tr -d '"' | sed 's/^$/null/'
+        sed 's/.*"intent":\([^,]*\),.*/\1/' "$work/$1.tsv.lines" | tr -d '"'
     fi
 }
 stats() {  # latencies (ms) of the commands that got a line: "median p90 max answered"
@@ -78,7 +81,7 @@ declare -A med per up
 for k in 0 1 2; do
     f=${files[$k]}
     intents "$f" > "$work/$f.intents"
-    ok=$(paste -d' ' "$work/expected" "$work/$f.intents" | awk '$1 == $2 && $1 != "null" {ok++} END {print ok + 0}')
+    ok=$($py matched "$work/expected" "$work/$f.intents")
     read -r m p x a < <(stats "$work/$f.tsv")
     read -r start_wall start_cpu cpu < "$work/$f.time"
     med[$f]=$m; per[$f]=$(echo "($cpu - $start_cpu) * 1000 / $n" | bc -l); up[$f]=$(echo "$start_wall * 1000" | bc -l)

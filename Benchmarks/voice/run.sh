@@ -31,7 +31,7 @@ n=$(wc -l < "$work/texts")
 # the decode figures. The peer gets the same grammar as JSGF without the garbage loop.
 "$coach" listen --input "$work/u000.wav" --no-act --json --verbose > /dev/null 2> "$work/cold.err"
 cold_ms=$(grep -o 'grammar ready in [0-9]*' "$work/cold.err" | grep -o '[0-9]*$')
-"$coach" listen --print-grammar --no-filler --write-dictionary "$work/coach.dict" > "$work/coach.jsgf" 2>/dev/null
+"$coach" listen --print-grammar --no-wake --no-filler --write-dictionary "$work/coach.dict" > "$work/coach.jsgf" 2>/dev/null
 "$coach" listen --input "$work/all.wav" --no-act --json --verbose > "$work/coach.json" 2> "$work/coach.err"
 build_ms=$(grep -o 'grammar ready in [0-9]*' "$work/coach.err" | grep -o '[0-9]*$')
 grep -o '([0-9]* ms)' "$work/coach.err" | tr -dc '0-9\n' > "$work/coach.ms"

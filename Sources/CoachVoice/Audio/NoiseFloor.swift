@@ -12,8 +12,17 @@ public enum NoiseFloor {
     /// `samples` with the hiss added. Deterministic (a fixed xorshift seed): the same audio always
     /// decodes the same way.
     public static func added(to samples: [Int16], amplitude: Int32 = NoiseFloor.amplitude) -> [Int16] {
+        var state = seed
+        return added(to: samples, amplitude: amplitude, state: &state)
+    }
+
+    /// Where every utterance's hiss starts.
+    public static let seed: UInt32 = 0x9E37_79B9
+
+    /// The same, continuing the hiss from `state` (an utterance fed in pieces hears the same hiss
+    /// as when given whole).
+    public static func added(to samples: [Int16], amplitude: Int32, state: inout UInt32) -> [Int16] {
         guard amplitude > 0 else { return samples }
-        var state: UInt32 = 0x9E37_79B9
         let span = UInt32(2 * amplitude + 1)
         return samples.map { s in
             state ^= state << 13

@@ -12,7 +12,18 @@ public enum SpeechLevel {
 
     /// `samples` with gain applied when they are quiet.
     public static func raised(_ samples: [Int16]) -> [Int16] {
-        guard !samples.isEmpty else { return samples }
+        applied(gain(samples), to: samples)
+    }
+
+    /// `samples` times `gain`; untouched when the gain is (nearly) 1.
+    public static func applied(_ gain: Double, to samples: [Int16]) -> [Int16] {
+        guard gain > 1.05 else { return samples }
+        return samples.map { Int16(clamping: Int32((Double($0) * gain).rounded())) }
+    }
+
+    /// The gain that brings `samples` to the working level (1: loud enough already).
+    public static func gain(_ samples: [Int16]) -> Double {
+        guard !samples.isEmpty else { return 1 }
         // A percentile, not the peak: one click must not decide the gain.
         var histogram = [Int](repeating: 0, count: 32_769)
         for s in samples { histogram[Int(s.magnitude)] += 1 }
@@ -22,8 +33,6 @@ public enum SpeechLevel {
             remaining -= histogram[loud]
             loud -= 1
         }
-        let gain = min(maximumGain, target / Double(max(loud, 1)))
-        guard gain > 1.05 else { return samples }
-        return samples.map { Int16(clamping: Int32((Double($0) * gain).rounded())) }
+        return max(1, min(maximumGain, target / Double(max(loud, 1))))
     }
 }

@@ -1,7 +1,9 @@
 // VoiceActivityDetector: energy-based cutting of a 16 kHz sample stream into utterances. A pure
 // state machine: `feed` takes samples and returns the utterances that ended in them, each with its
-// start and end in samples from the start of the stream. The noise floor is tracked (falls fast,
-// rises slowly), so steady background noise does not count as speech.
+// start and end in samples from the start of the stream; `events` says the same as it happens
+// (an utterance began, more of its audio, it ended or was dropped), so a decoder can work while
+// the person is still speaking (VoiceActivityDetector+Events.swift). The noise floor is tracked
+// (falls fast, rises slowly), so steady background noise does not count as speech.
 
 import Foundation
 
@@ -56,34 +58,52 @@ public struct VoiceActivityDetector: Sendable {
     private var soundFrames = 0  // frames of the current utterance over the floor
     private var trailing: Int = 0  // frames of quiet already appended
     private var recentPower: [Double] = []  // the last `smoothingFrames` frames' mean power
+    /// What happened in the frames fed so far and not yet handed out (`events`).
+    var happened: [Event] = []
+    /// Samples of the current utterance already handed out as `.audio`.
+    private var emitted = 0
 
     public init(_ config: Configuration = Configuration()) { self.config = config }
 
     public var inSpeech: Bool { current != nil }
 
     public mutating func feed(_ samples: [Int16]) -> [Utterance] {
-        pending += samples
-        var out: [Utterance] = []
-        let n = config.frameLength
-        var offset = 0
-        while pending.count - offset >= n {
-            if let u = frame(Array(pending[offset..<offset + n])) { out.append(u) }
-            offset += n
-        }
-        pending.removeFirst(offset)
-        return out
+        events(samples).compactMap(\.utterance)
     }
 
     /// Ends the stream: an utterance in progress is returned.
     public mutating func finish() -> [Utterance] {
-        var out: [Utterance] = []
+        finishEvents().compactMap(\.utterance)
+    }
+
+    /// Cuts the frames in `samples` (with what was left over from before); `happened` collects.
+    mutating func consume(_ samples: [Int16]) {
+        pending += samples
+        let n = config.frameLength
+        var offset = 0
+        while pending.count - offset >= n {
+            if let u = frame(Array(pending[offset..<offset + n])) { happened.append(.ended(u)) }
+            offset += n
+        }
+        pending.removeFirst(offset)
+    }
+
+    /// Ends the stream into `happened`: an utterance in progress ends there.
+    mutating func consumeEnd() {
         if current != nil {
             current! += pending
             total += pending.count
-            if let u = close() { out.append(u) }
+            if let u = close() { happened.append(.ended(u)) }
         }
         pending = []
-        return out
+    }
+
+    /// Hands out the current utterance's audio not handed out yet, except its last `lag` samples:
+    /// the quiet an ending trims is never given to a decoder that will not see it in `.ended`.
+    mutating func emitAudio(lag: Int) {
+        guard let current, current.count - lag > emitted else { return }
+        happened.append(.audio(Array(current[emitted..<current.count - lag])))
+        emitted = current.count - lag
     }
 
     private mutating func frame(_ f: [Int16]) -> Utterance? {
@@ -114,6 +134,9 @@ public struct VoiceActivityDetector: Sendable {
                 soundFrames = recentLoud.filter { $0 }.count
                 recentLoud = []
                 history = []
+                emitted = 0
+                happened.append(.began(start: currentStart))
+                emitAudio(lag: lagSamples)
             }
             return nil
         }
@@ -128,7 +151,15 @@ public struct VoiceActivityDetector: Sendable {
             _ = start
             return close(trimQuiet: tooLong ? 0 : max(0, quietFrames - padFrames))
         }
+        emitAudio(lag: lagSamples)
         return nil
+    }
+
+    /// The quiet an ending can trim: end silence less the padding kept (100 ms by default).
+    var lagSamples: Int {
+        let endFrames = Int(config.endSilence * Double(config.rate)) / config.frameLength
+        let padFrames = Int(config.padding * Double(config.rate)) / config.frameLength
+        return max(0, endFrames - padFrames) * config.frameLength
     }
 
     private mutating func close(trimQuiet: Int = 0) -> Utterance? {
@@ -141,7 +172,10 @@ public struct VoiceActivityDetector: Sendable {
         // The trimmed quiet becomes the next utterance's leading padding.
         history = []
         recentLoud = []
-        guard Double(soundFrames * config.frameLength) >= config.minLength * Double(config.rate) else { return nil }
+        guard Double(soundFrames * config.frameLength) >= config.minLength * Double(config.rate) else {
+            happened.append(.dropped)
+            return nil
+        }
         return Utterance(samples: samples, start: start, end: end)
     }
 }

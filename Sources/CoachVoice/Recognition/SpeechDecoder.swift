@@ -1,5 +1,6 @@
 // SpeechDecoder: one pocketsphinx decoder with Coach's grammar loaded (grammar search), decoding
-// one utterance at a time (whole-utterance: batch CMN, as the model's feat.params asks; voice.md §7).
+// one utterance at a time: whole (`decode`: batch CMN, as the model's feat.params asks; voice.md
+// §7) or fed while it is spoken (SpeechDecoder+Streaming.swift).
 
 import CoachNative
 import Foundation
@@ -63,7 +64,8 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else {
             throw SpeechDecoderError(description: "no English acoustic model in \(hmm): install it with sudo apt-get install pocketsphinx-en-us")
         }
-        let options = ["coach", "-hmm", hmm] + search + ["-logfn", "/dev/null"] + extraOptions
+        let options = ["coach", "-hmm", hmm] + search + Self.featureParameters(model: hmm, scratch: scratch)
+            + ["-logfn", ProcessInfo.processInfo.environment["COACH_VOICE_PSLOG"] ?? "/dev/null"] + extraOptions  // its log, to look into
         var cArgs: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0) }
         defer { cArgs.forEach { free($0) } }
         guard let config = ps.cmd_ln_parse_r(nil, ps.ps_args(), Int32(cArgs.count), &cArgs, 1) else {
@@ -100,6 +102,11 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         _ = ps.ps_start_utt(decoder)
         heard.withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         _ = ps.ps_end_utt(decoder)
+        return result(since: started)
+    }
+
+    /// The ended utterance's hypothesis and scores; CPU time counted from `started`.
+    func result(since started: Double) -> Result {
         var score: Int32 = 0
         let hyp = ps.ps_get_hyp(decoder, &score).map { String(cString: $0) }
         let frames = Int(ps.ps_get_n_frames(decoder))

@@ -154,8 +154,18 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     /// Decodes and judges one utterance; `start`/`end` are its place in the stream (s).
     public func recognize(_ samples: [Int16], start: Double, end: Double) -> HeardUtterance {
         // Right after a lone wake phrase, the utterance is heard as following it (WakeWindow).
-        let wakeAudio = wakeState.withLock { $0.window.isOpen(at: start) ? $0.wakeAudio : [] }
+        let wakeAudio = wakeAudio(at: start)
         let result = decoder.decode(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
+        return judged(result, samples: samples, wakeAudio: wakeAudio, start: start, end: end)
+    }
+
+    /// The lone wake phrase's audio when its window is open at `start` (else none).
+    func wakeAudio(at start: Double) -> [Int16] {
+        wakeState.withLock { $0.window.isOpen(at: start) ? $0.wakeAudio : [] }
+    }
+
+    /// Judges a decoded utterance (`wakeAudio` was decoded in front of it).
+    func judged(_ result: SpeechDecoder.Result, samples: [Int16], wakeAudio: [Int16], start: Double, end: Double) -> HeardUtterance {
         func refuse(_ why: String, _ r: Recognition? = nil) -> HeardUtterance {
             HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
                            decodeSeconds: result.seconds)

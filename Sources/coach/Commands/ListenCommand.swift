@@ -10,6 +10,8 @@ import CoachSettings
 import CoachVoice
 import Foundation
 
+extension UtteranceListener.Decoding: ExpressibleByArgument {}
+
 struct ListenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
@@ -81,6 +83,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
 
+    @Option(name: .long, help: .hidden)
+    var decoding: UtteranceListener.Decoding?
+
     @Flag(name: .long, help: "Also print refused utterances and timings on standard error.")
     var verbose = false
 
@@ -132,10 +137,10 @@ struct ListenCommand: ParsableCommand {
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)
         }
         let client = noAct ? nil : try OneShot.connect(options)
-        var vad = VoiceActivityDetector()
+        let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input))
         let ownVoice = OwnVoiceCheck(settings: settings)
-        func handle(_ u: VoiceActivityDetector.Utterance) throws {
-            var heard = voice.recognize(u.samples, start: Double(u.start) / 16_000, end: Double(u.end) / 16_000)
+        func handle(_ u: VoiceActivityDetector.Utterance, _ heard: HeardUtterance) throws {
+            var heard = heard
             // Coach's own reply or announcement played back is never a command (#29); checked only
             // on what would act, so silence and refused speech cost no synthesis.
             if heard.heard != nil || heard.listeningUntil != nil, let said = ownVoice.ownText(u.samples) {
@@ -173,12 +178,12 @@ struct ListenCommand: ParsableCommand {
         }
         do {
             while let chunk = try source.next() {
-                for u in vad.feed(chunk) { try handle(u) }
+                for (u, heard) in listener.feed(chunk) { try handle(u, heard) }
             }
         } catch let error as AudioFormatError {
             OneShot.printError(error.description)
             throw ExitCode(ExitStatus.usage.rawValue)
         }
-        for u in vad.finish() { try handle(u) }
+        for (u, heard) in listener.finish() { try handle(u, heard) }
     }
 }

@@ -43,6 +43,12 @@ enum VoiceSetup {
         }
     }
 
+    /// Decoded while spoken where someone waits for the answer (the microphone, a pipe); a file
+    /// whole, each utterance with its own cepstral mean (docs/voice.md, "Speed").
+    static func decoding(input: String?) -> UtteranceListener.Decoding {
+        input == nil || input == "-" ? .whileSpoken : .whole
+    }
+
     /// Audio from a WAV file, "-" for standard input, or nil for the microphone (ALSA).
     static func audioInput(path: String?, device: String?, settings: CoachSettings) throws(VoiceSetupError) -> any AudioInput {
         switch path {

@@ -129,10 +129,10 @@ extension VoiceListenTests {
 
     /// A corpus spoken (flite's voices, or espeak-ng's with noise) and heard: intents right, slots
     /// right, of how many, and a line per miss.
-    static func heardRight(_ corpus: String, flite: Bool) async throws -> (intents: Int, slots: Int, count: Int, report: String) {
+    static func heardRight(_ corpus: String, flite: Bool, extra: [String] = []) async throws -> (intents: Int, slots: Int, count: Int, report: String) {
         let home = try ScratchHome()
         let (wav, spoken) = try await speak(try Self.corpus(corpus), into: home.root, flite: flite)
-        let heard = try await listen(wav, home: home)
+        let heard = try await listen(wav, home: home, extra: extra)
         let parsed = try await parse(spoken.map(\.text), in: home.root)
         var intentsRight = 0, slotsRight = 0
         var misses: [String] = []

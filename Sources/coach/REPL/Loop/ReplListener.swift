@@ -59,23 +59,21 @@ final class ReplListener: Sendable {
     private func isCurrent(_ mine: Int) -> Bool { generation.load(ordering: .acquiring) == mine }
 
     private func listen(voice: VoiceRecognizer, source: any AudioInput, generation mine: Int, input: String?) {
-        var vad = VoiceActivityDetector()
-        func hear(_ utterance: VoiceActivityDetector.Utterance) {
-            let heard = voice.recognize(utterance.samples, start: Double(utterance.start) / 16_000,
-                                        end: Double(utterance.end) / 16_000)
+        let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input))
+        func hear(_ heard: HeardUtterance) {
             if heard.listeningUntil != nil, isCurrent(mine) { deliver(.note("Listening: say the command.")) }
             if let text = heard.heard, isCurrent(mine) { deliver(.line(text)) }
         }
         do {
             while isCurrent(mine), let chunk = try source.next() {
-                for utterance in vad.feed(chunk) where isCurrent(mine) { hear(utterance) }
+                for (_, heard) in listener.feed(chunk) where isCurrent(mine) { hear(heard) }
             }
         } catch {
             if isCurrent(mine) { deliver(.note("Stopped listening: \(error.description)")) }
             return
         }
         guard isCurrent(mine) else { return }
-        for utterance in vad.finish() { hear(utterance) }
+        for (_, heard) in listener.finish() { hear(heard) }
         if let input, isCurrent(mine) { deliver(.note("Finished listening to \(input).")) }
     }
 }

@@ -1,0 +1,69 @@
+// UtteranceListener: audio in, judged utterances out — the VAD cuts the stream and the recogniser
+// hears each utterance. `.whileSpoken` feeds the decoder from the moment the VAD hears speech
+// begin, so after the end-of-speech wait only the last 100 ms and the backtrace are left (the
+// microphone and pipes, where a person waits for the answer); `.whole` decodes each utterance
+// once it has ended (files: nobody waits, and a whole utterance gets its own cepstral mean).
+// Measured in docs/voice.md, "Speed" (Benchmarks/voice/latency.sh).
+
+import Foundation
+
+public final class UtteranceListener {  // one thread at a time, like the recogniser
+    public enum Decoding: String, Sendable, CaseIterable {
+        case whole
+        case whileSpoken = "streaming"
+    }
+
+    public typealias Heard = (utterance: VoiceActivityDetector.Utterance, heard: HeardUtterance)
+
+    let voice: VoiceRecognizer
+    private var vad: VoiceActivityDetector
+    private let stream: SpeechDecoder.Stream?
+    /// Samples of the current utterance given to the decoder so far.
+    private var fed = 0
+    /// The lone wake phrase's audio decoded in front of the current utterance (WakeWindow).
+    private var wakeAudio: [Int16] = []
+
+    public init(voice: VoiceRecognizer, decoding: Decoding, vad: VoiceActivityDetector.Configuration = .init()) {
+        self.voice = voice
+        self.vad = VoiceActivityDetector(vad)
+        stream = decoding == .whileSpoken ? SpeechDecoder.Stream(voice.decoder) : nil
+    }
+
+    /// Feeds a chunk of 16 kHz samples; the utterances that ended in it, heard.
+    public func feed(_ samples: [Int16]) -> [Heard] {
+        guard let stream else { return vad.feed(samples).map(whole) }
+        return vad.events(samples).compactMap { handle($0, stream) }
+    }
+
+    /// Ends the stream: an utterance in progress is heard.
+    public func finish() -> [Heard] {
+        guard let stream else { return vad.finish().map(whole) }
+        return vad.finishEvents().compactMap { handle($0, stream) }
+    }
+
+    private func whole(_ u: VoiceActivityDetector.Utterance) -> Heard {
+        (u, voice.recognize(u.samples, start: seconds(u.start), end: seconds(u.end)))
+    }
+
+    private func handle(_ event: VoiceActivityDetector.Event, _ stream: SpeechDecoder.Stream) -> Heard? {
+        switch event {
+        case .began(let start):
+            wakeAudio = voice.wakeAudio(at: seconds(start))
+            fed = 0
+            stream.begin()
+            if !wakeAudio.isEmpty { stream.feed(wakeAudio + VoiceRecognizer.gap) }
+        case .audio(let samples):
+            stream.feed(samples)
+            fed += samples.count
+        case .ended(let u):
+            if u.samples.count > fed { stream.feed(Array(u.samples[fed...])) }
+            let result = stream.end()
+            return (u, voice.judged(result, samples: u.samples, wakeAudio: wakeAudio, start: seconds(u.start), end: seconds(u.end)))
+        case .dropped:
+            stream.abandon()
+        }
+        return nil
+    }
+
+    private func seconds(_ sample: Int) -> Double { Double(sample) / 16_000 }
+}

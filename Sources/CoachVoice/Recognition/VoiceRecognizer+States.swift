@@ -10,6 +10,10 @@ import CoachLanguage
 import Foundation
 import Synchronization
 
+/// How the workout's state narrows what is heard: each state its own grammar, or one grammar of
+/// every intent whose results are refused when they do not apply (docs/voice.md: measured).
+public enum StateMode: String, Sendable, CaseIterable { case grammar, filter }
+
 /// The inputs every state's grammar is generated from.
 struct StateGrammars: Sendable {
     let source: SentenceSource
@@ -49,12 +53,35 @@ extension VoiceRecognizer {
     /// first switch pays only for pocketsphinx's search, never for a cold compile.
     public func prepareStates() {
         let grammars = stateGrammars
-        for state in ListeningState.allCases {
+        for state in ListeningState.allCases where Self.searchName(state, mode: grammars.options.stateMode) != "all" {
             DispatchQueue.global(qos: .utility).async { _ = FSGCache.compiled(grammars.grammar(for: state)) }
         }
     }
 
-    static func searchName(_ state: ListeningState?) -> String { state?.rawValue ?? "all" }
+    /// `COACH_VOICE_SCORES=1`: each decode's path score per frame and pocketsphinx's posterior on
+    /// standard error, to look for a confidence floor (Benchmarks/voice/states.sh).
+    static let printsScores = ProcessInfo.processInfo.environment["COACH_VOICE_SCORES"] != nil
+
+    func printScores(_ result: SpeechDecoder.Result) {
+        guard Self.printsScores else { return }
+        let perFrame = result.frames > 0 ? Double(result.score) / Double(result.frames) : 0
+        FileHandle.standardError.write(Data(String(format: "scores: %.1f per frame, acoustic %.1f, posterior %d\n", perFrame,
+                                                   result.acousticPerFrame, decoder.lastPosterior).utf8))
+    }
+
+    /// The search a state is heard with: with `StateMode.filter` every workout state shares the
+    /// full grammar (and what does not apply is refused after decoding); a question has its own.
+    static func searchName(_ state: ListeningState?, mode: StateMode) -> String {
+        guard let state, mode == .grammar || state == .confirm else { return "all" }
+        return state.rawValue
+    }
+
+    /// Why a command heard in `state` is refused: its intent does not apply there (nil: it does).
+    func inapplicable(_ intent: String?, in state: ListeningState?) -> String? {
+        guard let state, state != .confirm, let intent,
+              let allowed = stateGrammars.states.possibleWhen[intent], !allowed.contains(state.rawValue) else { return nil }
+        return "\(intent) does not apply while \(state.rawValue)"
+    }
 
     /// Switches to the wanted search, adding it first if it is new (on the decoding thread).
     /// Returns the CPU seconds that took; a search that cannot be built leaves the current one.
@@ -62,9 +89,9 @@ extension VoiceRecognizer {
         guard let wanted = wantedState.withLock({ w -> ListeningState??  in defer { w = nil }; return w }),
               wanted != activeState else { return 0 }
         let started = SpeechDecoder.cpuSeconds()
-        let name = Self.searchName(wanted)
+        let name = Self.searchName(wanted, mode: stateGrammars.options.stateMode)
         if searchNames[name] == nil {
-            let fsg = FSGCache.compiled(stateGrammars.grammar(for: wanted))
+            let fsg = FSGCache.compiled(stateGrammars.grammar(for: name == "all" ? nil : wanted))
             do { try decoder.addSearch(name, grammar: fsg.text) } catch {
                 FileHandle.standardError.write(Data("coach listen: \(error.description); listening as before\n".utf8))
                 return SpeechDecoder.cpuSeconds() - started

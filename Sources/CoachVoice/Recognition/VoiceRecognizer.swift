@@ -87,6 +87,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var secondOpinion = false
         /// The search to start with: one state's grammar (VoiceStates), nil for every intent.
         public var state: ListeningState? = nil
+        public var stateMode = StateMode.grammar
         public init() {}
     }
 
@@ -126,9 +127,10 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                           states: VoiceStates.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory),
                                           commandWords: StateGrammars.commandWords(of: grammar))
         self.stateGrammars = stateGrammars
-        let first = options.state.map { stateGrammars.grammar(for: $0) } ?? grammar
+        let firstSearch = Self.searchName(options.state, mode: options.stateMode)
+        let first = firstSearch == "all" ? grammar : stateGrammars.grammar(for: options.state)
         activeState = options.state
-        searchNames = [Self.searchName(options.state): SpeechDecoder.defaultSearch]
+        searchNames = [firstSearch: SpeechDecoder.defaultSearch]
         let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
         guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
             throw SpeechDecoderError(description: "cannot read the pronunciation dictionary \(dictPath): install it with sudo apt-get install pocketsphinx-en-us")
@@ -175,6 +177,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         let wakeAudio = answering ? [] : wakeState.withLock { $0.window.isOpen(at: start) ? $0.wakeAudio : [] }
         let result = decoder.decode(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
         let decodeSeconds = result.seconds + switchSeconds  // a search built on the way counts too
+        printScores(result)
         func refuse(_ why: String, _ r: Recognition? = nil) -> HeardUtterance {
             HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
                            decodeSeconds: decodeSeconds)
@@ -203,6 +206,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         }
         let r = text.recognize(words, language: .en)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
+        if let why = inapplicable(r.intent, in: activeState) { return refuse(why, r) }
         if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }
         var seconds = decodeSeconds
         if let secondOpinion {

@@ -56,6 +56,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Hear only what can apply in this state: idle, running, paused, confirm (yes/no), or all. Default: the gateway's state, followed as it changes; all with --no-act.", valueName: "state"))
     var state: String?
 
+    @Option(name: .customLong("state-mode"), help: .hidden)
+    var stateMode: StateMode = VoiceRecognizer.Options().stateMode
+
     @Flag(name: .customLong("print-grammar"), help: "Print the generated JSGF grammar and the dictionary notes, then exit.")
     var printGrammar = false
 
@@ -115,6 +118,7 @@ struct ListenCommand: ParsableCommand {
         // Only what can apply competes (#29): a fixed --state, else the gateway's, followed.
         let client = noAct || printGrammar ? nil : try OneShot.connect(options)
         let follower = state == nil ? client.map { ListenStateFollower(client: $0, options: options) } : nil
+        voiceOptions.stateMode = stateMode
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
         let voice: VoiceRecognizer
         do {

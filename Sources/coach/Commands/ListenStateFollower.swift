@@ -3,6 +3,7 @@
 // the countdown ending, another client's pause) on a thread of its own; the replies to this
 // listener's own `say` add the questions it was asked. ListeningFocus decides; this is the I/O.
 
+import ArgumentParser
 import CoachGateway
 import CoachVoice
 import CoachWire
@@ -38,3 +39,4 @@ final class ListenStateFollower: Sendable {
         state.withLock { $0.replied(code: result["code"]?.stringValue, state: result["state"]?.stringValue, at: end) }
     }
 }
+extension StateMode: ExpressibleByArgument {}

@@ -126,30 +126,31 @@ for w, n in sorted(words.items(), key=lambda x: -x[1])[:15]: print(f'  {n:3}  {w
 def scored(corpus, v, s):
     err = open(f'{work}/{corpus}-{v}/{s}.err').read()
     return [(float(a), float(b), int(c)) for a, b, c in re.findall(r'scores: (-?[\d.]+) per frame, acoustic (-?[\d.]+), posterior (-?\d+)', err)]
-good, bad = {'tune': [], 'fresh': []}, {'tune': [], 'fresh': []}
-posteriors = set()
-for v in voices:
-    for s in ('idle', 'running', 'paused'):
+for mode in ('all', 'gated'):
+  good, bad = {'tune': [], 'fresh': []}, {'tune': [], 'fresh': []}
+  posteriors = set()
+  for v in voices:
+    for s in (('idle', 'running', 'paused') if mode == 'gated' else ('all',)):
         h, sc = heard('commands', v, s), scored('commands', v, s)
         for i, e in enumerate(expected):
-            if i < len(h) and i < len(sc) and applies(e, s) and h[i]['intent'] == e:
+            if i < len(h) and i < len(sc) and (s == 'all' or applies(e, s)) and h[i]['intent'] == e:
                 good[splits['commands'][i]].append(sc[i][0]); posteriors.add(sc[i][2])
         h, sc = heard('noncommands', v, s), scored('noncommands', v, s)
         for i, sp in enumerate(splits['noncommands']):
             if i < len(h) and i < len(sc) and h[i]['intent']:
                 bad[sp].append(sc[i][0]); posteriors.add(sc[i][2])
-print(f'\n== a confidence floor on the path score per frame (gated states; posteriors seen: {sorted(posteriors)[:5]})')
-best = None
-for floor in sorted(set(good['tune'] + bad['tune'])):
-    lost = sum(1 for x in good['tune'] if x < floor); refused = sum(1 for x in bad['tune'] if x < floor)
-    if lost <= max(1, len(good['tune']) // 50) and (best is None or refused > best[2]): best = (floor, lost, refused)
-if best:
-    floor = best[0]
-    for part in ('tune', 'fresh'):
-        print(f'{part:5}: floor {floor:.1f} (chosen on tune) loses {sum(1 for x in good[part] if x < floor)}/{len(good[part])} commands heard right, '
-              f'refuses {sum(1 for x in bad[part] if x < floor)}/{len(bad[part])} acting non-commands')
-for part in ('tune', 'fresh'):
-    if good[part] and bad[part]:
-        print(f'{part:5}: commands right {min(good[part]):.1f} … {max(good[part]):.1f}, acting non-commands {min(bad[part]):.1f} … {max(bad[part]):.1f}')
+  print(f'\n== a confidence floor on the path score per frame ({mode} grammar; posteriors seen: {sorted(posteriors)[:5]})')
+  best = None
+  for floor in sorted(set(good['tune'] + bad['tune'])):
+      lost = sum(1 for x in good['tune'] if x < floor); refused = sum(1 for x in bad['tune'] if x < floor)
+      if lost <= max(1, len(good['tune']) // 50) and (best is None or refused > best[2]): best = (floor, lost, refused)
+  if best:
+      floor = best[0]
+      for part in ('tune', 'fresh'):
+          print(f'{part:5}: floor {floor:.1f} (chosen on tune) loses {sum(1 for x in good[part] if x < floor)}/{len(good[part])} commands heard right, '
+                f'refuses {sum(1 for x in bad[part] if x < floor)}/{len(bad[part])} acting non-commands')
+  for part in ('tune', 'fresh'):
+      if good[part] and bad[part]:
+          print(f'{part:5}: commands right {min(good[part]):.1f} … {max(good[part]):.1f}, acting non-commands {min(bad[part]):.1f} … {max(bad[part]):.1f}')
 print('(utterances compared in order; a VAD split shifts the rest of that voice)')
 PY

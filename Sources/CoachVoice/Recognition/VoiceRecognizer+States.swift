@@ -71,6 +71,13 @@ extension VoiceRecognizer {
 
     /// The search a state is heard with: with `StateMode.filter` every workout state shares the
     /// full grammar (and what does not apply is refused after decoding); a question has its own.
+    /// Why a command is refused for a poor fit (its path score per frame under the floor), or nil.
+    func belowFloor(_ result: SpeechDecoder.Result) -> String? {
+        guard let floor = stateGrammars.options.scoreFloor, result.frames > 0 else { return nil }
+        let perFrame = Double(result.score) / Double(result.frames)
+        return perFrame < floor ? String(format: "a poor fit (score %.1f per frame, floor %.1f)", perFrame, floor) : nil
+    }
+
     static func searchName(_ state: ListeningState?, mode: StateMode) -> String {
         guard let state, mode == .grammar || state == .confirm else { return "all" }
         return state.rawValue

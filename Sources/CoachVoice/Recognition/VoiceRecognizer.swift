@@ -87,7 +87,10 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var secondOpinion = false
         /// The search to start with: one state's grammar (VoiceStates), nil for every intent.
         public var state: ListeningState? = nil
-        public var stateMode = StateMode.grammar
+        /// Filter: one grammar per state forced commands of other states onto its own (docs/voice.md).
+        public var stateMode = StateMode.filter
+        /// Refuse a command whose path score per frame is under this (ConfidenceFloor; nil: none).
+        public var scoreFloor: Double? = nil
         public init() {}
     }
 
@@ -207,6 +210,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         let r = text.recognize(words, language: .en)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
         if let why = inapplicable(r.intent, in: activeState) { return refuse(why, r) }
+        if let why = belowFloor(result) { return refuse(why, r) }
         if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }
         var seconds = decodeSeconds
         if let secondOpinion {

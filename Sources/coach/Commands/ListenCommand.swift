@@ -56,6 +56,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Hear only what can apply in this state: idle, running, paused, confirm (yes/no), or all. Default: the gateway's state, followed as it changes; all with --no-act.", valueName: "state"))
     var state: String?
 
+    @Option(name: .customLong("score-floor"), help: .hidden)
+    var scoreFloor: Double? = VoiceRecognizer.Options().scoreFloor
+
     @Option(name: .customLong("state-mode"), help: .hidden)
     var stateMode: StateMode = VoiceRecognizer.Options().stateMode
 
@@ -119,6 +122,7 @@ struct ListenCommand: ParsableCommand {
         let client = noAct || printGrammar ? nil : try OneShot.connect(options)
         let follower = state == nil ? client.map { ListenStateFollower(client: $0, options: options) } : nil
         voiceOptions.stateMode = stateMode
+        voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
         let voice: VoiceRecognizer
         do {

@@ -1,6 +1,7 @@
 // `coach listen --state`: only what can apply in the state is heard (#29). "pause my workout" is
-// not acted on while idle — through the grammar, not the gateway — and is heard while running;
-// while a question is pending only its answers are. espeak-ng audio made at test time.
+// not acted on while idle — refused by the recogniser, never sent to the gateway — and is heard
+// while running; while a question is pending only its answers are (a search of their own).
+// espeak-ng audio made at test time.
 
 import CoachVoice
 import Foundation
@@ -18,7 +19,7 @@ import Testing
             try await VoiceListenTests.listen(wav, home: home, extra: ["--state", state]).compactMap { $0.heard == nil ? nil : $0.intent ?? $0.heard }
         }
         let idle = try await intents("idle")
-        #expect(idle.isEmpty, "while idle nothing may be heard: \(idle)")
+        #expect(idle.isEmpty, "while idle nothing may act: \(idle)")
         let running = try await intents("running")
         #expect(running == ["PauseWorkout"], "while running: \(running)")
         let confirm = try await intents("confirm")

@@ -25,6 +25,10 @@ struct ListenCommand: ParsableCommand {
             like some command. Audio given with --input is taken as commands. --wake /
             --no-wake change either default.
 
+            Only what can apply now acts: the gateway's state is followed (idle: start,
+            status; running: pause, end, lap ...; a pending confirmation: yes / no), or
+            set with --state.
+
             Examples:
               coach listen                    # the microphone: "hey coach, pause"
               coach listen --no-wake          # the microphone, no wake phrase

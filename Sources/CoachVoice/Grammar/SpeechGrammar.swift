@@ -38,15 +38,18 @@ public struct SpeechGrammar: Sendable {
     /// `writtenOnly`: words that are written but not said ("km", "mins"): branches holding them
     /// are left out (the spoken form, "kilometers", is in the same list).
     /// `skipWeight`: the cost of a skip phrase before or after a command (1: free).
+    /// `only`: the intents that can be heard (nil: all; VoiceStates), `answers`: phrases heard as
+    /// answers to a question ("yes", "no thanks"; StateGrammars).
     public init(source: SentenceSource, filler: [String] = [], fillerWeight: Double = 1, skipWeight: Double = 1,
-                branchingPenalty: Double = 0, writtenOnly: Set<String> = [], wakePhrase: String? = nil) {
+                branchingPenalty: Double = 0, writtenOnly: Set<String> = [], wakePhrase: String? = nil,
+                only: Set<String>? = nil, answers: [String] = []) {
         self.branchingPenalty = branchingPenalty
         self.skipWeight = skipWeight
         var builder = Builder(source: source)
         builder.writtenOnly = writtenOnly
         var lines = ["#JSGF V1.0;", "grammar \(Self.grammarName);", ""]
         var intentRefs: [GrammarExpression] = []
-        for intent in source.intents {
+        for intent in source.intents where only?.contains(intent.name) ?? true {
             var branches: [GrammarExpression] = []
             for sentence in intent.sentences {
                 builder.origin = "\(intent.name): \"\(sentence.template)\""
@@ -61,6 +64,13 @@ public struct SpeechGrammar: Sendable {
             builder.bodies[name] = .alternative(branches, optional: false)
             builder.rules.append("<\(name)> = " + branches.map(\.jsgf).joined(separator: "\n    | ") + ";")
             intentRefs.append(.ref(name))
+        }
+        builder.origin = "answers"
+        let answerBranches = answers.map { builder.words(of: $0) }.filter { if case .words = $0 { return true } else { return false } }
+        if !answerBranches.isEmpty {
+            builder.bodies["i_answer"] = .alternative(answerBranches, optional: false)
+            builder.rules.append("<i_answer> = " + answerBranches.map(\.jsgf).joined(separator: " | ") + ";")
+            intentRefs.append(.ref("i_answer"))
         }
         builder.origin = "skip_words"
         // A skip phrase's first word is its own marked token ("^please"), so its arc can carry a

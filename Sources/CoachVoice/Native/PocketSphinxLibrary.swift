@@ -26,6 +26,13 @@ public struct PocketSphinxLibrary: Sendable {
     let ps_seg_next: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let ps_seg_word: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     let ps_seg_prob: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+    // More searches in one decoder (StateSearches): an FSG file read with the decoder's log math
+    // and language weight, added under a name, and switched to with ps_set_search.
+    let ps_get_logmath: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let ps_set_fsg: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?) -> Int32
+    let ps_get_prob: @convention(c) (OpaquePointer?) -> Int32
+    let fsg_model_readfile: @convention(c) (UnsafePointer<CChar>?, OpaquePointer?, Float) -> OpaquePointer?
+    let fsg_model_free: @convention(c) (OpaquePointer?) -> Int32
 
     /// Debian packages that provide the library and its English model.
     public static let packages = ["libpocketsphinx3", "pocketsphinx-en-us"]
@@ -51,7 +58,12 @@ public struct PocketSphinxLibrary: Sendable {
             ps_seg_iter: try ps.symbol("ps_seg_iter", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
             ps_seg_next: try ps.symbol("ps_seg_next", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
             ps_seg_word: try ps.symbol("ps_seg_word", as: (@convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?).self),
-            ps_seg_prob: try ps.symbol("ps_seg_prob", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32).self)
+            ps_seg_prob: try ps.symbol("ps_seg_prob", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32).self),
+            ps_get_logmath: try ps.symbol("ps_get_logmath", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
+            ps_set_fsg: try ps.symbol("ps_set_fsg", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?) -> Int32).self),
+            ps_get_prob: try ps.symbol("ps_get_prob", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            fsg_model_readfile: try base.symbol("fsg_model_readfile", as: (@convention(c) (UnsafePointer<CChar>?, OpaquePointer?, Float) -> OpaquePointer?).self),
+            fsg_model_free: try base.symbol("fsg_model_free", as: (@convention(c) (OpaquePointer?) -> Int32).self)
         )
     }
 }

@@ -22,6 +22,11 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
     private var fed = 0
     /// The lone wake phrase's audio decoded in front of the current utterance (WakeWindow).
     private var wakeAudio: [Int16] = []
+    /// CPU spent switching to the state's search when the current utterance began.
+    private var switchSeconds = 0.0
+    /// The state whose grammar should hear an utterance beginning at a time (s) in the stream
+    /// (VoiceRecognizer+States); nil: the recogniser's own choice stands.
+    public var stateAt: ((Double) -> ListeningState?)?
 
     public init(voice: VoiceRecognizer, decoding: Decoding, vad: VoiceActivityDetector.Configuration = .init()) {
         self.voice = voice
@@ -42,12 +47,16 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
     }
 
     private func whole(_ u: VoiceActivityDetector.Utterance) -> Heard {
-        (u, voice.recognize(u.samples, start: seconds(u.start), end: seconds(u.end)))
+        if let stateAt { voice.listen(in: stateAt(seconds(u.start))) }
+        return (u, voice.recognize(u.samples, start: seconds(u.start), end: seconds(u.end)))
     }
 
     private func handle(_ event: VoiceActivityDetector.Event, _ stream: SpeechDecoder.Stream) -> Heard? {
         switch event {
         case .began(let start):
+            // The search is chosen before any audio goes in: it cannot change mid-utterance.
+            if let stateAt { voice.listen(in: stateAt(seconds(start))) }
+            switchSeconds = voice.switchSearch()
             wakeAudio = voice.wakeAudio(at: seconds(start))
             fed = 0
             stream.begin()
@@ -58,7 +67,8 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
         case .ended(let u):
             if u.samples.count > fed { stream.feed(Array(u.samples[fed...])) }
             let result = stream.end()
-            return (u, voice.judged(result, samples: u.samples, wakeAudio: wakeAudio, start: seconds(u.start), end: seconds(u.end)))
+            return (u, voice.judged(result, samples: u.samples, wakeAudio: wakeAudio, start: seconds(u.start), end: seconds(u.end),
+                                    extraSeconds: switchSeconds))
         case .dropped:
             stream.abandon()
         }

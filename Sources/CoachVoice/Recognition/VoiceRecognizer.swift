@@ -58,6 +58,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     private var freeDecoder: Result<SpeechDecoder, SpeechDecoderError>?
     let library: PocketSphinxLibrary
     let modelDirectory: String
+    /// Every state's grammar (VoiceRecognizer+States), the search wanted next (set from any
+    /// thread; nil: no change), the one decoding now, and the searches added (name → pocketsphinx's).
+    let stateGrammars: StateGrammars
+    let wantedState = Mutex<ListeningState??>(nil)
+    var activeState: ListeningState?
+    var searchNames: [String: String] = [:]
     /// Silence between a lone wake phrase's audio and the utterance decoded after it (0.3 s).
     static let gap = [Int16](repeating: 0, count: 4_800)
 
@@ -79,6 +85,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         /// With a wake phrase: act only when a second decode with the general English model
         /// repeats the command's words (WakeSecondOpinion; docs/voice.md). Off only to measure.
         public var secondOpinion = false
+        /// The search to start with: one state's grammar (VoiceStates), nil for every intent.
+        public var state: ListeningState? = nil
+        /// Filter: one grammar per state forced commands of other states onto its own (docs/voice.md).
+        public var stateMode = StateMode.filter
+        /// Refuse a command whose path score per frame is under this (ConfidenceFloor; nil: none).
+        public var scoreFloor: Double? = nil
         public init() {}
     }
 
@@ -114,17 +126,26 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         self.library = library
         modelDirectory = options.modelDirectory
         mark("grammar")
+        let stateGrammars = StateGrammars(source: source, lexicon: lexicon, options: options,
+                                          states: VoiceStates.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory),
+                                          commandWords: StateGrammars.commandWords(of: grammar))
+        self.stateGrammars = stateGrammars
+        let firstSearch = Self.searchName(options.state, mode: options.stateMode)
+        let first = firstSearch == "all" ? grammar : stateGrammars.grammar(for: options.state)
+        activeState = options.state
+        searchNames = [firstSearch: SpeechDecoder.defaultSearch]
         let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
         guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
             throw SpeechDecoderError(description: "cannot read the pronunciation dictionary \(dictPath): install it with sudo apt-get install pocketsphinx-en-us")
         }
-        pronunciations = Pronunciations(words: grammar.words, cmudict: cmudict, lexicon: lexicon)
-        let words = grammar.words
+        // One dictionary for every search: the answers' words are the only ones the full grammar lacks.
+        let words = grammar.words.merging(stateGrammars.grammar(for: .confirm).words) { a, _ in a }
+        pronunciations = Pronunciations(words: words, cmudict: cmudict, lexicon: lexicon)
         if !pronunciations.unpronounceable.isEmpty {
             throw SpeechDecoderError(description: "no pronunciation for: " + pronunciations.unpronounceable.map { "'\($0)' (from \(words[$0] ?? "?"))" }.joined(separator: ", ") + "; add them under pronunciations: in Intents/en/_voice.yaml")
         }
         mark("dictionary")
-        let fsg = FSGCache.compiled(grammar)
+        let fsg = FSGCache.compiled(first)
         mark("fsg")
         fsgSize = (fsg.states, fsg.arcs)
         decoder = try SpeechDecoder(library: library, grammar: fsg.text, dictionary: pronunciations.dictionary,
@@ -154,25 +175,39 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     /// Decodes and judges one utterance; `start`/`end` are its place in the stream (s).
     public func recognize(_ samples: [Int16], start: Double, end: Double) -> HeardUtterance {
         // Right after a lone wake phrase, the utterance is heard as following it (WakeWindow).
+        // The state's search first (a switch asked for since the last utterance), then the decode.
+        let switchSeconds = switchSearch()
         let wakeAudio = wakeAudio(at: start)
         let result = decoder.decode(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
-        return judged(result, samples: samples, wakeAudio: wakeAudio, start: start, end: end)
+        return judged(result, samples: samples, wakeAudio: wakeAudio, start: start, end: end, extraSeconds: switchSeconds)
     }
 
-    /// The lone wake phrase's audio when its window is open at `start` (else none).
+    /// The lone wake phrase's audio when its window is open at `start` (else none; never in front
+    /// of an answer to a question).
     func wakeAudio(at start: Double) -> [Int16] {
-        wakeState.withLock { $0.window.isOpen(at: start) ? $0.wakeAudio : [] }
+        guard activeState != .confirm else { return [] }
+        return wakeState.withLock { $0.window.isOpen(at: start) ? $0.wakeAudio : [] }
     }
 
-    /// Judges a decoded utterance (`wakeAudio` was decoded in front of it).
-    func judged(_ result: SpeechDecoder.Result, samples: [Int16], wakeAudio: [Int16], start: Double, end: Double) -> HeardUtterance {
+    /// Judges a decoded utterance (`wakeAudio` was decoded in front of it); `extraSeconds` is CPU
+    /// spent on the way (a search built for the state) and counts as decoding.
+    func judged(_ result: SpeechDecoder.Result, samples: [Int16], wakeAudio: [Int16], start: Double, end: Double,
+                extraSeconds: Double = 0) -> HeardUtterance {
+        let answering = activeState == .confirm
+        let decodeSeconds = result.seconds + extraSeconds
+        printScores(result)
         func refuse(_ why: String, _ r: Recognition? = nil) -> HeardUtterance {
             HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
-                           decodeSeconds: result.seconds)
+                           decodeSeconds: decodeSeconds)
         }
         guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
         if SpeechGrammar.isFiller(hyp) { return refuse("not a command (heard through the garbage loop)") }
         let words = SpeechGrammar.unmarked(hyp)
+        if answering {  // the confirm search: an answer to the pending question, or nothing
+            guard text.answers.classify(words) != nil else { return refuse("not an answer to the question") }
+            return HeardUtterance(heard: words, hypothesis: hyp, recognition: text.recognize(words, language: .en), refusal: nil,
+                                  start: start, end: end, decodeSeconds: decodeSeconds)
+        }
         if let wake = wakeWords {
             let until = wakeState.withLock { state -> Double? in
                 let until = state.window.heard(wakePhraseOnly: words == wake, end: end)
@@ -189,8 +224,10 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         }
         let r = text.recognize(words, language: .en)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
+        if let why = inapplicable(r.intent, in: activeState) { return refuse(why, r) }
+        if let why = belowFloor(result) { return refuse(why, r) }
         if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }
-        var seconds = result.seconds
+        var seconds = decodeSeconds
         if let secondOpinion {
             // The same audio the grammar heard (the wake phrase's too, when it was said alone).
             let free = freeDecode(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)

@@ -27,6 +27,10 @@ struct ListenCommand: ParsableCommand {
             like some command. Audio given with --input is taken as commands. --wake /
             --no-wake change either default.
 
+            Only what can apply now acts: the gateway's state is followed (idle: start,
+            status; running: pause, end, lap ...; a pending confirmation: yes / no), or
+            set with --state.
+
             Examples:
               coach listen                    # the microphone: "hey coach, pause"
               coach listen --no-wake          # the microphone, no wake phrase
@@ -54,6 +58,16 @@ struct ListenCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo,
           help: "Act only on commands that follow the wake phrase (settings: voice.wake_phrase, default \"hey coach\"). Default: on for the microphone, off for --input.")
     var wake: Bool? = nil
+
+    @Option(name: .long, help: ArgumentHelp("Hear only what can apply in this state: idle, running, paused, confirm (yes/no), or all. Default: the gateway's state, followed as it changes; all with --no-act.", valueName: "state"))
+    var state: String?
+
+    /// Off unless given (measured in docs/voice.md, "Grammars that follow the state").
+    @Option(name: .customLong("score-floor"), help: .hidden)
+    var scoreFloor: Double?
+
+    @Option(name: .customLong("state-mode"), help: .hidden)
+    var stateMode: StateMode = VoiceRecognizer.Options().stateMode
 
     @Flag(name: .customLong("print-grammar"), help: "Print the generated JSGF grammar and the dictionary notes, then exit.")
     var printGrammar = false
@@ -91,6 +105,15 @@ struct ListenCommand: ParsableCommand {
 
     static let unavailableExitCode: Int32 = 69
 
+    /// `--state`: nil when absent or `all` (every intent), else that state's grammar.
+    private func fixedState() throws -> ListeningState? {
+        guard let state, state != "all" else { return nil }
+        guard let s = ListeningState(rawValue: state) else {
+            throw ValidationError("--state is idle, running, paused, confirm or all, not \(state).")
+        }
+        return s
+    }
+
     func run() throws {
         let settings: CoachSettings
         do { settings = try CoachSettings.load() } catch {
@@ -105,6 +128,12 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
         voiceOptions.secondOpinion = strictWake
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
+        // Only what can apply competes (#29): a fixed --state, else the gateway's, followed.
+        let client = noAct || printGrammar ? nil : try OneShot.connect(options)
+        let follower = state == nil ? client.map { ListenStateFollower(client: $0, options: options) } : nil
+        voiceOptions.stateMode = stateMode
+        voiceOptions.scoreFloor = scoreFloor
+        voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
         let voice: VoiceRecognizer
         do {
             voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, tuning: voiceOptions)
@@ -136,8 +165,9 @@ struct ListenCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)
         }
-        let client = noAct ? nil : try OneShot.connect(options)
+        if follower != nil { voice.prepareStates() }
         let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input))
+        if let follower { listener.stateAt = { follower.focus.state(at: $0) } }
         let ownVoice = OwnVoiceCheck(settings: settings)
         func handle(_ u: VoiceActivityDetector.Utterance, _ heard: HeardUtterance) throws {
             var heard = heard
@@ -147,8 +177,8 @@ struct ListenCommand: ParsableCommand {
                 heard = heard.refused("Coach's own voice: \(said)")
             }
             if verbose {
-                OneShot.printError(String(format: "%.2f–%.2f s: %@ (%.0f ms)%@", heard.start, heard.end,
-                                          heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,
+                OneShot.printError(String(format: "%.2f–%.2f s [%@]: %@ (%.0f ms)%@", heard.start, heard.end,
+                                          voice.listeningState?.rawValue ?? "all", heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,
                                           heard.refusal.map { ", refused: " + $0 } ?? ""))
             }
             if noAct {
@@ -166,6 +196,7 @@ struct ListenCommand: ParsableCommand {
             if let lang = options.lang { params.append(("lang", .string(lang.rawValue))) }
             do {
                 let result = try client.call("say", .object(params))
+                follower?.replied(result, at: heard.end)
                 if options.json {
                     print("{\"heard\":\(JSONText.string(text)),\"reply\":\(result.serialized())}")
                 } else {

@@ -81,6 +81,13 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
 
+    @Flag(name: .customLong("front-end"), inversion: .prefixedNo,
+          help: "Lower steady noise (a fan, a treadmill) with speexdsp before listening (settings: voice.front_end). Default: on for the microphone, off for --input; needs libspeexdsp1.")
+    var frontEnd: Bool? = nil
+
+    @Option(name: .customLong("front-end-options"), help: .hidden)
+    var frontEndOptions: String?
+
     @Flag(name: .long, help: "Also print refused utterances and timings on standard error.")
     var verbose = false
 
@@ -131,6 +138,23 @@ struct ListenCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)
         }
+        var frontEndSettings = SpeechFrontEnd.Options()
+        if let frontEndOptions {
+            guard let parsed = SpeechFrontEnd.Options(parsing: frontEndOptions) else {
+                throw ValidationError("--front-end-options: denoise, agc, dereverb, suppress=DB, agc-level=N, comma-separated.")
+            }
+            frontEndSettings = parsed
+        }
+        let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: frontEnd, fromMicrophone: input == nil,
+                                                     options: frontEndSettings)
+        if let frontNote { OneShot.printError(frontNote) }
+        if verbose {
+            OneShot.printError(front.map { f in
+                "front end: speexdsp" + (f.options.denoise ? ", noise down to \(f.options.noiseSuppress) dB" : "") + (f.options.agc ? ", AGC" : "")
+                    + (f.options.dereverb ? ", dereverb" : "")
+            } ?? "front end: off")
+        }
+        let denoised = front.map(DenoisedStream.init)
         let client = noAct ? nil : try OneShot.connect(options)
         var vad = VoiceActivityDetector()
         let ownVoice = OwnVoiceCheck(settings: settings)
@@ -173,12 +197,14 @@ struct ListenCommand: ParsableCommand {
         }
         do {
             while let chunk = try source.next() {
-                for u in vad.feed(chunk) { try handle(u) }
+                denoised?.feed(chunk)
+                for u in vad.feed(chunk) { try handle(denoised?.denoised(u) ?? u) }
             }
         } catch let error as AudioFormatError {
             OneShot.printError(error.description)
             throw ExitCode(ExitStatus.usage.rawValue)
         }
-        for u in vad.finish() { try handle(u) }
+        denoised?.finish()
+        for u in vad.finish() { try handle(denoised?.denoised(u) ?? u) }
     }
 }

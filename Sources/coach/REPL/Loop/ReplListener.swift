@@ -60,7 +60,11 @@ final class ReplListener: Sendable {
 
     private func listen(voice: VoiceRecognizer, source: any AudioInput, generation mine: Int, input: String?) {
         var vad = VoiceActivityDetector()
-        func hear(_ utterance: VoiceActivityDetector.Utterance) {
+        let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil)
+        if let frontNote, isCurrent(mine) { deliver(.note(frontNote)) }
+        let denoised = front.map(DenoisedStream.init)
+        func hear(_ raw: VoiceActivityDetector.Utterance) {
+            let utterance = denoised?.denoised(raw) ?? raw
             let heard = voice.recognize(utterance.samples, start: Double(utterance.start) / 16_000,
                                         end: Double(utterance.end) / 16_000)
             if heard.listeningUntil != nil, isCurrent(mine) { deliver(.note("Listening: say the command.")) }
@@ -68,6 +72,7 @@ final class ReplListener: Sendable {
         }
         do {
             while isCurrent(mine), let chunk = try source.next() {
+                denoised?.feed(chunk)
                 for utterance in vad.feed(chunk) where isCurrent(mine) { hear(utterance) }
             }
         } catch {
@@ -75,6 +80,7 @@ final class ReplListener: Sendable {
             return
         }
         guard isCurrent(mine) else { return }
+        denoised?.finish()
         for utterance in vad.finish() { hear(utterance) }
         if let input, isCurrent(mine) { deliver(.note("Finished listening to \(input).")) }
     }

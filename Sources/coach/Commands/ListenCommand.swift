@@ -78,6 +78,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
+    @Option(name: .long, help: ArgumentHelp("Frequency warping for a voice far from the model's (pocketsphinx VTLN, inverse linear): below 1 for a low voice (0.8 heard twice as many commands a third of an octave down), above 1 for a high one; default none (docs/voice.md).", valueName: "factor"))
+    var warp: Double?
+
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
 
@@ -107,6 +110,10 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
         voiceOptions.secondOpinion = strictWake
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
+        if let warp {
+            guard (0.6...1.5).contains(warp) else { throw ValidationError("--warp: a factor from 0.6 to 1.5 (1: none).") }
+            voiceOptions.decoderOptions += ["-warp_type", "inverse_linear", "-warp_params", String(warp)]
+        }
         let voice: VoiceRecognizer
         do {
             voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, tuning: voiceOptions)

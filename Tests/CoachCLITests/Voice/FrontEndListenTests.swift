@@ -47,6 +47,15 @@ import Testing
         #expect(r.stderr.contains("sudo apt-get install libspeexdsp1"), "\(r.stderr)")
     }
 
+    /// `--warp F` (VTLN for a low or high voice) refuses a factor far outside what was measured.
+    @Test func anImplausibleWarpIsRefused() async throws {
+        let s = try Self.setUp()
+        let coach = try #require(CoachBinary.path())
+        let r = try await runProcess(coach, ["listen", "--input", s.wav, "--no-act", "--warp", "3"], environment: s.env)
+        #expect(r.status == 64, "\(r.status) \(r.stderr)")
+        #expect(r.stderr.contains("--warp"), "\(r.stderr)")
+    }
+
     @Test func doctorListsTheFrontEnd() async throws {
         let home = try ScratchHome()
         let here = try await home.coach(["doctor"])

@@ -23,12 +23,15 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         public var inputDevice: String = "default"
         /// ALSA playback device for speech.
         public var outputDevice: String = "default"
+        /// speexdsp's noise suppression before listening (`coach listen --front-end`); nil: the
+        /// measured default (FrontEndPolicy, docs/voice.md).
+        public var frontEnd: Bool? = nil
 
         public init() {}
 
         enum CodingKeys: String, CodingKey {
             case speak, voices, japaneseVoiceFile = "japanese_voice_file", wakePhrase = "wake_phrase"
-            case inputDevice = "input_device", outputDevice = "output_device"
+            case inputDevice = "input_device", outputDevice = "output_device", frontEnd = "front_end"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -40,6 +43,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
             wakePhrase = try c.decodeIfPresent(String.self, forKey: .wakePhrase) ?? d.wakePhrase
             inputDevice = try c.decodeIfPresent(String.self, forKey: .inputDevice) ?? d.inputDevice
             outputDevice = try c.decodeIfPresent(String.self, forKey: .outputDevice) ?? d.outputDevice
+            frontEnd = try c.decodeIfPresent(Bool.self, forKey: .frontEnd)
         }
     }
 

@@ -28,25 +28,36 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
     /// (VoiceRecognizer+States); nil: the recogniser's own choice stands.
     public var stateAt: ((Double) -> ListeningState?)?
 
-    public init(voice: VoiceRecognizer, decoding: Decoding, vad: VoiceActivityDetector.Configuration = .init()) {
+    /// The front end's output beside the raw stream: the VAD cuts the raw audio, the decoder hears
+    /// the denoised samples of the same span (DenoisedStream says why).
+    private let denoised: DenoisedStream?
+    /// Stream index where the current utterance began.
+    private var utteranceStart = 0
+
+    public init(voice: VoiceRecognizer, decoding: Decoding, frontEnd: SpeechFrontEnd? = nil,
+                vad: VoiceActivityDetector.Configuration = .init()) {
         self.voice = voice
         self.vad = VoiceActivityDetector(vad)
+        self.denoised = frontEnd.map(DenoisedStream.init)
         stream = decoding == .whileSpoken ? SpeechDecoder.Stream(voice.decoder) : nil
     }
 
     /// Feeds a chunk of 16 kHz samples; the utterances that ended in it, heard.
     public func feed(_ samples: [Int16]) -> [Heard] {
+        denoised?.feed(samples)
         guard let stream else { return vad.feed(samples).map(whole) }
         return vad.events(samples).compactMap { handle($0, stream) }
     }
 
     /// Ends the stream: an utterance in progress is heard.
     public func finish() -> [Heard] {
+        denoised?.finish()
         guard let stream else { return vad.finish().map(whole) }
         return vad.finishEvents().compactMap { handle($0, stream) }
     }
 
-    private func whole(_ u: VoiceActivityDetector.Utterance) -> Heard {
+    private func whole(_ raw: VoiceActivityDetector.Utterance) -> Heard {
+        let u = denoised?.denoised(raw) ?? raw
         if let stateAt { voice.listen(in: stateAt(seconds(u.start))) }
         return (u, voice.recognize(u.samples, start: seconds(u.start), end: seconds(u.end)))
     }
@@ -58,13 +69,15 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
             if let stateAt { voice.listen(in: stateAt(seconds(start))) }
             switchSeconds = voice.switchSearch()
             wakeAudio = voice.wakeAudio(at: seconds(start))
+            utteranceStart = start
             fed = 0
             stream.begin()
             if !wakeAudio.isEmpty { stream.feed(wakeAudio + VoiceRecognizer.gap) }
         case .audio(let samples):
-            stream.feed(samples)
+            stream.feed(denoised?.samples(from: utteranceStart + fed, count: samples.count) ?? samples)
             fed += samples.count
-        case .ended(let u):
+        case .ended(let raw):
+            let u = denoised?.denoised(raw) ?? raw
             if u.samples.count > fed { stream.feed(Array(u.samples[fed...])) }
             let result = stream.end()
             return (u, voice.judged(result, samples: u.samples, wakeAudio: wakeAudio, start: seconds(u.start), end: seconds(u.end),

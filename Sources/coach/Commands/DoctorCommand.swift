@@ -61,6 +61,7 @@ struct DoctorCommand: ParsableCommand {
         let pocketsphinx = library { _ = try PocketSphinxLibrary.load() }
         let espeak = library { _ = try EspeakLibrary.load() }
         let alsa = library { _ = try AlsaLibrary.load() }
+        let speexdsp = library { _ = try SpeexDSPLibrary.load() }
         let mosquitto = library { _ = try Mosquitto.load() }
         let sdbus = library { _ = try NativeLibrary.open(name: "libsystemd", soname: "libsystemd.so.0", package: "libsystemd0") }
         return [
@@ -69,6 +70,12 @@ struct DoctorCommand: ParsableCommand {
                 Requirement(what: "English acoustic model", packages: ["pocketsphinx-en-us"],
                             present: exists(SpeechDecoder.defaultModelDirectory + "/en-us/mdef")),
                 Requirement(what: "microphone: libasound.so.2", packages: ["libasound2"], present: alsa),
+                Requirement(what: "noise front end: \(SpeexDSPLibrary.soname)", packages: [SpeexDSPLibrary.package], present: speexdsp,
+                            optional: true, advice: """
+                                without it the microphone is heard as it comes; with it speexdsp lowers steady noise \
+                                (a fan, a treadmill, a hiss) before the speech detector and the decoder (coach listen \
+                                --front-end, voice.front_end; docs/voice.md)
+                                """),
             ]),
             Feature(name: "voice out, English (--speak)", requirements: [
                 Requirement(what: "libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),

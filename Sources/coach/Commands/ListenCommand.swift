@@ -39,7 +39,7 @@ struct ListenCommand: ParsableCommand {
               coach listen --print-grammar    # the generated JSGF grammar
 
             Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and
-            libasound2 for the microphone). Exit status: 0, 64 unusable audio or
+            libasound2 for the microphone; libspeexdsp1 lowers steady noise first). Exit status: 0, 64 unusable audio or
             options, 69 pocketsphinx missing.
             """
     )
@@ -94,11 +94,21 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
+    @Option(name: .long, help: ArgumentHelp("Frequency warping for a voice far from the model's (pocketsphinx VTLN, inverse linear): below 1 for a low voice (0.8 heard twice as many commands a third of an octave down), above 1 for a high one; default none (docs/voice.md).", valueName: "factor"))
+    var warp: Double?
+
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
 
     @Option(name: .long, help: .hidden)
     var decoding: UtteranceListener.Decoding?
+
+    @Flag(name: .customLong("front-end"), inversion: .prefixedNo,
+          help: "Lower steady noise (a fan, a treadmill) with speexdsp before listening (settings: voice.front_end). Default: on for the microphone, off for --input; needs libspeexdsp1.")
+    var frontEnd: Bool? = nil
+
+    @Option(name: .customLong("front-end-options"), help: .hidden)
+    var frontEndOptions: String?
 
     @Flag(name: .long, help: "Also print refused utterances and timings on standard error.")
     var verbose = false
@@ -134,6 +144,10 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.stateMode = stateMode
         voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
+        if let warp {
+            guard (0.6...1.5).contains(warp) else { throw ValidationError("--warp: a factor from 0.6 to 1.5 (1: none).") }
+            voiceOptions.decoderOptions += ["-warp_type", "inverse_linear", "-warp_params", String(warp)]
+        }
         let voice: VoiceRecognizer
         do {
             voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, tuning: voiceOptions)
@@ -165,8 +179,24 @@ struct ListenCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)
         }
+        var frontEndSettings = SpeechFrontEnd.Options()
+        if let frontEndOptions {
+            guard let parsed = SpeechFrontEnd.Options(parsing: frontEndOptions) else {
+                throw ValidationError("--front-end-options: denoise, agc, dereverb, suppress=DB, agc-level=N, comma-separated.")
+            }
+            frontEndSettings = parsed
+        }
+        let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: frontEnd, fromMicrophone: input == nil,
+                                                     options: frontEndSettings)
+        if let frontNote { OneShot.printError(frontNote) }
+        if verbose {
+            OneShot.printError(front.map { f in
+                "front end: speexdsp" + (f.options.denoise ? ", noise down to \(f.options.noiseSuppress) dB" : "") + (f.options.agc ? ", AGC" : "")
+                    + (f.options.dereverb ? ", dereverb" : "")
+            } ?? "front end: off")
+        }
         if follower != nil { voice.prepareStates() }
-        let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input))
+        let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input), frontEnd: front)
         if let follower { listener.stateAt = { follower.focus.state(at: $0) } }
         let ownVoice = OwnVoiceCheck(settings: settings)
         func handle(_ u: VoiceActivityDetector.Utterance, _ heard: HeardUtterance) throws {

@@ -59,7 +59,9 @@ final class ReplListener: Sendable {
     private func isCurrent(_ mine: Int) -> Bool { generation.load(ordering: .acquiring) == mine }
 
     private func listen(voice: VoiceRecognizer, source: any AudioInput, generation mine: Int, input: String?) {
-        let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input))
+        let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil)
+        if let frontNote, isCurrent(mine) { deliver(.note(frontNote)) }
+        let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input), frontEnd: front)
         func hear(_ heard: HeardUtterance) {
             if heard.listeningUntil != nil, isCurrent(mine) { deliver(.note("Listening: say the command.")) }
             if let text = heard.heard, isCurrent(mine) { deliver(.line(text)) }

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Commands heard right and non-commands acting per room condition, with and without the speexdsp
+# front end (docs/voice.md, "A front end for real rooms"). The voice tests' corpora
+# (Tests/CoachCLITests/Voice/commands.txt, noncommands.txt; tune: and fresh: lines reported apart)
+# in espeak-ng en-us and flite's kal16 and slt (never tuned on), each voice's sentences in one
+# stream, then altered as a whole: white and pink noise at 20/10/5 dB, babble of five voices and
+# music-like sound at 10 dB (continuous, through the pauses too), reverb, pitch -400/+400 cents.
+#   Benchmarks/voice/rooms.sh [COACH] [-- MODE ...]
+# MODE: a label and coach listen options, comma-separated, "label:--opt,--opt"; default: off:--no-front-end and
+# on:--front-end. E.g. to measure warping:
+#   rooms.sh .build/release/coach -- "w1:--no-front-end" "w0.8:--no-front-end,--decoder-option=-warp_type inverse_linear -warp_params 0.8"
+# ROOMS_CONDITIONS="clean pink10", ROOMS_NONCOMMAND_CONDITIONS="clean" and ROOMS_VOICES="flite:slt" narrow the run; ROOMS_KEEP=DIR keeps
+# the audio there for the next run, ROOMS_PREPARE_ONLY=1 only makes it. Heavy: run it under nice.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/Benchmarks/voice/say.sh"
+voice_world "${1:-}"; shift || true
+[[ ${1:-} == -- ]] && shift
+modes=("$@"); ((${#modes[@]})) || modes=("off:--no-front-end" "on:--front-end")
+read -ra voices <<< "${ROOMS_VOICES:-espeak:en-us flite:kal16 flite:slt}"
+read -ra conditions <<< "${ROOMS_CONDITIONS:-clean white20 white10 white5 pink20 pink10 pink5 babble10 music10 reverb pitch-400 pitch+400}"
+bench=$root/Benchmarks/voice
+keep=${ROOMS_KEEP:-}  # a directory to keep the audio in (reruns reuse it)
+[[ -n $keep ]] && { mkdir -p "$keep"; work_audio=$keep; } || work_audio=$work
+
+# The sentences, each voice's in one stream (say_all: 0.5 s before, 0.7 s after each).
+for corpus in commands noncommands; do
+    grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/$corpus.txt" > "$work/$corpus.lines"
+    sed 's/^[a-z]*: //' "$work/$corpus.lines" > "$work/$corpus.texts"
+    cut -d: -f1 "$work/$corpus.lines" > "$work/$corpus.splits"
+    for v in "${voices[@]}"; do
+        dir=$work_audio/$corpus-${v#*:}
+        [[ -f $dir/all.wav ]] || say_all "$v" "$work/$corpus.texts" "$dir"
+    done
+done
+# Noise beds: babble of five voices reading other sentences, and music-like sound (plucked chords
+# and a bass line with a beat), each a minute, looped by the mixer.
+if [[ ! -f $work_audio/babble.wav ]]; then
+    grep -hE '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/wake-noncommands-tuning.txt" | sed 's/^[a-z]*: hey coach, //' > "$work/babble.texts"
+    i=0
+    for v in espeak:en-gb espeak:en-us+f3 flite:awb flite:rms espeak:en-us+m5; do
+        shuf --random-source=<(yes) "$work/babble.texts" | tr '\n' ' ' | head -c 900 > "$work/b.txt"
+        case $v in
+            flite:*) flite -voice "${v#flite:}" -f "$work/b.txt" -o "$work/b$i.raw.wav" ;;
+            *) espeak-ng -v "${v#espeak:}" -s 170 -f "$work/b.txt" -w "$work/b$i.raw.wav" ;;
+        esac
+        sox "$work/b$i.raw.wav" -r 16000 -c 1 -b 16 "$work/b$i.wav" trim $((i * 3)) 60 pad 0 60 trim 0 60
+        i=$((i + 1))
+    done
+    sox -m "$work"/b[0-9].wav "$work_audio/babble.wav" norm -3
+    notes=(C3 G3 A2 F2) chords=("C4 E4 G4" "G3 B3 D4" "A3 C4 E4" "F3 A3 C4")
+    parts=()
+    for k in 0 1 2 3; do
+        read -ra ch <<< "${chords[$k]}"
+        sox -n -r 16000 -b 16 -c 1 "$work/m$k.wav" synth 2 pluck "${ch[0]}" pluck "${ch[1]}" pluck "${ch[2]}" pluck "${notes[$k]}" \
+            remix - tremolo 4 60 fade 0 2 0.3
+        parts+=("$work/m$k.wav")
+    done
+    sox "${parts[@]}" "$work/bar.wav"
+    sox "$work/bar.wav" "$work_audio/music.wav" repeat 7 norm -3
+fi
+
+# Conditions and decoding.
+for corpus in commands noncommands; do
+    for v in "${voices[@]}"; do
+        dir=$work_audio/$corpus-${v#*:}
+        for c in "${conditions[@]}"; do
+            out=$dir/$c.wav
+            if [[ ! -f $out ]]; then
+                case $c in
+                    clean) cp "$dir/all.wav" "$out" ;;
+                    white*|pink*) sox -n -r 16000 -b 16 -c 1 "$work/noise.wav" synth 60 "${c%%[0-9]*}noise"
+                                  python3 "$bench/rooms-mix.py" "$dir" "$work/noise.wav" "${c##*[a-z]}" "$out" ;;
+                    babble*) python3 "$bench/rooms-mix.py" "$dir" "$work_audio/babble.wav" "${c#babble}" "$out" ;;
+                    music*) python3 "$bench/rooms-mix.py" "$dir" "$work_audio/music.wav" "${c#music}" "$out" ;;
+                    reverb) sox "$dir/all.wav" "$out" reverb 60 50 100 ;;
+                    pitch*) sox "$dir/all.wav" "$out" pitch "${c#pitch}" ;;
+                    *) echo "unknown condition $c" >&2; exit 64 ;;
+                esac
+            fi
+        done
+    done
+done
+[[ -n ${ROOMS_PREPARE_ONLY:-} ]] && exit 0
+"$coach" parse --lang en --json --stdin < "$work/commands.texts" > "$work/expected.json"
+read -ra nonconditions <<< "${ROOMS_NONCOMMAND_CONDITIONS:-${conditions[*]}}"
+for corpus in commands noncommands; do
+    for v in "${voices[@]}"; do
+        for c in "${conditions[@]}"; do
+            [[ $corpus == noncommands && " ${nonconditions[*]} " != *" $c "* ]] && continue
+            out=$work_audio/$corpus-${v#*:}/$c.wav
+            for m in "${modes[@]}"; do
+                IFS=, read -ra opts <<< "${m#*:}"
+                "$coach" listen --input "$out" --no-act --json "${opts[@]}" > "$work/$corpus-${v#*:}-$c-${m%%:*}.json" 2>/dev/null
+            done
+        done
+    done
+done
+
+python3 "$bench/rooms-score.py" "$work" "$work_audio" "${#voices[@]}" "${voices[@]}" "${conditions[@]}" -- "${modes[@]%%:*}"

@@ -227,21 +227,6 @@ public struct WorkoutEngine: Sendable {
                 reportDeadline(of: current, at: now)].compactMap { $0 }.min()
     }
 
-    /// When the next "every N minutes" announcement comes if the workout keeps running.
-    private func reportDeadline(of current: Workout, at now: MonotonicInstant) -> MonotonicInstant? {
-        guard current.session.state == .running, current.builder.isRunning, let due = current.milestones.nextTimeDue else { return nil }
-        let left = due - current.builder.elapsed(at: now).seconds
-        return now + .nanoseconds(Int64((max(left, 0) * 1e9).rounded(.up)))
-    }
-
-    /// When a time goal's halfway point comes if the workout keeps running (nil once announced).
-    private func halfwayDeadline(of current: Workout, at now: MonotonicInstant) -> MonotonicInstant? {
-        guard !current.milestones.halfwayAnnounced, case .time(let seconds) = current.builder.goal,
-              current.session.state == .running, let half = current.builder.goalDeadline(at: now) else { return nil }
-        let due = half - .seconds(seconds / 2)
-        return due > now ? due : nil
-    }
-
     mutating func reschedule(at now: MonotonicInstant) -> [WorkoutAction] {
         let next = nextDeadline(after: now)
         guard next != scheduledTick else { return [] }

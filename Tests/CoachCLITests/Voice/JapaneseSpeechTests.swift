@@ -16,7 +16,7 @@ import Testing
 
     static let hasHTSVoice = JapaneseSpeech.findVoice(configured: nil) != nil
 
-    @Test(.timeLimit(.minutes(2))) func aJapaneseReplyLastsAboutAsLongAsItsReading() async throws {
+    @Test(.timeLimit(.minutes(6))) func aJapaneseReplyLastsAboutAsLongAsItsReading() async throws {
         let home = try ScratchHome()
         let coach = try #require(CoachBinary.path())
         var env = home.environment

@@ -12,7 +12,7 @@ import Testing
         try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).samples
     }
 
-    @Test(.timeLimit(.minutes(4))) func coachsOwnRepliesPlayedBackNeverAct() async throws {
+    @Test(.timeLimit(.minutes(10))) func coachsOwnRepliesPlayedBackNeverAct() async throws {
         let home = try ScratchHome()
         let coach = try #require(CoachBinary.path())
         var env = home.environment

@@ -70,6 +70,9 @@ struct RaceCommandTests {
         #expect(try await runProcess(coach, ["import", file], environment: env).status == 0)
         let gateway = try await BackgroundGateway(home: home)
         try await withCleanup({ _ = try? await runProcess(coach, ["cancel", "--yes"], environment: env) }) {
+            // A named client that may not read the saved workouts cannot race them (nor learn their pace).
+            let stranger = try await runProcess(coach, ["--as", "stranger", "say", "race my last 1k"], environment: env)
+            #expect(stranger.stdout.contains("couldn't find a saved workout like that to race"), "\(stranger.stdout) \(stranger.stderr)")
             let ride = try await runProcess(coach, ["say", "race my last ride"], environment: env)
             #expect(ride.stdout.contains("couldn't find a saved workout like that to race"), "\(ride.stdout) \(ride.stderr)")
             let run = try await runProcess(coach, ["say", "race my last 1k"], environment: env)

@@ -63,7 +63,10 @@ public final class Gateway: Sendable {
     // MARK: - Lines
 
     /// Understands one line of speech or text and acts on it.
-    public func say(_ text: String, language: Language? = nil, conversation: Conversation = Conversation()) async -> GatewayResult {
+    /// `readScope`: the saved workouts the sayer may read, for "race my last 5k" (nil: none); the
+    /// user's own channels (the REPL) read everything.
+    public func say(_ text: String, language: Language? = nil, conversation: Conversation = Conversation(),
+                    readScope: ReadScope? = .everything) async -> GatewayResult {
         // The session state is the recogniser's context (hassil's intent_context): small talk
         // such as "how's it going" or 「ただいま」 is a command only while a workout is on, and
         // "never mind" with a question pending answers the question.
@@ -77,7 +80,7 @@ public final class Gateway: Sendable {
             }
         }
         var planned: WorkoutIntent?
-        if let (intent, refusal) = await plannedStart(recognition, language: lang) {
+        if let (intent, refusal) = await plannedStart(recognition, language: lang, readScope: readScope) {
             if let refusal { return refusal }
             planned = intent
         }

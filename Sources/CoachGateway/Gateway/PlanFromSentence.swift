@@ -64,11 +64,11 @@ enum PlanFromSentence {
 extension Gateway {
     /// "start my threshold plan", "start 5 by 400 meters…": the start with its plan, or the reply
     /// that there is no such plan. Nil when the line is not a StartPlannedWorkout.
-    func plannedStart(_ recognition: Recognition, language: Language) async -> (WorkoutIntent?, GatewayResult?)? {
+    func plannedStart(_ recognition: Recognition, language: Language, readScope: ReadScope?) async -> (WorkoutIntent?, GatewayResult?)? {
         guard recognition.intent == IntentKind.startPlannedWorkout.rawValue else { return nil }
         if let race = raceFromSentence(recognition.slots.values) {
-            guard let plan = try? RaceRouting.plan("last", activity: race.activity, distance: race.metres,
-                                                   store: store(), scope: .everything) else {
+            guard let readScope, let plan = try? RaceRouting.plan("last", activity: race.activity, distance: race.metres,
+                                                                  store: store(), scope: readScope) else {
                 let outcome = IntentOutcome(intent: .startPlannedWorkout, phase: .resolve, code: .failureNoMatchingWorkout,
                                             parameter: "race", snapshot: await source.status())
                 var result = result(for: outcome, language: language)

@@ -14,7 +14,7 @@ enum RaceRouting {
         let detail: WorkoutDetail
         do {
             if reference.lowercased() == "last" {
-                guard let summary = try store.lastWorkout(activity: activity, near: distance) else {
+                guard let summary = try store.lastWorkout(activity: activity, near: distance, scope: scope) else {
                     let what = [activity?.rawValue, distance.map { "of about \(JSONText.number($0 / 1000, decimals: 1)) km" }]
                         .compactMap { $0 }.joined(separator: " ")
                     throw RPCError.invalidParams("race: no saved \(what.isEmpty ? "workout" : what) with a distance to race (coach history)")

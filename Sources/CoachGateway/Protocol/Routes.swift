@@ -47,8 +47,10 @@ enum Routes {
         Route("say", "Understands one utterance and acts on it.",
               params: [ParamDescription("text", .string(), required: true, "what was said or typed")],
               result: intentResult) { request in
+            // "race my last 5k" races only a workout this client may read (none while locked).
             await request.gateway.say(request.params.string("text") ?? "", language: request.language,
-                                      conversation: request.session.conversation).json
+                                      conversation: request.session.conversation,
+                                      readScope: try? request.router.readScope(session: request.session)).json
         },
         Route("parse", "Recognises an utterance; acts on nothing.",
               params: [ParamDescription("text", .string(), required: true)],

@@ -43,9 +43,10 @@ extension WorkoutStore {
     }
 
     /// The newest saved workout of `activity` whose distance is within 10 % of `metres` ("race my
-    /// last 5k"); with no distance, the newest of the activity ("race my last run").
-    public func lastWorkout(activity: ActivityType?, near metres: Double?) throws -> WorkoutSummary? {
-        try history().first { summary in
+    /// last 5k"); with no distance, the newest of the activity ("race my last run"). Only among
+    /// those `scope` lets the reader see.
+    public func lastWorkout(activity: ActivityType?, near metres: Double?, scope: ReadScope = .everything) throws -> WorkoutSummary? {
+        try history(scope: scope).first { summary in
             guard activity == nil || summary.activity == activity, let total = summary.totalDistance, total > 0 else { return false }
             guard let metres else { return true }
             return abs(total - metres) <= metres * 0.1

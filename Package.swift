@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "CoachGateway",
             dependencies: [
-                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess", "CoachPlans",
+                "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachProcess", "CoachPlans", "CoachExport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

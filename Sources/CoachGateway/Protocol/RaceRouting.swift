@@ -4,6 +4,7 @@
 // mistake, answered as invalid params that say what to try.
 
 import CoachCore
+import CoachExport
 import CoachStore
 import CoachWire
 
@@ -26,7 +27,7 @@ enum RaceRouting {
         } catch let error as WorkoutLookupError {
             throw RPCError.invalidParams("race: \(error.description)")
         }
-        let track = try store.raceTrack(of: detail)
+        let track = RaceTrack(try WorkoutRecording(store: store, detail: detail))
         guard track.totalDistance >= 100 else {
             throw RPCError.invalidParams("race: workout \(detail.summary.id.prefix(8)) has no distance to race (\(Int(track.totalDistance)) m)")
         }

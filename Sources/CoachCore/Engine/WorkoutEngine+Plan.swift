@@ -67,7 +67,7 @@ extension WorkoutEngine {
                 }
             case .stepStarted(let progress):
                 actions.append(.journal(JournalEntry(workoutID: current.id, kind: .planStep(progress), at: now)))
-                closeStep(startingAt: progress, at: now)
+                workout?.closeStep(startingAt: progress, at: now)
                 workout?.plan?.alerts.reset()
                 if progress.index < run.runner.steps.count,
                    let status = status(of: run.runner, index: progress.index, current: current, at: now, start: progress.start) {

@@ -23,35 +23,34 @@ public enum StepSegmentKey {
     public static let energy = "energy"
 }
 
-extension WorkoutEngine {
+extension Workout {
     /// The step before `progress.index` ended at `progress.start` (now): its segment, and for a
     /// swim-bike-run the transition marker between the legs. Then the new step's start is kept.
     mutating func closeStep(startingAt progress: PlanProgress, at now: Timestamp) {
-        guard let run = workout?.plan else { return }
+        guard let run = plan else { return }
         let ended = progress.index - 1
         if ended >= 0, ended < run.runner.steps.count {
             appendSegment(of: ended, reaching: progress.start, reason: progress.reason.rawValue, at: now)
             if case .swimBikeRun = run.runner.plan.kind, progress.index < run.runner.steps.count {
                 let from = run.runner.steps[ended].step.activity, to = run.runner.steps[progress.index].step.activity
-                _ = workout?.session.marker(at: now, name: "transition:\(from?.rawValue ?? "?")→\(to?.rawValue ?? "?")")
+                _ = session.marker(at: now, name: "transition:\(from?.rawValue ?? "?")→\(to?.rawValue ?? "?")")
             }
         }
-        workout?.plan?.stepStartedAt = now
-        workout?.plan?.stepStart = progress.start
+        plan?.stepStartedAt = now
+        plan?.stepStart = progress.start
     }
 
-    /// The workout ends inside a step: that step is kept as far as it went.
-    mutating func closeUnfinishedStep(at now: Timestamp) {
-        guard let current = workout, let run = current.plan, !run.runner.isFinished else { return }
-        appendSegment(of: run.runner.index, reaching: measures(of: current, at: now), reason: "ended", at: now)
+    /// The workout ends inside a step, at `reached`: that step is kept as far as it went.
+    mutating func closeUnfinishedStep(reaching reached: PlanMeasures, at now: Timestamp) {
+        guard let run = plan, !run.runner.isFinished else { return }
+        appendSegment(of: run.runner.index, reaching: reached, reason: "ended", at: now)
     }
 
     private mutating func appendSegment(of index: Int, reaching end: PlanMeasures, reason: String, at now: Timestamp) {
-        guard let current = workout, let run = current.plan else { return }
-        let from = run.stepStartedAt ?? current.session.startDate ?? now
-        workout?.session.segment(from: from, to: now,
-                                 metadata: Self.segmentMetadata(run.runner, index: index, from: run.stepStart,
-                                                                to: end, reason: reason))
+        guard let run = plan else { return }
+        let from = run.stepStartedAt ?? session.startDate ?? now
+        session.segment(from: from, to: now, metadata: Self.segmentMetadata(run.runner, index: index, from: run.stepStart,
+                                                                            to: end, reason: reason))
     }
 
     static func segmentMetadata(_ runner: PlanRunner, index: Int, from start: PlanMeasures, to end: PlanMeasures,

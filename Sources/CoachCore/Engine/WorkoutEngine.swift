@@ -309,10 +309,7 @@ public struct WorkoutEngine: Sendable {
                 actions += translate(current.session.stopActivity(at: now))
             }
             current.builder.endCollection(at: now)
-            workout = current
-            closeUnfinishedStep(at: now)
-            current = workout!
-            workout = nil
+            current.closeUnfinishedStep(reaching: measures(of: current, at: now), at: now)
             actions += translate(current.session.end(at: now))
             let finished = FinishedWorkout(
                 workoutID: current.id, configuration: current.configuration,
@@ -323,10 +320,7 @@ public struct WorkoutEngine: Sendable {
                 route: current.builder.route)
             actions += [.save(finished), .notify(.saved(finished))]
         case .planStep(let progress):
-            workout = current
-            closeStep(startingAt: progress, at: now)
-            current = workout!
-            workout = nil
+            current.closeStep(startingAt: progress, at: now)
             current.plan?.runner.restore(progress)
             current.plan?.alerts.reset()
         case .discarded(let reason):

@@ -21,7 +21,7 @@ import Testing
             // The pause comes after 300 questions nobody will read: it happens all the same.
             let state = try await onThread { () -> String? in
                 let client = try test.client()
-                for _ in 0..<250 {
+                for _ in 0..<1000 {  // up to 20 s: 300 history queries first, on a busy machine
                     if let state = try client.call("status")["state"]?.stringValue, state == "paused" { return state }
                     usleep(20_000)
                 }

@@ -15,7 +15,7 @@ extension SpeechDecoder {
         guard name != Self.defaultSearch else { throw SpeechDecoderError(description: "the search name \(name) is taken") }
         let dir = scratch ?? NSTemporaryDirectory()
         let file = (dir as NSString).appendingPathComponent("coach-\(getpid())-\(name).fsg")
-        guard FileManager.default.createFile(atPath: file, contents: Data(grammar.utf8)) else {
+        guard FileManager.default.createFile(atPath: file, contents: Data(FSGAlternatePronunciations.expanded(grammar, alternates: alternates).utf8)) else {
             throw SpeechDecoderError(description: "cannot write the grammar to \(file)")
         }
         defer { try? FileManager.default.removeItem(atPath: file) }

@@ -28,6 +28,9 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     let config: OpaquePointer
     /// The directory holding the generated dictionary and grammar, removed with the decoder.
     let scratch: String?
+    /// The dictionary's alternate pronunciations, written into every grammar given to the decoder
+    /// (FSGAlternatePronunciations: pocketsphinx's own way is 40 % of the start).
+    let alternates: [String: [String]]
     /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
     public var noiseFloor: Int32 = NoiseFloor.amplitude
 
@@ -38,12 +41,15 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let dictionaryFile = dir + "/coach.dict"
         let grammarFile = dir + "/coach.fsg"
+        let alternates = FSGAlternatePronunciations.alternates(inDictionary: dictionary)
+        let expanded = FSGAlternatePronunciations.expanded(grammar, alternates: alternates)
         guard FileManager.default.createFile(atPath: dictionaryFile, contents: Data(dictionary.utf8)),
-              FileManager.default.createFile(atPath: grammarFile, contents: Data(grammar.utf8)) else {
+              FileManager.default.createFile(atPath: grammarFile, contents: Data(expanded.utf8)) else {
             throw SpeechDecoderError(description: "cannot write the pronunciation dictionary and grammar to \(dir)")
         }
-        try self.init(library: ps, modelDirectory: modelDirectory, search: ["-dict", dictionaryFile, "-fsg", grammarFile],
-                      extraOptions: extraOptions, scratch: dir)
+        try self.init(library: ps, modelDirectory: modelDirectory,
+                      search: ["-dict", dictionaryFile, "-fsg", grammarFile, "-fsgusealtpron", "no"],
+                      alternates: alternates, extraOptions: extraOptions, scratch: dir)
     }
 
     /// A decoder with the model's general English trigram model and whole dictionary: no grammar,
@@ -53,12 +59,14 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         guard FileManager.default.fileExists(atPath: lm), FileManager.default.fileExists(atPath: dict) else {
             throw SpeechDecoderError(description: "no general English model in \(modelDirectory): install it with sudo apt-get install pocketsphinx-en-us")
         }
-        try self.init(library: ps, modelDirectory: modelDirectory, search: ["-dict", dict, "-lm", lm], extraOptions: [], scratch: nil)
+        try self.init(library: ps, modelDirectory: modelDirectory, search: ["-dict", dict, "-lm", lm], alternates: [:], extraOptions: [],
+                      scratch: nil)
     }
 
-    private init(library ps: PocketSphinxLibrary, modelDirectory: String, search: [String], extraOptions: [String],
-                 scratch: String?) throws(SpeechDecoderError) {
+    private init(library ps: PocketSphinxLibrary, modelDirectory: String, search: [String], alternates: [String: [String]],
+                 extraOptions: [String], scratch: String?) throws(SpeechDecoderError) {
         self.ps = ps
+        self.alternates = alternates
         self.scratch = scratch
         let hmm = modelDirectory + "/en-us"
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else {

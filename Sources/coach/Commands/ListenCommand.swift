@@ -125,6 +125,7 @@ struct ListenCommand: ParsableCommand {
     }
 
     func run() throws {
+        let commandStarted = ContinuousClock.now
         let settings: CoachSettings
         do { settings = try CoachSettings.load() } catch {
             OneShot.printError(error.description)
@@ -148,6 +149,14 @@ struct ListenCommand: ParsableCommand {
             guard (0.6...1.5).contains(warp) else { throw ValidationError("--warp: a factor from 0.6 to 1.5 (1: none).") }
             voiceOptions.decoderOptions += ["-warp_type", "inverse_linear", "-warp_params", String(warp)]
         }
+        // A live source (the microphone, a pipe) is opened and read from before the decoder is built:
+        // what is said during the start is kept and heard once it is ready (ReadAheadAudioInput).
+        // Its failure is reported after the decoder's own, in the order a user fixes them.
+        let live = !printGrammar && (input == nil || input == "-")
+        let early = live ? Result { () throws(VoiceSetupError) -> any AudioInput in
+            ReadAheadAudioInput(try VoiceSetup.audioInput(path: input, device: device, settings: settings))
+        } : nil
+        let openedAfter = ContinuousClock.now - commandStarted
         let voice: VoiceRecognizer
         do {
             voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, tuning: voiceOptions)
@@ -170,11 +179,15 @@ struct ListenCommand: ParsableCommand {
         if verbose {
             OneShot.printError(String(format: "grammar ready in %.0f ms (%d states, %d arcs)", voice.buildSeconds * 1000,
                                       voice.fsgSize.states, voice.fsgSize.arcs))
+            if early != nil {
+                OneShot.printError(String(format: "audio read from %.0f ms after the start, kept until the decoder was ready",
+                                          Double(openedAfter.components.attoseconds) / 1e15 + Double(openedAfter.components.seconds) * 1000))
+            }
         }
 
         let source: any AudioInput
-        do {
-            source = try VoiceSetup.audioInput(path: input, device: device, settings: settings)
+        do throws(VoiceSetupError) {
+            if let early { source = try early.get() } else { source = try VoiceSetup.audioInput(path: input, device: device, settings: settings) }
         } catch {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)

@@ -8,6 +8,10 @@
 #       "end_s latency_ms line" (latency "-" when no line came before the next command ended) and
 #       prints "cpu_s wall_s" of the process.
 #       Every line, in order, goes to OUT.tsv.lines.
+#   latency.py firstread -- COMMAND ...   when the process first reads its standard input (ms after
+#       it was started; median of 5): the pipe (64 KiB) is filled, and the next 20 ms write
+#       returns once the process has read. Audio said before that waits in a pipe, and is lost from
+#       a microphone (ALSA's buffer overruns).
 #   latency.py matched EXPECTED GOT   intents right in order (one a line in each file)
 #   latency.py ends WAV ...      prints, per WAV (16 kHz mono 16-bit), its length and where its
 #       speech ends (the last 10 ms frame over -45 dBFS), in seconds.
@@ -76,6 +80,25 @@ def measure(stream, ends_file, out, command):
     print(f"{usage.ru_utime + usage.ru_stime:.3f} {wall:.3f}")
 
 
+def first_read(command):
+    times = []
+    for _ in range(5):
+        started = time.monotonic()
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            proc.stdin.write(bytes(65536))  # fills the pipe whether or not anyone reads
+            proc.stdin.flush()
+            proc.stdin.write(bytes(CHUNK * 2))  # returns once the process has read some
+            proc.stdin.flush()
+            times.append((time.monotonic() - started) * 1000)
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        proc.wait()
+    times.sort()
+    print(f"{times[len(times) // 2]:.0f}" if times else "-")
+
+
 def matched(expected_file, got_file):
     """Commands whose intent was heard, in order: the longest common subsequence of the expected
     intents and those of every result line (a late line is still counted; a split or an extra
@@ -96,6 +119,8 @@ if __name__ == "__main__":
         for p in sys.argv[2:]:
             length, end = speech_end(p)
             print(f"{length:.3f} {end:.3f}")
+    elif sys.argv[1] == "firstread":
+        first_read(sys.argv[sys.argv.index("--") + 1:])
     elif sys.argv[1] == "matched":
         matched(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "measure":

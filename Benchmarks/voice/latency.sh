@@ -6,7 +6,8 @@
 # (`--decoding whole`, as before decoding while spoken). Per engine: end of speech (where each file's speech ends,
 # from its samples) → the first result line after it, median / p90 / max; CPU per command (the
 # process's CPU over the stream less its CPU on empty input, divided by the commands); start-up
-# (the process run on empty input, wall, median of 5); intents right (in order: a line that comes
+# (the process run on empty input, wall, median of 5); first read (when the process first reads
+# its input: audio said before then waits, or is lost from a microphone); intents right (in order: a line that comes
 # late still counts). Prints the ratios. A line is taken as a command's result when it comes
 # after that command's speech ended and before the next one's did: an engine falling more than a
 # command behind real time has its lines counted against later commands.
@@ -57,8 +58,9 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for k in 0 1 2; do
     eval "cmd=(${cmds[$k]})"
     read -r start_wall start_cpu < <(startup "${cmd[@]}")
+    first_read=$($py firstread -- "${cmd[@]}")
     read -r cpu wall < <($py measure "$work/stream.raw" "$work/ends" "$work/${files[$k]}.tsv" -- "${cmd[@]}")
-    echo "$start_wall $start_cpu $cpu" > "$work/${files[$k]}.time"
+    echo "$start_wall $start_cpu $cpu $first_read" > "$work/${files[$k]}.time"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -76,16 +78,16 @@ stats() {  # latencies (ms) of the commands that got a line: "median p90 max ans
 }
 audio=$(echo "$(stat -c %s "$work/stream.raw") / 32000" | bc -l)
 printf 'commands %d, stream %.1f s fed in real time; %s cores, load %s before, %s after\n' "$n" "$audio" "$(nproc)" "$load_before" "$load_after"
-printf '%-28s %8s %9s %9s %9s %10s %12s %10s\n' "" "intent" "median" "p90" "max" "answered" "CPU/command" "start-up"
+printf '%-28s %8s %9s %9s %9s %10s %12s %10s %11s\n' "" "intent" "median" "p90" "max" "answered" "CPU/command" "start-up" "first read"
 declare -A med per up
 for k in 0 1 2; do
     f=${files[$k]}
     intents "$f" > "$work/$f.intents"
     ok=$($py matched "$work/expected" "$work/$f.intents")
     read -r m p x a < <(stats "$work/$f.tsv")
-    read -r start_wall start_cpu cpu < "$work/$f.time"
+    read -r start_wall start_cpu cpu first_read < "$work/$f.time"
     med[$f]=$m; per[$f]=$(echo "($cpu - $start_cpu) * 1000 / $n" | bc -l); up[$f]=$(echo "$start_wall * 1000" | bc -l)
-    printf '%-28s %4d/%-3d %6s ms %6s ms %6s ms %6d/%-3d %9.0f ms %7.0f ms\n' "${names[$k]}" "$ok" "$n" "$m" "$p" "$x" "$a" "$n" "${per[$f]}" "${up[$f]}"
+    printf '%-28s %4d/%-3d %6s ms %6s ms %6s ms %6d/%-3d %9.0f ms %7.0f ms %8s ms\n' "${names[$k]}" "$ok" "$n" "$m" "$p" "$x" "$a" "$n" "${per[$f]}" "${up[$f]}" "$first_read"
     printf '%-28s process CPU %.2f s over the stream, %.2f s on empty input\n' "" "$cpu" "$start_cpu"
 done
 ratio() { [[ $2 =~ ^[0-9.]+$ && $1 =~ ^[0-9.]+$ ]] && printf '%.2f' "$(echo "$1 / $2" | bc -l)" || printf '-'; }

@@ -46,4 +46,24 @@ import Testing
         #expect(try input.next() == [7, 8])
         #expect(throws: AudioFormatError.self) { try input.next() }
     }
+
+    /// An endless source (a microphone): after `stop()` it is read no more, so it is let go.
+    @Test func stoppingLetsTheSourceGo() async throws {
+        final class Endless: AudioInput, @unchecked Sendable {
+            let read = Atomic<Int>(0)
+            func next() -> [Int16]? {
+                usleep(2_000)
+                read.add(1, ordering: .sequentiallyConsistent)
+                return [0, 0]
+            }
+        }
+        let source = Endless()
+        let input = ReadAheadAudioInput(source)
+        await Self.waitUntil { source.read.load(ordering: .sequentiallyConsistent) >= 3 }
+        input.stop()
+        try await Task.sleep(for: .milliseconds(20))  // the read in progress ends
+        let afterStop = source.read.load(ordering: .sequentiallyConsistent)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(source.read.load(ordering: .sequentiallyConsistent) == afterStop, "still reading after stop()")
+    }
 }

@@ -12,6 +12,7 @@ public final class ReadAheadAudioInput: AudioInput, Sendable {
         var chunks: [[Int16]] = []
         var ended = false
         var failure: AudioFormatError?
+        var stopped = false
     }
     private let queue = Mutex(Queue())
     private let arrived = DispatchSemaphore(value: 0)
@@ -26,7 +27,11 @@ public final class ReadAheadAudioInput: AudioInput, Sendable {
                 do throws(AudioFormatError) {
                     guard let chunk = try source.next() else { break }
                     firstChunk.withLock { $0 = $0 ?? .now }
-                    queue.withLock { $0.chunks.append(chunk) }
+                    let stopped = queue.withLock { q in
+                        if !q.stopped { q.chunks.append(chunk) }
+                        return q.stopped
+                    }
+                    if stopped { break }  // the source is let go (the REPL's `/listen off`)
                 } catch {
                     queue.withLock { $0.failure = error }
                     break
@@ -36,6 +41,12 @@ public final class ReadAheadAudioInput: AudioInput, Sendable {
             queue.withLock { $0.ended = true }
             arrived.signal()
         }
+    }
+
+    /// Stops reading after the read in progress, so the source (the microphone) is let go; what
+    /// was kept is dropped.
+    public func stop() {
+        queue.withLock { $0.stopped = true; $0.chunks.removeAll() }
     }
 
     /// Everything read since the last call (as one chunk), waiting for the source when nothing is

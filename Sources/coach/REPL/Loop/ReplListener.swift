@@ -33,13 +33,16 @@ final class ReplListener: Sendable {
     /// The decoder is built on the listening thread: the first build after an install compiles the
     /// grammar (seconds on a busy machine), and the prompt must not wait for it.
     func start(input: String?) throws(VoiceSetupError) -> String {
-        let source = try VoiceSetup.audioInput(path: input, device: nil, settings: settings)
+        // The microphone is read from now, while the decoder is built (ReadAheadAudioInput).
+        let opened = try VoiceSetup.audioInput(path: input, device: nil, settings: settings)
+        let source: any AudioInput = input == nil ? ReadAheadAudioInput(opened) : opened
         let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
         let handed = HandedOver(source: source)
         let settings = self.settings
         let thread = Thread { [self] in
             let voice: VoiceRecognizer
             do { voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil) } catch {
+                (handed.source as? ReadAheadAudioInput)?.stop()
                 if self.isCurrent(mine) { self.deliver(.note("Stopped listening: \(error)")) }
                 return
             }
@@ -59,6 +62,7 @@ final class ReplListener: Sendable {
     private func isCurrent(_ mine: Int) -> Bool { generation.load(ordering: .acquiring) == mine }
 
     private func listen(voice: VoiceRecognizer, source: any AudioInput, generation mine: Int, input: String?) {
+        defer { (source as? ReadAheadAudioInput)?.stop() }  // the microphone let go with the listening
         let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil)
         if let frontNote, isCurrent(mine) { deliver(.note(frontNote)) }
         let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input), frontEnd: front)

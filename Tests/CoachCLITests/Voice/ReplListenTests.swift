@@ -1,6 +1,7 @@
 // REPL `/listen on FILE` typed into a real terminal (tmux): a command spoken in a WAV file (made by
 // espeak-ng at test time) is shown as if typed, marked as heard, and runs exactly as a typed line;
-// the end of the file is said. `/listen` is parsed like the other slash commands.
+// the end of the file is said. Only what can apply is heard: idle, "pause my workout" is not.
+// `/listen` is parsed like the other slash commands.
 
 @testable import coach
 import Foundation
@@ -15,6 +16,12 @@ import Testing
 
         let tmux = try await TmuxSession(home: home)
         try await tmux.waitFor(lastLine: "coach>")
+        // Idle, a pause cannot apply: it is not heard (the grammar follows the state, as `coach
+        // listen`'s does), so nothing is typed for it.
+        try await tmux.type("/listen on \(wav)")
+        try await tmux.press("Enter")
+        let idle = try await tmux.waitFor(text: "Finished listening to \(wav).", timeout: .seconds(60))
+        #expect(!idle.contains { $0.hasSuffix("(heard)") }, "\(idle)")
         try await tmux.type("start a run")
         try await tmux.press("Enter")
         try await tmux.waitFor(text: "Starting your run.")
@@ -23,7 +30,7 @@ import Testing
         try await tmux.press("Enter")
         try await tmux.waitFor(text: "Listening to \(wav).")
         // What was heard is a line of its own, as typed, and the gateway's reply follows it.
-        let lines = try await tmux.waitFor(text: "Finished listening to \(wav).", timeout: .seconds(60))
+        let lines = try await tmux.waitFor(text: "Paused your run.", timeout: .seconds(60))
         let heard = try #require(lines.firstIndex { $0.hasPrefix("coach> ") && $0.hasSuffix("(heard)") }, "\(lines)")
         #expect(lines[(heard + 1)...].contains("Paused your run."), "\(lines)")
 

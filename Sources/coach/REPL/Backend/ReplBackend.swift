@@ -116,7 +116,8 @@ final class ReplBackend: Sendable {
         Task {
             for await message in connection.notifications where message["method"]?.stringValue == "event" {
                 guard let params = message["params"] else { continue }
-                sink.yield(ReplEvent(text: params["message"]?.stringValue ?? "", json: params.serialized()))
+                sink.yield(ReplEvent(text: params["message"]?.stringValue ?? "", json: params.serialized(),
+                                     state: params["state"]?.stringValue))
             }
         }
     }
@@ -230,7 +231,7 @@ final class ReplBackend: Sendable {
         return ReplReply(text: result["message"]?.stringValue ?? "",
                          code: code == GatewayResult.notUnderstood ? nil : code,
                          question: ReplWording.question(in: result, language: replyLanguage, catalog: transport.catalog),
-                         json: result.serialized())
+                         json: result.serialized(), state: result["state"]?.stringValue)
     }
 
     private func failure(_ error: GatewayClientError) -> ReplReply {

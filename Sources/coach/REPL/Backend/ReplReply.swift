@@ -28,6 +28,8 @@ struct ReplReply: Sendable, Hashable {
     var question: ReplQuestion?
     /// Exactly the object the socket returns for this request, as one line of JSON.
     var json: String
+    /// The workout's state after it ("running", "paused" …), when the gateway said it.
+    var state: String? = nil
 
     /// The code of a reply to a request the gateway never answered because it went away.
     static let unreachableCode = "gatewayUnreachable"
@@ -58,4 +60,6 @@ struct ReplOption: Sendable, Hashable {
 struct ReplEvent: Sendable, Hashable {
     var text: String
     var json: String
+    /// The workout's state the event leaves it in, when it says.
+    var state: String? = nil
 }

@@ -31,7 +31,12 @@ enum InteractiveRepl {
         }
         var eventLanguage = session.language
         await backend.followEvents(in: eventLanguage)
-        let printer = Task { for await event in backend.events() { events.show(event) } }
+        let printer = Task {
+            for await event in backend.events() {
+                events.show(event)
+                if let state = event.state { listener.workoutState(state) }  // the countdown ending, another client
+            }
+        }
 
         let forwarders = [
             Task { for await input in editor.inputs { merged.yield(.editor(input)) }; merged.finish() },
@@ -83,6 +88,9 @@ enum InteractiveRepl {
                 if waitsForReply { events.hold() }
                 let output = await interpreter.handle(line)
                 for text in output.lines { editor.printAbove(text) }
+                // What `/listen` can hear next: the state the reply left, and a yes/no question.
+                if let state = output.workoutState { listener.workoutState(state) }
+                listener.confirmationPending(interpreter.session.isConfirming)
                 if waitsForReply { events.release() }
                 if interpreter.session.language != sessionLanguage, interpreter.session.language != eventLanguage {
                     eventLanguage = interpreter.session.language

@@ -13,6 +13,8 @@ struct ReplOutput: Sendable {
     /// Set when the line failed (a script stops here unless --keep-going).
     var failure: ReplFailure?
     var quit = false
+    /// The workout's state the reply left it in, when the gateway said (for `/listen`).
+    var workoutState: String?
 }
 
 struct ReplInterpreter: Sendable {
@@ -87,8 +89,11 @@ struct ReplInterpreter: Sendable {
                 return ReplOutput(lines: session.json ? [] : ["Stopped listening."])
             }
             do {
+                // The workout's state now, so the first thing heard is heard against it.
+                let state = await backend.status(language: language).state
+                if let state { listener.workoutState(state) }
                 let started = try listener.start(input: input)
-                return ReplOutput(lines: session.json ? [] : [started])
+                return ReplOutput(lines: session.json ? [] : [started], workoutState: state)
             } catch {
                 return ReplOutput(lines: [error.description], failure: .usage(error.description))
             }
@@ -101,8 +106,8 @@ struct ReplInterpreter: Sendable {
         session.received(reply)
         let failure = reply.isSuccess ? nil : ReplFailure(code: reply.code, message: reply.text)
         speech?.say(reply.text)
-        if session.json { return ReplOutput(lines: [reply.json], failure: failure) }
-        return ReplOutput(lines: [Self.text(of: reply)], failure: failure)
+        if session.json { return ReplOutput(lines: [reply.json], failure: failure, workoutState: reply.state) }
+        return ReplOutput(lines: [Self.text(of: reply)], failure: failure, workoutState: reply.state)
     }
 
     /// The backend lists a choice's options itself; a yes/no question gets its default shown.

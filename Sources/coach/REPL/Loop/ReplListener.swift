@@ -3,6 +3,8 @@
 // `coach listen`, and each command heard is handed to the REPL's loop, which shows it as if typed
 // and runs it exactly as a typed line (same replies, questions and confirmations). The microphone
 // needs the wake phrase ("hey coach, pause"), as `coach listen` does; a FILE is taken as commands.
+// Only what can apply now is heard, as with `coach listen` (#29): the REPL's loop tells the
+// listener the workout's state and whether a yes/no question is pending (ListeningFocus decides).
 
 import CoachSettings
 import CoachVoice
@@ -21,6 +23,22 @@ final class ReplListener: Sendable {
     /// next chunk of audio and delivers nothing more.
     private let generation = Atomic<Int>(0)
     private let settings: CoachSettings
+    /// What can apply now, and where the audio is (s): a question is timed from the last utterance.
+    private let focus = Mutex((ListeningFocus(), heardUntil: 0.0))
+    private let listening = Atomic(false)
+
+    /// Whether a `/listen` is on (the loop only keeps the state current then).
+    var isListening: Bool { listening.load(ordering: .relaxed) }
+
+    /// The workout's state, as the gateway said it.
+    func workoutState(_ state: String) {
+        focus.withLock { $0.0.gatewayState(state) }
+    }
+
+    /// After each reply: a yes/no question pending (its answers are heard for a while) or none.
+    func confirmationPending(_ pending: Bool) {
+        focus.withLock { $0.0.replied(code: pending ? "confirmationRequired" : nil, state: nil, at: $0.heardUntil) }
+    }
 
     init(settings: CoachSettings = (try? CoachSettings.load()) ?? CoachSettings(),
          deliver: @escaping @Sendable (Heard) -> Void) {
@@ -37,11 +55,14 @@ final class ReplListener: Sendable {
         let opened = try VoiceSetup.audioInput(path: input, device: nil, settings: settings)
         let source: any AudioInput = input == nil ? ReadAheadAudioInput(opened) : opened
         let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
+        listening.store(true, ordering: .relaxed)
         let handed = HandedOver(source: source)
         let settings = self.settings
         let thread = Thread { [self] in
             let voice: VoiceRecognizer
-            do { voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil) } catch {
+            var tuning = VoiceRecognizer.Options()
+            tuning.state = self.focus.withLock { $0.0.state(at: $0.heardUntil) }
+            do { voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil, tuning: tuning) } catch {
                 (handed.source as? ReadAheadAudioInput)?.stop()
                 if self.isCurrent(mine) { self.deliver(.note("Stopped listening: \(error)")) }
                 return
@@ -56,6 +77,7 @@ final class ReplListener: Sendable {
 
     /// Stops listening (a thread in the middle of a read stops after it).
     func stop() {
+        listening.store(false, ordering: .relaxed)
         generation.add(1, ordering: .acquiringAndReleasing)
     }
 
@@ -65,8 +87,19 @@ final class ReplListener: Sendable {
         defer { (source as? ReadAheadAudioInput)?.stop() }  // the microphone let go with the listening
         let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil)
         if let frontNote, isCurrent(mine) { deliver(.note(frontNote)) }
+        voice.prepareStates()
         let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input), frontEnd: front)
+        // Each utterance is heard with the state at its start. Each source's audio starts at 0 s,
+        // so its times are counted on from where the last one ended (a question's answer window).
+        let base = focus.withLock { $0.heardUntil }
+        listener.stateAt = { [self] start in
+            focus.withLock { f in
+                f.heardUntil = max(f.heardUntil, base + start)
+                return f.0.state(at: base + start)
+            }
+        }
         func hear(_ heard: HeardUtterance) {
+            focus.withLock { $0.heardUntil = max($0.heardUntil, base + heard.end) }
             if heard.listeningUntil != nil, isCurrent(mine) { deliver(.note("Listening: say the command.")) }
             if let text = heard.heard, isCurrent(mine) { deliver(.line(text)) }
         }

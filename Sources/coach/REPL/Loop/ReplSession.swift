@@ -33,6 +33,12 @@ struct ReplSession: Sendable {
 
     var prompt: String { question.map { "\($0.promptLabel) > " } ?? "coach> " }
 
+    /// A yes/no question is pending (`/listen` hears only its answers for a while).
+    var isConfirming: Bool {
+        if case .confirm? = question?.kind { return true }
+        return false
+    }
+
     /// Decides what a line means: a command, an answer to the pending question, or an utterance.
     mutating func interpret(_ line: String) -> Step {
         let text = line.trimmingWhitespace()

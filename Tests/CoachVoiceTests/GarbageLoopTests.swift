@@ -48,13 +48,23 @@ import Testing
     }
 
     @Test func goalsNobodySetsAreNotTakenAsHeard() {
-        #expect(!VoiceRecognizer.isPlausibleSpoken(.distance(meters: 0.3048)))  // "one foot"
-        #expect(!VoiceRecognizer.isPlausibleSpoken(.distance(meters: 2)))  // "two metre bike"
-        #expect(!VoiceRecognizer.isPlausibleSpoken(.time(seconds: 5)))
-        #expect(!VoiceRecognizer.isPlausibleSpoken(.energy(kilocalories: 3)))
-        #expect(VoiceRecognizer.isPlausibleSpoken(.distance(meters: 50)))  // a pool length
-        #expect(VoiceRecognizer.isPlausibleSpoken(.time(seconds: 30)))  // a thirty second plank
-        #expect(VoiceRecognizer.isPlausibleSpoken(.distance(meters: 5000)))
-        #expect(VoiceRecognizer.isPlausibleSpoken(.open))
+        let goals = SpokenGoals.load(intentsDirectory: Self.intents)
+        #expect(goals.implausibility(of: .distance(meters: 0.3048), activity: "running") != nil)  // "one foot"
+        #expect(goals.implausibility(of: .distance(meters: 2), activity: "cycling") != nil)  // "two metre bike"
+        #expect(goals.implausibility(of: .time(seconds: 5), activity: nil) != nil)
+        #expect(goals.implausibility(of: .energy(kilocalories: 3), activity: nil) != nil)
+        #expect(goals.implausibility(of: .distance(meters: 50), activity: "swimming") == nil)  // a pool length
+        #expect(goals.implausibility(of: .time(seconds: 30), activity: "coreTraining") == nil)  // a thirty second plank
+        #expect(goals.implausibility(of: .distance(meters: 5000), activity: nil) == nil)  // "a 5k"
+        #expect(goals.implausibility(of: .open, activity: "golf") == nil)
+        // A distance for an activity HealthKit measures none for (the list is Intents/intents.yaml's).
+        #expect(goals.implausibility(of: .distance(meters: 1609), activity: "golf") != nil)  // "five foot golf five miles"
+        #expect(goals.implausibility(of: .distance(meters: 1000), activity: "basketball") != nil)
+        #expect(goals.implausibility(of: .time(seconds: 3600), activity: "basketball") == nil)
+        for activity in ["running", "walking", "hiking", "cycling", "swimming", "rowing", "paddleSports", "wheelchairRunPace"] {
+            #expect(goals.implausibility(of: .distance(meters: 5000), activity: activity) == nil, "\(activity)")
+        }
+        // Without the list (a user's own Intents/ lacking it) no activity is refused a distance.
+        #expect(SpokenGoals().implausibility(of: .distance(meters: 1000), activity: "golf") == nil)
     }
 }

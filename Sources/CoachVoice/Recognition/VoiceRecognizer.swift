@@ -61,6 +61,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     /// Every state's grammar (VoiceRecognizer+States), the search wanted next (set from any
     /// thread; nil: no change), the one decoding now, and the searches added (name → pocketsphinx's).
     let stateGrammars: StateGrammars
+    /// The goals people set, for refusing heard goals nobody does (SpokenGoals).
+    let spokenGoals: SpokenGoals
     let wantedState = Mutex<ListeningState??>(nil)
     var activeState: ListeningState?
     var searchNames: [String: String] = [:]
@@ -120,6 +122,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                 branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
                                 wakePhrase: options.wakePhrase)
         wakeWords = grammar.wakeWords
+        spokenGoals = SpokenGoals.load(intentsDirectory: intentsDirectory)
         secondOpinion = wakeWords != nil && options.secondOpinion
             ? WakeSecondOpinion(ignored: lexicon.secondOpinionIgnores.union((wakeWords ?? "").split(separator: " ").map(String.init)))
             : nil
@@ -157,19 +160,6 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         mark("text recogniser")
         let elapsed = ContinuousClock.now - started
         buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    /// Speech that is not a command, forced onto the grammar, comes out as short cheap words: "one
-    /// foot", "two metre bike", "five seconds". A typed "2 m run" is the user's business; a heard one
-    /// is far likelier noise than a goal, so it is refused (the smallest goals anyone sets: a 10 s
-    /// sprint, a 50 m swim length, 10 kcal).
-    public static func isPlausibleSpoken(_ goal: WorkoutGoal) -> Bool {
-        switch goal {
-        case .open: return true
-        case .time(let seconds): return seconds >= 10
-        case .distance(let meters): return meters >= 50
-        case .energy(let kilocalories): return kilocalories >= 10
-        }
     }
 
     /// Decodes and judges one utterance; `start`/`end` are its place in the stream (s).
@@ -226,7 +216,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
         if let why = inapplicable(r.intent, in: activeState) { return refuse(why, r) }
         if let why = belowFloor(result) { return refuse(why, r) }
-        if let goal = r.slots.goal, !Self.isPlausibleSpoken(goal) { return refuse("a goal nobody sets (\(goal.type))", r) }
+        if let goal = r.slots.goal, let why = spokenGoals.implausibility(of: goal, activity: r.slots.activity) { return refuse(why, r) }
         var seconds = decodeSeconds
         if let secondOpinion {
             // The same audio the grammar heard (the wake phrase's too, when it was said alone).

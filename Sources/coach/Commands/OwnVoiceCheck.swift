@@ -26,12 +26,6 @@ final class OwnVoiceCheck {
         canceller = echoCancel.flatMap { options in (try? SpeexDSPLibrary.load()).map { EchoCanceller(library: $0, options: options) } }
     }
 
-    /// The text Coach said that `samples` are a playback of, or nil.
-    func ownText(_ samples: [Int16]) -> String? {
-        refresh()
-        return guardian.count == 0 ? nil : guardian.match(samples)
-    }
-
     /// `heard` judged against what Coach said: a playback of a reply refused; a reply with speech
     /// over it cancelled and the rest decoded by `decode` (the recogniser, in the same state);
     /// `note` says what the canceller did (`--verbose`).

@@ -73,4 +73,25 @@ struct OwnVoiceGuardTests {
         #expect(OwnVoiceGuard.farEnd(reply, at: 1, lead: 2, count: 4) == [2, 3, 4, 0])
         #expect(OwnVoiceGuard.farEnd(reply, at: 6, lead: 0, count: 8) == [0, 0, 0, 0, 0, 0, 1, 2])
     }
+
+    /// The spoken log keeps the audio played beside each text, the latest for a text said again,
+    /// and drops audio no kept line names (the last 50).
+    @Test func theSpokenLogKeepsTheAudioPlayed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spoken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = dir.appendingPathComponent("coach/spoken.tsv").path
+        let first = PCMAudio(samples: Self.speech(Self.reply, seed: 1), rate: 16_000)
+        let again = PCMAudio(samples: Self.speech(Self.reply, seed: 2), rate: 16_000)
+        SpokenLog.append("Starting your run.", language: "en", audio: first, path: log)
+        #expect(SpokenLog.audio("Starting your run.", language: "en", path: log)?.samples == first.samples)
+        #expect(SpokenLog.audio("Starting your run.", language: "ja", path: log) == nil)
+        SpokenLog.append("Starting your run.", language: "en", audio: again, path: log)
+        #expect(SpokenLog.audio("Starting your run.", language: "en", path: log)?.samples == again.samples)
+        #expect(SpokenLog.recent(within: 60, path: log).map(\.text) == ["Starting your run.", "Starting your run."])
+        for i in 0 ..< 50 { SpokenLog.append("Lap \(i).", language: "en", audio: first, path: log) }
+        #expect(SpokenLog.audio("Starting your run.", language: "en", path: log) == nil)
+        #expect(SpokenLog.audio("Lap 49.", language: "en", path: log) != nil)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("coach/spoken").path)
+        #expect(kept.count == 50)
+    }
 }

@@ -164,8 +164,7 @@ public enum SpokenLog {
         return base + "/coach/spoken.tsv"
     }
 
-    public static func append(_ text: String, language: String, audio: PCMAudio? = nil, now: Date = Date()) {
-        let file = path()
+    public static func append(_ text: String, language: String, audio: PCMAudio? = nil, now: Date = Date(), path file: String = path()) {
         let dir = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: dir + "/spoken", withIntermediateDirectories: true)
         let text = text.replacingOccurrences(of: "\n", with: " ")

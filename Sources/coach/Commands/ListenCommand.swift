@@ -39,7 +39,8 @@ struct ListenCommand: ParsableCommand {
               coach listen --print-grammar    # the generated JSGF grammar
 
             Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and
-            libasound2 for the microphone; libspeexdsp1 lowers steady noise first). Exit status: 0, 64 unusable audio or
+            libasound2 for the microphone; libspeexdsp1 lowers steady noise first,
+            and takes Coach's own reply out of a command said over it). Exit status: 0, 64 unusable audio or
             options, 69 pocketsphinx missing.
             """
     )

@@ -97,7 +97,8 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
             lock.unlock()
             if let audio = try? synthesize(text, language: language) {
                 // Before playing: a listener must know the words by the time they reach a microphone.
-                SpokenLog.append(text, language: language)
+                // The samples too: the echo canceller needs exactly what is played (SpokenLog).
+                SpokenLog.append(text, language: language, audio: audio)
                 play(audio, text: text, generation: mine)
             }
             lock.lock()

@@ -74,7 +74,8 @@ struct DoctorCommand: ParsableCommand {
                             optional: true, advice: """
                                 without it the microphone is heard as it comes; with it speexdsp lowers steady noise \
                                 (a fan, a treadmill, a hiss) before the speech detector and the decoder (coach listen \
-                                --front-end, voice.front_end; docs/voice.md)
+                                --front-end, voice.front_end; docs/voice.md), and takes Coach's own reply out of a \
+                                command said over it
                                 """),
             ]),
             Feature(name: "voice out, English (--speak)", requirements: [

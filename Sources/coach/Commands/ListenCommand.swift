@@ -39,7 +39,8 @@ struct ListenCommand: ParsableCommand {
               coach listen --print-grammar    # the generated JSGF grammar
 
             Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and
-            libasound2 for the microphone; libspeexdsp1 lowers steady noise first). Exit status: 0, 64 unusable audio or
+            libasound2 for the microphone; libspeexdsp1 lowers steady noise first,
+            and takes Coach's own reply out of a command said over it). Exit status: 0, 64 unusable audio or
             options, 69 pocketsphinx missing.
             """
     )
@@ -109,6 +110,27 @@ struct ListenCommand: ParsableCommand {
 
     @Option(name: .customLong("front-end-options"), help: .hidden)
     var frontEndOptions: String?
+
+    /// On unless turned off, to measure what it changes (Benchmarks/voice/own-voice.sh).
+    @Flag(name: .customLong("echo-cancel"), inversion: .prefixedNo, help: .hidden)
+    var echoCancel = true
+
+    @Flag(name: .customLong("residual-echo"), inversion: .prefixedNo, help: .hidden)
+    var residualEcho = EchoCanceller.Options().residualSuppression
+
+    @Option(name: .customLong("echo-passes"), help: .hidden)
+    var echoPasses = EchoCanceller.Options().passes
+
+    @Option(name: .customLong("echo-filter"), help: .hidden)
+    var echoFilter = EchoCanceller.Options().filterLength
+
+    private var echoOptions: EchoCanceller.Options {
+        var o = EchoCanceller.Options()
+        o.residualSuppression = residualEcho
+        o.passes = max(1, min(echoPasses, 10))
+        o.filterLength = max(320, min(echoFilter, 16_000))
+        return o
+    }
 
     @Flag(name: .long, help: "Also print refused utterances and timings on standard error.")
     var verbose = false
@@ -211,14 +233,12 @@ struct ListenCommand: ParsableCommand {
         if follower != nil { voice.prepareStates() }
         let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input), frontEnd: front)
         if let follower { listener.stateAt = { follower.focus.state(at: $0) } }
-        let ownVoice = OwnVoiceCheck(settings: settings)
-        func handle(_ u: VoiceActivityDetector.Utterance, _ heard: HeardUtterance) throws {
-            var heard = heard
-            // Coach's own reply or announcement played back is never a command (#29); checked only
-            // on what would act, so silence and refused speech cost no synthesis.
-            if heard.heard != nil || heard.listeningUntil != nil, let said = ownVoice.ownText(u.samples) {
-                heard = heard.refused("Coach's own voice: \(said)")
-            }
+        let ownVoice = OwnVoiceCheck(settings: settings, echoCancel: echoCancel ? echoOptions : nil)
+        func handle(_ u: VoiceActivityDetector.Utterance, _ decoded: HeardUtterance) throws {
+            // Coach's own reply or announcement played back is never a command; a command said over
+            // it is decoded again with the reply taken out (#29).
+            let (heard, echoNote) = ownVoice.judge(u.samples, decoded) { voice.recognize($0, start: decoded.start, end: decoded.end) }
+            if verbose, let echoNote { OneShot.printError(echoNote) }
             if verbose {
                 OneShot.printError(String(format: "%.2f–%.2f s [%@]: %@ (%.0f ms)%@", heard.start, heard.end,
                                           voice.listeningState?.rawValue ?? "all", heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,

@@ -89,12 +89,17 @@ extension VoiceListenTests {
         let end: Double
     }
 
-    static func listen(_ wav: URL, home: ScratchHome, extra: [String] = []) async throws -> [Heard] {
+    /// `coach listen --no-act --json` on `wav`, given by name or, with `pipe`, on standard input
+    /// (`--input -`: read as it arrives and decoded while spoken).
+    static func listen(_ wav: URL, home: ScratchHome, extra: [String] = [], pipe: Bool = false) async throws -> [Heard] {
         let coach = try #require(CoachBinary.path())
         var env = home.environment
         env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"  // the compiled grammar, shared by runs
         let tuning = ProcessInfo.processInfo.environment["COACH_TEST_LISTEN_EXTRA"].map { $0.split(separator: " ").map(String.init) } ?? []
-        let r = try await runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--json"] + extra + tuning, environment: env)
+        let args = ["listen", "--input", pipe ? "-" : wav.path, "--no-act", "--json"] + extra + tuning
+        let r = pipe
+            ? try await runProcess("/bin/sh", ["-c", "exec " + ([coach] + args).map { "'\($0)'" }.joined(separator: " ") + " < '\(wav.path)'"], environment: env)
+            : try await runProcess(coach, args, environment: env)
         try #require(r.status == 0, "coach listen exited \(r.status): \(r.stderr)")
         return try r.stdout.split(separator: "\n").map { line in
             let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

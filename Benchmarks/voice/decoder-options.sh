@@ -14,19 +14,12 @@ voice_world "$arg"
 while [[ $# -gt 0 && $1 != -- ]]; do shift; done; shift || true
 [[ $# -gt 0 ]] || set -- "default:"
 
-voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2 flite:kal16 flite:awb flite:rms flite:slt)
-speeds=(130 150 170 185 200 160 140 0 0 0 0)
-nv=${#voices[@]}
 grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" > "$work/lines"
 sed 's/^[a-z]*: //' "$work/lines" > "$work/texts"
 cut -d: -f1 "$work/lines" > "$work/parts"
-i=0
-while read -r t; do
-    say "${voices[$((i % nv))]}" "${speeds[$((i % nv))]}" "$t" "$(printf '%s/u%03d.wav' "$work" $i)"
-    i=$((i + 1))
-done < "$work/texts"
+say_in_turn "$work/texts" "$work"
 sox "$work"/u*.wav "$work/all.wav"
-n=$i
+n=$said
 "$coach" parse --lang en --json --stdin < "$work/texts" | sed 's/.*"intent":\([^,]*\),.*/\1/' | tr -d '"' > "$work/expected" || true
 "$coach" listen --input "$work/u000.wav" --no-act --json > /dev/null 2>&1   # the grammar compiled and cached
 

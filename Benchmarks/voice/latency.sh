@@ -22,16 +22,9 @@ voice_world "${1:-}"
 count=${2:-44}
 py="python3 $root/Benchmarks/voice/latency.py"
 
-voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2 flite:kal16 flite:awb flite:rms flite:slt)
-speeds=(130 150 170 185 200 160 140 0 0 0 0)
-nv=${#voices[@]}
 grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" | sed 's/^[a-z]*: //' | head -n "$count" > "$work/texts"
-i=0
-while read -r t; do
-    say "${voices[$((i % nv))]}" "${speeds[$((i % nv))]}" "$t" "$(printf '%s/u%03d.wav' "$work" $i)"
-    i=$((i + 1))
-done < "$work/texts"
-n=$i
+say_in_turn "$work/texts" "$work"
+n=$said
 # One stream, 2 s of silence at its end so the last command ends by the pause, not by the input's end.
 sox -n -r 16000 -c 1 -b 16 "$work/tail.wav" trim 0 2
 sox "$work"/u*.wav "$work/tail.wav" -t raw -e signed -b 16 "$work/stream.raw"

@@ -11,15 +11,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/Benchmarks/voice/say.sh"
 voice_world "${1:-}"
 
-voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2 flite:kal16 flite:awb flite:rms flite:slt)
-speeds=(130 150 170 185 200 160 140 0 0 0 0)
-nv=${#voices[@]}
 grep -E '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/commands.txt" | sed 's/^[a-z]*: //' > "$work/texts"
-i=0
-while read -r t; do
-    say "${voices[$((i % nv))]}" "${speeds[$((i % nv))]}" "$t" "$(printf '%s/u%03d.wav' "$work" $i)"
-    i=$((i + 1))
-done < "$work/texts"
+say_in_turn "$work/texts" "$work"
 sox "$work"/u*.wav "$work/all.wav"
 audio=$(soxi -D "$work/all.wav")
 n=$(wc -l < "$work/texts")

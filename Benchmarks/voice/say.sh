@@ -6,6 +6,9 @@
 #   say VOICE SPEED TEXT OUT.wav
 #   say_all VOICE TEXTS DIR    each line of TEXTS into DIR/u000.wav, u001.wav …, all into DIR/all.wav;
 #                              $said is how many
+#   say_in_turn TEXTS DIR      line i in voice i of the 11 below, in turn (espeak-ng's 7 at 130–200
+#                              words a minute, then flite's 4), into DIR/u000.wav …; $said is how many;
+#                              $nv is the number of voices (flite's are those with i % nv >= 7)
 # VOICE: flite:NAME, festival:NAME (Festival's voice_NAME), espeak:NAME or a bare espeak-ng voice;
 # SPEED: words a minute (espeak-ng only).
 voice_world() {
@@ -35,5 +38,17 @@ say_all() {
         i=$((i + 1))
     done < "$texts"
     sox "$dir"/u*.wav "$dir/all.wav"
+    said=$i
+}
+
+turn_voices=(en-us en en-us+f3 en+m3 en-gb-x-rp en-us+m7 en+f2 flite:kal16 flite:awb flite:rms flite:slt)
+turn_speeds=(130 150 170 185 200 160 140 0 0 0 0)
+nv=${#turn_voices[@]}
+say_in_turn() {
+    local texts=$1 dir=$2 i=0 t
+    while read -r t; do
+        say "${turn_voices[$((i % nv))]}" "${turn_speeds[$((i % nv))]}" "$t" "$(printf '%s/u%03d.wav' "$dir" $i)"
+        i=$((i + 1))
+    done < "$texts"
     said=$i
 }

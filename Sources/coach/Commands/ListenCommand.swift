@@ -94,8 +94,8 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
-    @Option(name: .long, help: ArgumentHelp("Frequency warping for a voice far from the model's (pocketsphinx VTLN, inverse linear): below 1 for a low voice (0.8 heard twice as many commands a third of an octave down), above 1 for a high one; default none (docs/voice.md).", valueName: "factor"))
-    var warp: Double?
+    @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.8-1.2 and the best fit kept; live, the speaker's factor learnt from the first two utterances), off, or one factor: below 1 for a low voice, above 1 for a high one (docs/voice.md).", valueName: "auto|off|factor"))
+    var warp: String?
 
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
@@ -145,8 +145,8 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
         if let warp {
-            guard (0.6...1.5).contains(warp) else { throw ValidationError("--warp: a factor from 0.6 to 1.5 (1: none).") }
-            voiceOptions.decoderOptions += ["-warp_type", "inverse_linear", "-warp_params", String(warp)]
+            guard let mode = WarpMode(parsing: warp) else { throw ValidationError("--warp: auto, off, or a factor from 0.6 to 1.5 (1: none).") }
+            voiceOptions.warp = mode
         }
         let voice: VoiceRecognizer
         do {

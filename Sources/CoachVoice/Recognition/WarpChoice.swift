@@ -1,0 +1,86 @@
+// WarpChoice: which frequency-warping factor (pocketsphinx's inverse-linear VTLN) fits a voice —
+// pure decisions, no decoding. Per utterance: the decode whose best path scored highest per frame
+// (the same audio, so the same frames, heard through differently warped filterbanks: the fit
+// picks the factor, as maximum-likelihood VTLN does). Per speaker: the factor with the best score
+// over the first utterances, then kept (a microphone's speaker rarely changes mid-session, and
+// deciding once spares N decodes per command). docs/voice.md, "lower and higher voices".
+
+/// How the decoder's filterbank is warped: not at all, one fixed factor, or chosen (`auto`).
+public enum WarpMode: Sendable, Equatable {
+    case off
+    case fixed(Double)
+    case auto
+
+    /// The factors `auto` chooses among, nearest to none first (a tie keeps the lesser warp):
+    /// measured on voices moved by sox `pitch -400` / `+400` (docs/voice.md).
+    public static let factors: [Double] = [1.0, 0.9, 1.1, 0.8, 1.2]
+
+    /// `off`, `auto` or a factor from 0.6 to 1.5 (pocketsphinx's sensible range; 1 is none).
+    public init?(parsing text: String) {
+        switch text {
+        case "off": self = .off
+        case "auto": self = .auto
+        default:
+            guard let f = Double(text), (0.6...1.5).contains(f) else { return nil }
+            self = f == 1 ? .off : .fixed(f)
+        }
+    }
+}
+
+public enum WarpChoice {
+    /// One decode's fit: its factor and its best path's score per frame.
+    public struct Fit: Sendable, Equatable {
+        public let factor: Double
+        public let score: Double
+        public let frames: Int
+        public init(factor: Double, score: Double, frames: Int) {
+            self.factor = factor
+            self.score = score
+            self.frames = frames
+        }
+        var perFrame: Double { frames > 0 ? score / Double(frames) : -.infinity }
+    }
+
+    /// The index of the best fit (highest score per frame; the earlier on a tie, so list 1.0 first
+    /// to keep the unwarped decode when nothing fits better). Nil for none.
+    public static func best(_ fits: [Fit]) -> Int? {
+        var best: Int?
+        for i in fits.indices where best.map({ fits[i].perFrame > fits[$0].perFrame }) ?? true { best = i }
+        return best
+    }
+}
+
+/// One speaker's factor, learnt from the first utterances of a session and then kept.
+public struct SpeakerWarp: Sendable, Equatable {
+    public let factors: [Double]
+    /// How many utterances are heard at every factor before one is kept.
+    public let learning: Int
+    private(set) var totals: [Double]
+    private(set) var frames: [Int]
+    private(set) var heard = 0
+
+    public init(factors: [Double] = WarpMode.factors, learning: Int = 2) {
+        self.factors = factors
+        self.learning = learning
+        totals = Array(repeating: 0, count: factors.count)
+        frames = Array(repeating: 0, count: factors.count)
+    }
+
+    /// The factor kept for the rest of the session, once learnt.
+    public var chosen: Double? {
+        guard heard >= learning else { return nil }
+        let fits = factors.indices.map { WarpChoice.Fit(factor: factors[$0], score: totals[$0], frames: frames[$0]) }
+        return WarpChoice.best(fits).map { factors[$0] }
+    }
+
+    /// One utterance heard at every factor (`fits` in `factors`' order); ignored once learnt, and
+    /// an utterance of no frames teaches nothing.
+    public mutating func heard(_ fits: [WarpChoice.Fit]) {
+        guard heard < learning, fits.count == factors.count, fits.allSatisfy({ $0.frames > 0 }) else { return }
+        for i in fits.indices {
+            totals[i] += fits[i].score
+            frames[i] += fits[i].frames
+        }
+        heard += 1
+    }
+}

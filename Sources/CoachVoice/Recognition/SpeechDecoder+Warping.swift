@@ -35,7 +35,10 @@ extension SpeechDecoder {
     /// time all the decodes'), its index, and every decode's fit in `frontEnds`' order.
     func decodeBest(_ samples: [Int16], among frontEnds: [WarpedFrontEnd]) -> (result: Result, index: Int, fits: [WarpChoice.Fit]) {
         let results = frontEnds.map { decode(samples, warpedBy: $0) }
-        let fits = zip(frontEnds, results).map { WarpChoice.Fit(factor: $0.factor, score: Double($1.score), frames: $1.frames) }
+        // A decode where nothing in the grammar matched scores 0: no fit at all, never the best.
+        let fits = zip(frontEnds, results).map { fe, r in
+            WarpChoice.Fit(factor: fe.factor, score: Double(r.score), frames: r.hypothesis == nil ? 0 : r.frames)
+        }
         let i = WarpChoice.best(fits) ?? 0
         let r = results[i]
         return (Result(hypothesis: r.hypothesis, score: r.score, acousticPerFrame: r.acousticPerFrame, frames: r.frames,

@@ -41,10 +41,11 @@ def assign(results, sp):
 def scored(corpus, v, c, m):
     """The results of one run, each with its scores (path, acoustic per frame)."""
     results = [json.loads(l) for l in lines(f'{work}/{corpus}-{v}-{c}-{m}.json') if l.startswith('{')]
-    fits = [tuple(float(x) for x in re.match(r'scores: (\S+) per frame, acoustic (\S+)', l).groups())
+    fits = [tuple(float(x) for x in re.match(r'scores: ([^ ,]+) per frame, acoustic ([^ ,]+)', l).groups())
             for l in lines(f'{work}/{corpus}-{v}-{c}-{m}.scores') if l.startswith('scores: ')]
     if len(fits) != len(results): sys.exit(f'{corpus}-{v}-{c}-{m}: {len(results)} results, {len(fits)} scores')
-    return [dict(r, fit=f) for r, f in zip(results, fits)]
+    # A decode where nothing in the grammar matched prints 0: no fit at all (as SpeechDecoder+Warping).
+    return [dict(r, fit=tuple(x if x != 0 else -1e9 for x in f)) for r, f in zip(results, fits)]
 
 def results_of(corpus, v, c, m):
     if m not in ('best', 'best-ac'):

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theSpeakersFactorIsLearntFromTheFirstUtterancesThenKept() {
-        var speaker = SpeakerWarp(factors: [1.0, 0.8], learning: 2)
+        var speaker = SpeakerWarp(factors: [1.0, 0.8], learning: 2, margin: 0)
         speaker.heard([Fit(factor: 1.0, score: -2_000, frames: 100), Fit(factor: 0.8, score: -2_100, frames: 100)])
         #expect(speaker.chosen == nil)
         // Over both utterances 0.8 fits better (-4 000 against -4 100 over 200 frames), though not in the first.
@@ -32,8 +32,17 @@ import Testing
         #expect(speaker.chosen == 0.8)
     }
 
+    @Test func aFactorMustFitBetterThanNoneByTheMarginToBeKept() {
+        var close = SpeakerWarp(factors: [1.0, 0.8], learning: 1, margin: 1.5)
+        close.heard([Fit(factor: 1.0, score: -3_000, frames: 100), Fit(factor: 0.8, score: -2_900, frames: 100)])
+        #expect(close.chosen == 1.0, "1 per frame better is within the margin")
+        var far = SpeakerWarp(factors: [1.0, 0.8], learning: 1, margin: 1.5)
+        far.heard([Fit(factor: 1.0, score: -3_000, frames: 100), Fit(factor: 0.8, score: -2_800, frames: 100)])
+        #expect(far.chosen == 0.8)
+    }
+
     @Test func anUtteranceOfNoFramesTeachesNothing() {
-        var speaker = SpeakerWarp(factors: [1.0, 0.8], learning: 1)
+        var speaker = SpeakerWarp(factors: [1.0, 0.8], learning: 1, margin: 0)
         speaker.heard([Fit(factor: 1.0, score: 0, frames: 0), Fit(factor: 0.8, score: 0, frames: 0)])
         #expect(speaker.chosen == nil)
     }

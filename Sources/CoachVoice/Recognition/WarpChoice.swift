@@ -3,7 +3,8 @@
 // (the same audio, so the same frames, heard through differently warped filterbanks: the fit
 // picks the factor, as maximum-likelihood VTLN does). Per speaker: the factor with the best score
 // over the first utterances, then kept (a microphone's speaker rarely changes mid-session, and
-// deciding once spares N decodes per command). docs/voice.md, "lower and higher voices".
+// deciding once spares N decodes per command), unless it fits no better than none by a margin.
+// docs/voice.md, "lower and higher voices".
 
 /// How the decoder's filterbank is warped: not at all, one fixed factor, or chosen (`auto`).
 public enum WarpMode: Sendable, Equatable {
@@ -12,8 +13,9 @@ public enum WarpMode: Sendable, Equatable {
     case auto
 
     /// The factors `auto` chooses among, nearest to none first (a tie keeps the lesser warp):
-    /// measured on voices moved by sox `pitch -400` / `+400` (docs/voice.md).
-    public static let factors: [Double] = [1.0, 0.9, 1.1, 0.8, 1.2]
+    /// 0.7–1.3, measured on voices moved a third of an octave down and up (sox `pitch ∓400`;
+    /// 0.8–1.2 left the lowered espeak-ng voice at 37/60 where 0.7 hears 47: docs/voice.md).
+    public static let factors: [Double] = [1.0, 0.9, 1.1, 0.8, 1.2, 0.7, 1.3]
 
     /// `off`, `auto` or a factor from 0.6 to 1.5 (pocketsphinx's sensible range; 1 is none).
     public init?(parsing text: String) {
@@ -55,26 +57,35 @@ public struct SpeakerWarp: Sendable, Equatable {
     public let factors: [Double]
     /// How many utterances are heard at every factor before one is kept.
     public let learning: Int
+    /// How much better per frame than unwarped (factor 1) the best factor must fit over the
+    /// learning utterances to be kept: two utterances are a small sample, and a wrong factor costs
+    /// every command after them (docs/voice.md: chosen on the tune lines).
+    public let margin: Double
     private(set) var totals: [Double]
     private(set) var frames: [Int]
     private(set) var heard = 0
 
-    public init(factors: [Double] = WarpMode.factors, learning: Int = 2) {
+    public init(factors: [Double] = WarpMode.factors, learning: Int = 2, margin: Double = SpeakerWarp.defaultMargin) {
         self.factors = factors
         self.learning = learning
+        self.margin = margin
         totals = Array(repeating: 0, count: factors.count)
         frames = Array(repeating: 0, count: factors.count)
     }
+
+    public static let defaultMargin = 1.5
 
     /// The factor kept for the rest of the session, once learnt.
     public var chosen: Double? {
         guard heard >= learning else { return nil }
         let fits = factors.indices.map { WarpChoice.Fit(factor: factors[$0], score: totals[$0], frames: frames[$0]) }
-        return WarpChoice.best(fits).map { factors[$0] }
+        guard let best = WarpChoice.best(fits) else { return nil }
+        if let unwarped = factors.firstIndex(of: 1), fits[best].perFrame - fits[unwarped].perFrame < margin { return 1 }
+        return factors[best]
     }
 
     /// One utterance heard at every factor (`fits` in `factors`' order); ignored once learnt, and
-    /// an utterance of no frames teaches nothing.
+    /// an utterance where some factor matched nothing teaches nothing.
     public mutating func heard(_ fits: [WarpChoice.Fit]) {
         guard heard < learning, fits.count == factors.count, fits.allSatisfy({ $0.frames > 0 }) else { return }
         for i in fits.indices {

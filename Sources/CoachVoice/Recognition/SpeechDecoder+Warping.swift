@@ -32,17 +32,22 @@ extension SpeechDecoder {
     }
 
     /// Decodes one whole utterance at every front end's factor: the best fit's result (its CPU
-    /// time all the decodes'), its index, and every decode's fit in `frontEnds`' order.
+    /// time all the decodes'), its index, and every decode's fit in `frontEnds`' order. The first
+    /// front end is decoded last: a whole decode leaves its cepstral mean behind as the prior of
+    /// the next utterance decoded while spoken (pocketsphinx's batch CMN writes the live mean),
+    /// so the factor listed first — unwarped — is the one left.
     func decodeBest(_ samples: [Int16], among frontEnds: [WarpedFrontEnd]) -> (result: Result, index: Int, fits: [WarpChoice.Fit]) {
-        let results = frontEnds.map { decode(samples, warpedBy: $0) }
+        var results = [Result?](repeating: nil, count: frontEnds.count)
+        for i in frontEnds.indices.reversed() { results[i] = decode(samples, warpedBy: frontEnds[i]) }
+        let done = results.map { $0! }
         // A decode where nothing in the grammar matched scores 0: no fit at all, never the best.
-        let fits = zip(frontEnds, results).map { fe, r in
+        let fits = zip(frontEnds, done).map { fe, r in
             WarpChoice.Fit(factor: fe.factor, score: Double(r.score), frames: r.hypothesis == nil ? 0 : r.frames)
         }
         let i = WarpChoice.best(fits) ?? 0
-        let r = results[i]
+        let r = done[i]
         return (Result(hypothesis: r.hypothesis, score: r.score, acousticPerFrame: r.acousticPerFrame, frames: r.frames,
-                       seconds: results.reduce(0) { $0 + $1.seconds }), i, fits)
+                       seconds: done.reduce(0) { $0 + $1.seconds }), i, fits)
     }
 }
 

@@ -52,13 +52,17 @@ extension VoiceRecognizer {
         let best = decoder.decodeBest(audio, among: warping.frontEnds)
         printWarp(best.fits, chosen: best.index)
         warping.speaker.heard(best.fits)
+        var seconds = best.result.seconds + streamed.seconds
         if let f = warping.speaker.chosen {
             stream.frontEnd = f == 1 ? nil : warping.frontEnds.first { $0.factor == f }
+            // Once more at the kept factor, whose cepstral mean then starts the stream's running
+            // mean (the unwarped one was left behind): one decode, once a session.
+            if let fe = stream.frontEnd { seconds += decoder.decode(audio, warpedBy: fe).seconds }
             if Self.printsScores { FileHandle.standardError.write(Data(String(format: "warp: the speaker's factor is %.2f\n", f).utf8)) }
         }
         let r = best.result
         return SpeechDecoder.Result(hypothesis: r.hypothesis, score: r.score, acousticPerFrame: r.acousticPerFrame, frames: r.frames,
-                                    seconds: r.seconds + streamed.seconds)
+                                    seconds: seconds)
     }
 
     /// `COACH_VOICE_SCORES=1`: every factor's score per frame, the chosen one marked.

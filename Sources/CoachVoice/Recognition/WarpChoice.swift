@@ -29,6 +29,15 @@ public enum WarpMode: Sendable, Equatable {
     }
 }
 
+extension WarpMode {
+    /// The default where `--warp` does not say: a factor per speaker for the microphone (it cost
+    /// the clean voices nothing, docs/voice.md), none for `--input` (a file at every factor is ~6
+    /// times the CPU, and the test corpora's figures stand as measured).
+    public static func byDefault(fromMicrophone: Bool) -> WarpMode {
+        fromMicrophone ? .auto : .off
+    }
+}
+
 public enum WarpChoice {
     /// One decode's fit: its factor and its best path's score per frame.
     public struct Fit: Sendable, Equatable {
@@ -75,23 +84,27 @@ public struct SpeakerWarp: Sendable, Equatable {
 
     public static let defaultMargin = 1.5
 
-    /// The factor kept for the rest of the session, once learnt.
+    /// The factor kept for the rest of the session, once learnt: after `learning` utterances,
+    /// whether or not they taught anything (1 when none did), so learning never costs more.
     public var chosen: Double? {
         guard heard >= learning else { return nil }
+        guard frames.allSatisfy({ $0 > 0 }) else { return 1 }
         let fits = factors.indices.map { WarpChoice.Fit(factor: factors[$0], score: totals[$0], frames: frames[$0]) }
-        guard let best = WarpChoice.best(fits) else { return nil }
+        guard let best = WarpChoice.best(fits) else { return 1 }
         if let unwarped = factors.firstIndex(of: 1), fits[best].perFrame - fits[unwarped].perFrame < margin { return 1 }
         return factors[best]
     }
 
-    /// One utterance heard at every factor (`fits` in `factors`' order); ignored once learnt, and
-    /// an utterance where some factor matched nothing teaches nothing.
+    /// One utterance heard at every factor (`fits` in `factors`' order); ignored once learnt. One
+    /// where some factor matched nothing counts as heard but adds no scores: a factor that fails
+    /// on it cannot be compared.
     public mutating func heard(_ fits: [WarpChoice.Fit]) {
-        guard heard < learning, fits.count == factors.count, fits.allSatisfy({ $0.frames > 0 }) else { return }
+        guard heard < learning, fits.count == factors.count else { return }
+        heard += 1
+        guard fits.allSatisfy({ $0.frames > 0 }) else { return }
         for i in fits.indices {
             totals[i] += fits[i].score
             frames[i] += fits[i].frames
         }
-        heard += 1
     }
 }

@@ -94,7 +94,7 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
-    @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.7-1.3 and the best fit kept; live, the speaker's factor learnt from the first two utterances), off, or one factor: below 1 for a low voice, above 1 for a high one (docs/voice.md).", valueName: "auto|off|factor"))
+    @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.7-1.3 and the best fit kept; live, the speaker's factor learnt from the first two utterances), off, or one factor: below 1 for a low voice, above 1 for a high one. Default: auto for the microphone, off for --input (docs/voice.md).", valueName: "auto|off|factor"))
     var warp: String?
 
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
@@ -144,13 +144,14 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.stateMode = stateMode
         voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
-        if let warp {
-            guard let mode = WarpMode(parsing: warp) else { throw ValidationError("--warp: auto, off, or a factor from 0.6 to 1.5 (1: none).") }
-            voiceOptions.warp = mode
+        let warpMode = try warp.map { text throws(ValidationError) in
+            guard let mode = WarpMode(parsing: text) else { throw ValidationError("--warp: auto, off, or a factor from 0.6 to 1.5 (1: none).") }
+            return mode
         }
         let voice: VoiceRecognizer
         do {
-            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, tuning: voiceOptions)
+            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode,
+                                              tuning: voiceOptions)
         } catch {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)

@@ -30,12 +30,11 @@ public enum WarpMode: Sendable, Equatable {
 }
 
 extension WarpMode {
-    /// The default where `--warp` does not say: a factor per speaker for the microphone (it cost
-    /// the clean voices nothing, docs/voice.md), none for `--input` (a file at every factor is ~6
-    /// times the CPU, and the test corpora's figures stand as measured).
-    public static func byDefault(fromMicrophone: Bool) -> WarpMode {
-        fromMicrophone ? .auto : .off
-    }
+    /// The default where `--warp` does not say: none, for the microphone too. A factor per
+    /// speaker, learnt from two utterances, cost espeak-ng's clean voice 58 → 54 of 60 (one
+    /// utterance's fit chose 1.2 for it), and a file at every factor is ~6 times the CPU and
+    /// cost flite awb 50 → 49 (docs/voice.md): asked for, not assumed.
+    public static func byDefault(fromMicrophone: Bool) -> WarpMode { .off }
 }
 
 public enum WarpChoice {

@@ -34,7 +34,7 @@ extension SpeechDecoder {
     /// Decodes one whole utterance at every front end's factor: the best fit's result (its CPU
     /// time all the decodes'), its index, and every decode's fit in `frontEnds`' order. The first
     /// front end is decoded last: a whole decode leaves its cepstral mean behind as the prior of
-    /// the next utterance decoded while spoken (pocketsphinx's batch CMN writes the live mean),
+    /// the next utterance decoded while spoken (sphinxbase's batch CMN, cmn.c, writes the mean its live CMN subtracts),
     /// so the factor listed first — unwarped — is the one left.
     func decodeBest(_ samples: [Int16], among frontEnds: [WarpedFrontEnd]) -> (result: Result, index: Int, fits: [WarpChoice.Fit]) {
         var results = [Result?](repeating: nil, count: frontEnds.count)

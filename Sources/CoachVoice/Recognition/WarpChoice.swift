@@ -32,8 +32,8 @@ public enum WarpMode: Sendable, Equatable {
 extension WarpMode {
     /// The default where `--warp` does not say: none, for the microphone too. A factor per
     /// speaker, learnt from two utterances, cost espeak-ng's clean voice 58 → 54 of 60 (one
-    /// utterance's fit chose 1.2 for it), and a file at every factor is ~6 times the CPU and
-    /// cost flite awb 50 → 49 (docs/voice.md): asked for, not assumed.
+    /// utterance's fit chose 1.2 for it) and slt raised 12 → 9; a file at every factor is ~6
+    /// times the CPU and cost flite awb 50 → 49 (docs/voice.md): asked for, not assumed.
     public static func byDefault(fromMicrophone: Bool) -> WarpMode { .off }
 }
 

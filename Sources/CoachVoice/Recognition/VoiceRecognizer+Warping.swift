@@ -3,7 +3,8 @@
 // fit kept. Decoded while spoken (the microphone, pipes: a person waits, ~0.5 s CPU a command),
 // the first utterances of the session are decoded again whole at every factor, the best kept,
 // until the speaker's factor is learnt (SpeakerWarp); from then on the stream is fed through that
-// factor's front end alone, at no cost beyond the unwarped decode. docs/voice.md, "lower and higher voices".
+// factor's front end alone, at no cost beyond the unwarped decode. Off unless asked for
+// (WarpMode.byDefault). docs/voice.md, "lower and higher voices".
 
 import Foundation
 
@@ -32,9 +33,6 @@ extension VoiceRecognizer {
             frontEnds = built
         }
     }
-
-    /// The factor the speaker was found to have (`--warp auto`, decoding while spoken), once learnt.
-    public var speakerWarp: Double? { warping?.speaker.chosen }
 
     /// A whole utterance decoded: at every factor with `--warp auto` (the best fit kept), else once.
     func decodeWhole(_ samples: [Int16]) -> SpeechDecoder.Result {

@@ -21,11 +21,12 @@ extension VoiceRecognizer {
     /// learnt of its speaker.
     final class Warping: @unchecked Sendable {  // the recogniser's thread only
         let frontEnds: [WarpedFrontEnd]
-        var speaker = SpeakerWarp()
+        var speaker: SpeakerWarp
 
         /// Nil unless `mode` is auto.
-        init?(_ mode: WarpMode, decoder: SpeechDecoder) throws(SpeechDecoderError) {
+        init?(_ mode: WarpMode, decoder: SpeechDecoder, learning: Int) throws(SpeechDecoderError) {
             guard mode == .auto else { return nil }
+            speaker = SpeakerWarp(learning: learning)
             var built: [WarpedFrontEnd] = []
             for f in WarpMode.factors {
                 built.append(try WarpedFrontEnd(library: decoder.ps, factor: f, featureParameters: decoder.featureParametersFile))

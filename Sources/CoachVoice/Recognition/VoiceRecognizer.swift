@@ -95,6 +95,9 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var scoreFloor: Double? = nil
         /// Frequency warping for voices far from the model's (VoiceRecognizer+Warping).
         public var warp = WarpMode.off
+        /// With `warp` auto, decoded while spoken: utterances heard at every factor before the
+        /// speaker's is kept (SpeakerWarp).
+        public var warpLearning = 2
         public init() {}
     }
 
@@ -155,7 +158,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         decoder = try SpeechDecoder(library: library, grammar: fsg.text, dictionary: pronunciations.dictionary,
                                     modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions + options.warp.decoderOptions)
         decoder.noiseFloor = options.noiseFloor
-        warping = try Warping(options.warp, decoder: decoder)
+        warping = try Warping(options.warp, decoder: decoder, learning: options.warpLearning)
         mark("decoder")
         textBuilding.wait()
         text = try textBuilt.withLock { $0! }.get()

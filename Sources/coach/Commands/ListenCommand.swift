@@ -97,6 +97,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.7-1.3 and the best fit kept; live, the speaker's factor learnt from the first two utterances), off, or one factor: below 1 for a low voice, above 1 for a high one. Default: off (docs/voice.md).", valueName: "auto|off|factor"))
     var warp: String?
 
+    @Option(name: .customLong("warp-learning"), help: .hidden)
+    var warpLearning: Int = VoiceRecognizer.Options().warpLearning
+
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
 
@@ -137,6 +140,7 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.branchingPenalty = branchingPenalty
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
         voiceOptions.secondOpinion = strictWake
+        voiceOptions.warpLearning = max(1, warpLearning)
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         // Only what can apply competes (#29): a fixed --state, else the gateway's, followed.
         let client = noAct || printGrammar ? nil : try OneShot.connect(options)

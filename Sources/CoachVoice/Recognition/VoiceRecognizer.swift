@@ -96,8 +96,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         /// Frequency warping for voices far from the model's (VoiceRecognizer+Warping).
         public var warp = WarpMode.off
         /// With `warp` auto, decoded while spoken: utterances heard at every factor before the
-        /// speaker's is kept (SpeakerWarp).
-        public var warpLearning = 2
+        /// speaker's is kept (SpeakerWarp): four heard more of the tune lines than two (docs/voice.md).
+        public var warpLearning = 4
         public init() {}
     }
 

@@ -31,9 +31,9 @@ public enum WarpMode: Sendable, Equatable {
 
 extension WarpMode {
     /// The default where `--warp` does not say: none, for the microphone too. A factor per
-    /// speaker, learnt from two utterances, cost espeak-ng's clean voice 58 → 54 of 60 (one
-    /// utterance's fit chose 1.2 for it) and slt raised 12 → 9; a file at every factor is ~6
-    /// times the CPU and cost flite awb 50 → 49 (docs/voice.md): asked for, not assumed.
+    /// speaker, learnt from its first utterances, cost espeak-ng's clean voice 58 → 54 of 60 (its
+    /// first commands fit 1.2 best); a file at every factor is ~6 times the CPU and cost flite
+    /// awb 50 → 49 (docs/voice.md): asked for, not assumed.
     public static func byDefault(fromMicrophone: Bool) -> WarpMode { .off }
 }
 
@@ -66,14 +66,14 @@ public struct SpeakerWarp: Sendable, Equatable {
     /// How many utterances are heard at every factor before one is kept.
     public let learning: Int
     /// How much better per frame than unwarped (factor 1) the best factor must fit over the
-    /// learning utterances to be kept: two utterances are a small sample, and a wrong factor costs
+    /// learning utterances to be kept: a few utterances are a small sample, and a wrong factor costs
     /// every command after them (docs/voice.md: chosen on the tune lines).
     public let margin: Double
     private(set) var totals: [Double]
     private(set) var frames: [Int]
     private(set) var heard = 0
 
-    public init(factors: [Double] = WarpMode.factors, learning: Int = 2, margin: Double = SpeakerWarp.defaultMargin) {
+    public init(factors: [Double] = WarpMode.factors, learning: Int = 4, margin: Double = SpeakerWarp.defaultMargin) {
         self.factors = factors
         self.learning = learning
         self.margin = margin

@@ -94,7 +94,7 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
-    @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.7-1.3 and the best fit kept; live, the speaker's factor learnt from the first two utterances), off, or one factor: below 1 for a low voice, above 1 for a high one. Default: off (docs/voice.md).", valueName: "auto|off|factor"))
+    @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.7-1.3 and the best fit kept; live, the speaker's factor learnt from the first four utterances), off, or one factor: below 1 for a low voice, above 1 for a high one. Default: off (docs/voice.md).", valueName: "auto|off|factor"))
     var warp: String?
 
     @Option(name: .customLong("warp-learning"), help: .hidden)

@@ -37,7 +37,7 @@ import Testing
     }
 
     /// Decoded while spoken (the microphone's path): the speaker's factor learnt from the first
-    /// two commands, the rest fed through it.
+    /// four commands, the rest fed through it.
     @Test func aLowerVoiceIsHeardBetterWithTheSpeakersWarpWhileSpoken() async throws {
         let home = try ScratchHome()
         let (wav, spoken) = try await Self.spoken(home, cents: -400)

@@ -1,8 +1,9 @@
 // `coach listen --warp auto` end to end: a voice a third of an octave lower (espeak-ng en-us moved
 // with sox `pitch -400`, formants and all) is heard better choosing the warp factor per utterance
-// than unwarped, the same voice at its own pitch no worse, and the unwarped factor of the choice
+// (a file) or per speaker (decoded while spoken) than unwarped, the same voice at its own pitch no
+// worse, and the unwarped factor of the choice
 // is exactly the decoder's own decode (Coach's front end computes what pocketsphinx's would).
-// Six commands each way: about 110 decodes in all (docs/voice.md, "lower and higher voices").
+// Six commands each way: about 130 decodes in all, ~50 s of CPU (docs/voice.md, "lower and higher voices").
 
 import CoachVoice
 import Foundation

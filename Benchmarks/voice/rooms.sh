@@ -7,8 +7,12 @@
 # music-like sound at 10 dB (continuous, through the pauses too), reverb, pitch -400/+400 cents.
 #   Benchmarks/voice/rooms.sh [COACH] [-- MODE ...]
 # MODE: a label and coach listen options, comma-separated, "label:--opt,--opt"; default: off:--no-front-end and
-# on:--front-end. E.g. to measure warping:
-#   rooms.sh .build/release/coach -- "w1:--no-front-end" "w0.8:--no-front-end,--decoder-option=-warp_type inverse_linear -warp_params 0.8"
+# on:--front-end. E.g. to measure warping (a file, and decoded while spoken as the microphone is):
+#   rooms.sh .build/release/coach -- "w1:--no-front-end" "w0.8:--no-front-end,--warp,0.8" "auto:--no-front-end,--warp,auto" \
+#       "s-auto:--no-front-end,--decoding,streaming,--warp,auto"
+# ROOMS_SELECT="w0.8 w1 w1.2" adds the rows "best" and "best-ac": per utterance, the result of whichever of
+# those modes fits best (path score per frame; acoustic score per frame), as a decoder choosing
+# among warp factors would (docs/voice.md, "lower and higher voices").
 # ROOMS_CONDITIONS="clean pink10", ROOMS_NONCOMMAND_CONDITIONS="clean" and ROOMS_VOICES="flite:slt" narrow the run; ROOMS_KEEP=DIR keeps
 # the audio there for the next run, ROOMS_PREPARE_ONLY=1 only makes it. Heavy: run it under nice.
 set -euo pipefail
@@ -91,7 +95,8 @@ for corpus in commands noncommands; do
             out=$work_audio/$corpus-${v#*:}/$c.wav
             for m in "${modes[@]}"; do
                 IFS=, read -ra opts <<< "${m#*:}"
-                "$coach" listen --input "$out" --no-act --json "${opts[@]}" > "$work/$corpus-${v#*:}-$c-${m%%:*}.json" 2>/dev/null
+                COACH_VOICE_SCORES=1 "$coach" listen --input "$out" --no-act --json "${opts[@]}" \
+                    > "$work/$corpus-${v#*:}-$c-${m%%:*}.json" 2> "$work/$corpus-${v#*:}-$c-${m%%:*}.scores"
             done
         done
     done

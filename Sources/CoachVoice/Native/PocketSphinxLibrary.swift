@@ -1,6 +1,7 @@
 // PocketSphinxLibrary: libpocketsphinx.so.3 + libsphinxbase.so.3 (Debian 12: libpocketsphinx3,
 // libsphinxbase3, model in pocketsphinx-en-us) resolved at run time. Only the calls Coach makes;
-// signatures from pocketsphinx 5prealpha's pocketsphinx.h / pocketsphinx_search.h / cmd_ln.h.
+// signatures from pocketsphinx 5prealpha's pocketsphinx.h / pocketsphinx_search.h / cmd_ln.h / fe.h
+// (mfcc_t is float: Debian builds sphinxbase without FIXED_POINT).
 // Opaque C structs are raw pointers.
 
 import CoachNative
@@ -33,6 +34,17 @@ public struct PocketSphinxLibrary: Sendable {
     let ps_get_prob: @convention(c) (OpaquePointer?) -> Int32
     let fsg_model_readfile: @convention(c) (UnsafePointer<CChar>?, OpaquePointer?, Float) -> OpaquePointer?
     let fsg_model_free: @convention(c) (OpaquePointer?) -> Int32
+    // Frequency warping chosen per utterance or speaker (SpeechDecoder+Warping): Coach's own
+    // front ends (fe_t, sphinxbase's fe.h), one per warp factor, their cepstra fed to the decoder.
+    let ps_process_cep: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?, Int32, Int32, Int32) -> Int32
+    let cmd_ln_parse_file_r: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> OpaquePointer?
+    let fe_init_auto_r: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let fe_free: @convention(c) (OpaquePointer?) -> Int32
+    let fe_get_output_size: @convention(c) (OpaquePointer?) -> Int32
+    let fe_start_utt: @convention(c) (OpaquePointer?) -> Int32
+    let fe_process_frames: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<Int16>?>?, UnsafeMutablePointer<Int>?,
+                                           UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+    let fe_end_utt: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Int32>?) -> Int32
 
     /// Debian packages that provide the library and its English model.
     public static let packages = ["libpocketsphinx3", "pocketsphinx-en-us"]
@@ -63,7 +75,16 @@ public struct PocketSphinxLibrary: Sendable {
             ps_set_fsg: try ps.symbol("ps_set_fsg", as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?) -> Int32).self),
             ps_get_prob: try ps.symbol("ps_get_prob", as: (@convention(c) (OpaquePointer?) -> Int32).self),
             fsg_model_readfile: try base.symbol("fsg_model_readfile", as: (@convention(c) (UnsafePointer<CChar>?, OpaquePointer?, Float) -> OpaquePointer?).self),
-            fsg_model_free: try base.symbol("fsg_model_free", as: (@convention(c) (OpaquePointer?) -> Int32).self)
+            fsg_model_free: try base.symbol("fsg_model_free", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            ps_process_cep: try ps.symbol("ps_process_cep", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?, Int32, Int32, Int32) -> Int32).self),
+            cmd_ln_parse_file_r: try base.symbol("cmd_ln_parse_file_r", as: (@convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> OpaquePointer?).self),
+            fe_init_auto_r: try base.symbol("fe_init_auto_r", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
+            fe_free: try base.symbol("fe_free", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            fe_get_output_size: try base.symbol("fe_get_output_size", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            fe_start_utt: try base.symbol("fe_start_utt", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+            fe_process_frames: try base.symbol("fe_process_frames", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<Int16>?>?, UnsafeMutablePointer<Int>?,
+                                                                                           UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32).self),
+            fe_end_utt: try base.symbol("fe_end_utt", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Int32>?) -> Int32).self)
         )
     }
 }

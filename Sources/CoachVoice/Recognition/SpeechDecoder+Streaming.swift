@@ -18,6 +18,9 @@ extension SpeechDecoder {
         /// The gain for the utterance under way: the last one's (a microphone's level is steady).
         private var gain: Double?
         private var heard: [Int16] = []
+        /// The front end the audio goes through (the speaker's warp factor, VoiceRecognizer+Warping);
+        /// nil: the decoder's own. Changed between utterances only.
+        var frontEnd: WarpedFrontEnd?
 
         public init(_ decoder: SpeechDecoder) { self.decoder = decoder }
 
@@ -26,6 +29,7 @@ extension SpeechDecoder {
             let started = SpeechDecoder.cpuSeconds()
             if open { _ = decoder.ps.ps_end_utt(decoder.decoder) }
             _ = decoder.ps.ps_start_utt(decoder.decoder)
+            frontEnd?.begin()
             open = true
             hiss = NoiseFloor.seed
             heard = []
@@ -43,13 +47,22 @@ extension SpeechDecoder {
             if gain == nil { gain = g }
             let level = SpeechLevel.applied(g, to: samples)
             let audio = decoder.noiseFloor > 0 ? NoiseFloor.added(to: level, amplitude: decoder.noiseFloor, state: &hiss) : level
-            audio.withUnsafeBufferPointer { _ = decoder.ps.ps_process_raw(decoder.decoder, $0.baseAddress, $0.count, 0, 0) }
+            if let frontEnd {
+                var cepstra = frontEnd.cepstra(ofMore: audio)
+                if cepstra.count > 0 { cepstra.withRows { _ = decoder.ps.ps_process_cep(decoder.decoder, $0, Int32($1), 0, 0) } }
+            } else {
+                audio.withUnsafeBufferPointer { _ = decoder.ps.ps_process_raw(decoder.decoder, $0.baseAddress, $0.count, 0, 0) }
+            }
             cpu += SpeechDecoder.cpuSeconds() - started
         }
 
         /// Ends the utterance: the words heard. `seconds` is all the CPU it took, fed and ended.
         public func end() -> Result {
             let started = SpeechDecoder.cpuSeconds()
+            if open, let frontEnd {  // the last partial frame
+                var tail = frontEnd.end()
+                if tail.count > 0 { tail.withRows { _ = decoder.ps.ps_process_cep(decoder.decoder, $0, Int32($1), 0, 0) } }
+            }
             if open { _ = decoder.ps.ps_end_utt(decoder.decoder) }
             open = false
             gain = SpeechLevel.gain(heard)

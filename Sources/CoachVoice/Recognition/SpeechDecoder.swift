@@ -33,6 +33,8 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     let alternates: [String: [String]]
     /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
     public var noiseFloor: Int32 = NoiseFloor.amplitude
+    /// The feat.params the decoder read: WarpedFrontEnd builds its filterbanks from the same.
+    let featureParametersFile: String
 
     /// Builds a decoder for `grammar` (an FSG file's text) with the pronunciations in `dictionary` (cmudict text).
     public convenience init(library ps: PocketSphinxLibrary, grammar: String, dictionary: String,
@@ -72,7 +74,9 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         guard FileManager.default.fileExists(atPath: hmm + "/mdef") else {
             throw SpeechDecoderError(description: "no English acoustic model in \(hmm): install it with sudo apt-get install pocketsphinx-en-us")
         }
-        let options = ["coach", "-hmm", hmm] + search + Self.featureParameters(model: hmm, scratch: scratch)
+        let featureParameters = Self.featureParameters(model: hmm, scratch: scratch)
+        featureParametersFile = featureParameters.last ?? hmm + "/feat.params"
+        let options = ["coach", "-hmm", hmm] + search + featureParameters
             + ["-logfn", ProcessInfo.processInfo.environment["COACH_VOICE_PSLOG"] ?? "/dev/null"] + extraOptions  // its log, to look into
         var cArgs: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0) }
         defer { cArgs.forEach { free($0) } }
@@ -80,7 +84,7 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
             if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
             throw SpeechDecoderError(description: "pocketsphinx refused its options \(options.dropFirst().joined(separator: " "))")
         }
-        guard let decoder = ps.ps_init(config) else {
+        guard let decoder = Self.buildingFilterbank({ ps.ps_init(config) }) else {
             _ = ps.cmd_ln_free_r(config)
             if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
             throw SpeechDecoderError(description: "pocketsphinx could not start with the model in \(hmm) and the generated grammar (see coach listen --print-grammar)")
@@ -105,12 +109,16 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
     /// Decodes one utterance of 16 kHz mono samples.
     public func decode(_ samples: [Int16]) -> Result {
         let started = Self.cpuSeconds()
-        let level = SpeechLevel.raised(samples)
-        let heard = noiseFloor > 0 ? NoiseFloor.added(to: level, amplitude: noiseFloor) : level
         _ = ps.ps_start_utt(decoder)
-        heard.withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
+        heard(samples).withUnsafeBufferPointer { _ = ps.ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 1) }
         _ = ps.ps_end_utt(decoder)
         return result(since: started)
+    }
+
+    /// A whole utterance as the decoder hears it: brought to a working level, with the hiss.
+    func heard(_ samples: [Int16]) -> [Int16] {
+        let level = SpeechLevel.raised(samples)
+        return noiseFloor > 0 ? NoiseFloor.added(to: level, amplitude: noiseFloor) : level
     }
 
     /// The ended utterance's hypothesis and scores; CPU time counted from `started`.

@@ -79,7 +79,8 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
         case .ended(let raw):
             let u = denoised?.denoised(raw) ?? raw
             if u.samples.count > fed { stream.feed(Array(u.samples[fed...])) }
-            let result = stream.end()
+            let result = voice.learningSpeaker(stream.end(), audio: wakeAudio.isEmpty ? u.samples : wakeAudio + VoiceRecognizer.gap + u.samples,
+                                               stream: stream)
             return (u, voice.judged(result, samples: u.samples, wakeAudio: wakeAudio, start: seconds(u.start), end: seconds(u.end),
                                     extraSeconds: switchSeconds))
         case .dropped:

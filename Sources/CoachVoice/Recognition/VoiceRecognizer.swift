@@ -66,6 +66,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     let wantedState = Mutex<ListeningState??>(nil)
     var activeState: ListeningState?
     var searchNames: [String: String] = [:]
+    /// The front ends `--warp auto` chooses among and the speaker's factor (nil: one fixed warp).
+    let warping: Warping?
     /// Silence between a lone wake phrase's audio and the utterance decoded after it (0.3 s).
     static let gap = [Int16](repeating: 0, count: 4_800)
 
@@ -93,6 +95,11 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var stateMode = StateMode.filter
         /// Refuse a command whose path score per frame is under this (ConfidenceFloor; nil: none).
         public var scoreFloor: Double? = nil
+        /// Frequency warping for voices far from the model's (VoiceRecognizer+Warping).
+        public var warp = WarpMode.off
+        /// With `warp` auto, decoded while spoken: utterances heard at every factor before the
+        /// speaker's is kept (SpeakerWarp): four heard more of the tune lines than two (docs/voice.md).
+        public var warpLearning = 4
         public init() {}
     }
 
@@ -152,8 +159,9 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         mark("fsg")
         fsgSize = (fsg.states, fsg.arcs)
         decoder = try SpeechDecoder(library: library, grammar: fsg.text, dictionary: pronunciations.dictionary,
-                                    modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions)
+                                    modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions + options.warp.decoderOptions)
         decoder.noiseFloor = options.noiseFloor
+        warping = try Warping(options.warp, decoder: decoder, learning: options.warpLearning)
         mark("decoder")
         textBuilding.wait()
         text = try textBuilt.withLock { $0! }.get()
@@ -168,7 +176,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         // The state's search first (a switch asked for since the last utterance), then the decode.
         let switchSeconds = switchSearch()
         let wakeAudio = wakeAudio(at: start)
-        let result = decoder.decode(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
+        let result = decodeWhole(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
         return judged(result, samples: samples, wakeAudio: wakeAudio, start: start, end: end, extraSeconds: switchSeconds)
     }
 

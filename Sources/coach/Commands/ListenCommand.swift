@@ -95,8 +95,11 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
-    @Option(name: .long, help: ArgumentHelp("Frequency warping for a voice far from the model's (pocketsphinx VTLN, inverse linear): below 1 for a low voice (0.8 heard twice as many commands a third of an octave down), above 1 for a high one; default none (docs/voice.md).", valueName: "factor"))
-    var warp: Double?
+    @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.7-1.3 and the best fit kept; live, the speaker's factor learnt from the first four utterances), off, or one factor: below 1 for a low voice, above 1 for a high one. Default: off (docs/voice.md).", valueName: "auto|off|factor"))
+    var warp: String?
+
+    @Option(name: .customLong("warp-learning"), help: .hidden)
+    var warpLearning: Int = VoiceRecognizer.Options().warpLearning
 
     @Option(name: .customLong("decoder-option"), parsing: .singleValue, help: .hidden)
     var decoderOptions: [String] = []
@@ -160,6 +163,7 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.branchingPenalty = branchingPenalty
         voiceOptions.noiseFloor = max(0, min(noiseFloor, 8000))
         voiceOptions.secondOpinion = strictWake
+        voiceOptions.warpLearning = max(1, warpLearning)
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
         // Only what can apply competes (#29): a fixed --state, else the gateway's, followed.
         let client = noAct || printGrammar ? nil : try OneShot.connect(options)
@@ -167,9 +171,9 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.stateMode = stateMode
         voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
-        if let warp {
-            guard (0.6...1.5).contains(warp) else { throw ValidationError("--warp: a factor from 0.6 to 1.5 (1: none).") }
-            voiceOptions.decoderOptions += ["-warp_type", "inverse_linear", "-warp_params", String(warp)]
+        let warpMode = try warp.map { text throws(ValidationError) in
+            guard let mode = WarpMode(parsing: text) else { throw ValidationError("--warp: auto, off, or a factor from 0.6 to 1.5 (1: none).") }
+            return mode
         }
         // A live source (the microphone, a pipe) is opened and read from before the decoder is built:
         // what is said during the start is kept and heard once it is ready (ReadAheadAudioInput).
@@ -181,7 +185,8 @@ struct ListenCommand: ParsableCommand {
         let openedAfter = ContinuousClock.now - commandStarted
         let voice: VoiceRecognizer
         do {
-            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, tuning: voiceOptions)
+            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode,
+                                              tuning: voiceOptions)
         } catch {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)

@@ -17,7 +17,8 @@ struct VoiceSetupError: Error, CustomStringConvertible {
 
 enum VoiceSetup {
     /// The recogniser for the settings, with `tuning` for the hidden measurement options.
-    static func recognizer(settings: CoachSettings, wake: Bool?, fromMicrophone: Bool,
+    /// `warp`: `--warp`, else WarpMode.byDefault.
+    static func recognizer(settings: CoachSettings, wake: Bool?, fromMicrophone: Bool, warp: WarpMode? = nil,
                            tuning: VoiceRecognizer.Options = VoiceRecognizer.Options()) throws(VoiceSetupError) -> VoiceRecognizer {
         let library: PocketSphinxLibrary
         do { library = try PocketSphinxLibrary.load() } catch {
@@ -29,6 +30,7 @@ enum VoiceSetup {
         }
         let user = Recognizer.userIntentsDirectory()
         var options = tuning
+        options.warp = warp ?? WarpMode.byDefault(fromMicrophone: fromMicrophone)
         if WakePolicy.requiresWakePhrase(explicit: wake, fromMicrophone: fromMicrophone) {
             options.wakePhrase = settings.voice.wakePhrase
         }

@@ -26,12 +26,15 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         /// speexdsp's noise suppression before listening (`coach listen --front-end`); nil: the
         /// measured default (FrontEndPolicy, docs/voice.md).
         public var frontEnd: Bool? = nil
+        /// Frequency warping for `coach listen` and `/listen` (like `--warp`): "auto", "off" or a
+        /// factor from 0.6 to 1.5 (below 1 for a low voice); nil: off (docs/voice.md).
+        public var warp: String? = nil
 
         public init() {}
 
         enum CodingKeys: String, CodingKey {
             case speak, voices, japaneseVoiceFile = "japanese_voice_file", wakePhrase = "wake_phrase"
-            case inputDevice = "input_device", outputDevice = "output_device", frontEnd = "front_end"
+            case inputDevice = "input_device", outputDevice = "output_device", frontEnd = "front_end", warp
         }
 
         public init(from decoder: any Decoder) throws {
@@ -44,6 +47,21 @@ public struct CoachSettings: Codable, Sendable, Equatable {
             inputDevice = try c.decodeIfPresent(String.self, forKey: .inputDevice) ?? d.inputDevice
             outputDevice = try c.decodeIfPresent(String.self, forKey: .outputDevice) ?? d.outputDevice
             frontEnd = try c.decodeIfPresent(Bool.self, forKey: .frontEnd)
+            // YAML reads `warp: 0.8` as a number and `warp: auto` as text: either is taken.
+            if let factor = try? c.decodeIfPresent(Double.self, forKey: .warp) {
+                warp = String(factor)
+            } else {
+                warp = try c.decodeIfPresent(String.self, forKey: .warp)
+            }
+            if let warp, !Self.isWarp(warp) {
+                throw DecodingError.dataCorruptedError(forKey: .warp, in: c,
+                                                       debugDescription: "auto, off, or a factor from 0.6 to 1.5 (below 1 for a low voice)")
+            }
+        }
+
+        /// What `voice.warp` may say (CoachVoice's WarpMode reads the same).
+        static func isWarp(_ text: String) -> Bool {
+            text == "auto" || text == "off" || Double(text).map { (0.6...1.5).contains($0) } ?? false
         }
     }
 

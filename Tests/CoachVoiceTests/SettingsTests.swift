@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    /// `voice.warp`, as `--warp` takes it: a factor (YAML's number), auto or off; anything else
+    /// names the key.
+    @Test func theWarpIsAFactorAutoOrOff() throws {
+        #expect(try CoachSettings.parse("").voice.warp == nil)
+        #expect(try CoachSettings.parse("voice:\n  warp: 0.8\n").voice.warp == "0.8")
+        #expect(try CoachSettings.parse("voice:\n  warp: auto\n").voice.warp == "auto")
+        #expect(try CoachSettings.parse("voice:\n  warp: off\n").voice.warp == "off")
+        for bad in ["2", "0.3", "lower", "yes"] {
+            #expect { try CoachSettings.parse("voice:\n  warp: \(bad)\n") } throws: { error in
+                "\(error)".contains("voice.warp")
+            }
+        }
+    }
+
     @Test func theClassSectionIsTopicNamesAndABroker() throws {
         let s = try CoachSettings.parse("class:\n  name: spin-0700\n  rider: anna_k\n  url: mqtt://gym.local:1883\n")
         #expect(s.class.name == "spin-0700")

@@ -17,7 +17,7 @@ struct VoiceSetupError: Error, CustomStringConvertible {
 
 enum VoiceSetup {
     /// The recogniser for the settings, with `tuning` for the hidden measurement options.
-    /// `warp`: `--warp`, else WarpMode.byDefault.
+    /// `warp`: `--warp`, else the settings' `voice.warp`, else WarpMode.byDefault.
     static func recognizer(settings: CoachSettings, wake: Bool?, fromMicrophone: Bool, warp: WarpMode? = nil,
                            tuning: VoiceRecognizer.Options = VoiceRecognizer.Options()) throws(VoiceSetupError) -> VoiceRecognizer {
         let library: PocketSphinxLibrary
@@ -30,7 +30,7 @@ enum VoiceSetup {
         }
         let user = Recognizer.userIntentsDirectory()
         var options = tuning
-        options.warp = warp ?? WarpMode.byDefault(fromMicrophone: fromMicrophone)
+        options.warp = warp ?? settings.voice.warp.flatMap(WarpMode.init(parsing:)) ?? WarpMode.byDefault(fromMicrophone: fromMicrophone)
         if WakePolicy.requiresWakePhrase(explicit: wake, fromMicrophone: fromMicrophone) {
             options.wakePhrase = settings.voice.wakePhrase
         }

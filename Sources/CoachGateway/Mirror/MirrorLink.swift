@@ -31,7 +31,7 @@ public actor MirrorLink {
     private var machine: MirrorLinkMachine
     private var channel: MirrorChannel?
     private var generation = 0
-    private var retry: Task<Void, Never>?
+    private var retry = RetryTimer()
     var outbox: MirrorOutbox
     private let stateDirectory: String?
     /// The primary's change-feed anchor: workouts it saved or deleted up to here are known.
@@ -110,15 +110,9 @@ public actor MirrorLink {
                     view.show(nil)
                 }
             case .scheduleRetry(let delay):
-                retry?.cancel()
-                retry = Task {
-                    try? await Task.sleep(for: delay)
-                    guard !Task.isCancelled else { return }
-                    self.retryDue()
-                }
+                retry.schedule(after: delay) { await self.retryDue() }
             case .cancelRetry:
-                retry?.cancel()
-                retry = nil
+                retry.cancel()
             }
         }
     }

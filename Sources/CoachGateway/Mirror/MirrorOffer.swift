@@ -24,7 +24,7 @@ actor MirrorOffer {
     private let announce: @Sendable (String, String) -> Void
     private var machine: MirrorLinkMachine
     private var generation = 0
-    private var retry: Task<Void, Never>?
+    private var retry = RetryTimer()
     private var current: (connection: ServedConnection, child: ChildProcess?)?
     /// The mirror's host name, from its answer to `mirror.accept`.
     private(set) var mirrorName: String?
@@ -96,15 +96,9 @@ actor MirrorOffer {
                 let retrying = retryIn.map { String(format: " Offering again in %.1f s.", $0.seconds) } ?? ""
                 announce("mirrorOfferLost", "The mirror \(target.hostName) is unreachable: \(reason).\(retrying)")
             case .scheduleRetry(let delay):
-                retry?.cancel()
-                retry = Task {
-                    try? await Task.sleep(for: delay)
-                    guard !Task.isCancelled else { return }
-                    self.retryDue()
-                }
+                retry.schedule(after: delay) { await self.retryDue() }
             case .cancelRetry:
-                retry?.cancel()
-                retry = nil
+                retry.cancel()
             }
         }
     }

@@ -31,9 +31,8 @@ enum FSGAlternatePronunciations {
         for line in fsg.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             out.append(contentsOf: line)
             out.append(UInt8(ascii: "\n"))
+            // The last field is the word; a null transition's is its probability, never a word.
             guard line.starts(with: transition), let lastSpace = line.lastIndex(of: UInt8(ascii: " ")) else { continue }
-            let fields = line.split(separator: UInt8(ascii: " "))
-            guard fields.count == 5 else { continue }
             guard let alts = alternates[String(decoding: line[line.index(after: lastSpace)...], as: UTF8.self)] else { continue }
             for alt in alts {
                 out.append(contentsOf: line[..<line.index(after: lastSpace)])

@@ -65,7 +65,8 @@ public final class Gateway: Sendable {
     /// Understands one line of speech or text and acts on it.
     /// `readScope`: the saved workouts the sayer may read, for "race my last 5k" (nil: none); the
     /// user's own channels (the REPL) read everything.
-    public func say(_ text: String, language: Language? = nil, conversation: Conversation = Conversation(),
+    /// `unsure`: the words were heard only just (voice): an End or Cancel asks for a yes first.
+    public func say(_ text: String, language: Language? = nil, conversation: Conversation = Conversation(), unsure: Bool = false,
                     readScope: ReadScope? = .everything) async -> GatewayResult {
         // The session state is the recogniser's context (hassil's intent_context): small talk
         // such as "how's it going" or 「ただいま」 is a command only while a workout is on, and
@@ -89,8 +90,8 @@ public final class Gateway: Sendable {
                                  message: composer.notUnderstood(recognition, language: lang), language: lang,
                                  recognition: recognition, suggestion: recognition.suggestion, locked: displays.isLocked)
         }
-        // An End or Cancel that was only guessed is never performed without a yes.
-        if recognition.needsConfirmation {
+        // An End or Cancel that was only guessed, or heard only just, is never performed without a yes.
+        if recognition.needsConfirmation || (unsure && (intent.kind == .endWorkout || intent.kind == .cancelWorkout)) {
             conversation.ask(.confirmation(intent))
             let snapshot = await source.status()
             return GatewayResult(intent: intent.kind, code: IntentCode.confirmationRequired.rawValue,

@@ -45,11 +45,12 @@ enum Routes {
 
     static let all: [Route] = [
         Route("say", "Understands one utterance and acts on it.",
-              params: [ParamDescription("text", .string(), required: true, "what was said or typed")],
+              params: [ParamDescription("text", .string(), required: true, "what was said or typed"),
+                       ParamDescription("unsure", .bool, "heard only just (voice): an End or Cancel asks for a yes first")],
               result: intentResult) { request in
             // "race my last 5k" races only a workout this client may read (none while locked).
             await request.gateway.say(request.params.string("text") ?? "", language: request.language,
-                                      conversation: request.session.conversation,
+                                      conversation: request.session.conversation, unsure: request.params.bool("unsure") ?? false,
                                       readScope: try? request.router.readScope(session: request.session)).json
         },
         Route("parse", "Recognises an utterance; acts on nothing.",

@@ -19,6 +19,9 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         public let frames: Int
         /// CPU time the decoding took (this thread): on a shared machine wall time says little.
         public let seconds: Double
+        /// The phoneme engine's margin: how far below the free phone loop the grammar's path
+        /// scored, per frame of speech (PhonemeDecoder; nil from pocketsphinx).
+        public var margin: Double? = nil
     }
 
     public static let defaultModelDirectory = "/usr/share/pocketsphinx/model/en-us"

@@ -39,7 +39,8 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
         self.voice = voice
         self.vad = VoiceActivityDetector(vad)
         self.denoised = frontEnd.map(DenoisedStream.init)
-        stream = decoding == .whileSpoken ? SpeechDecoder.Stream(voice.decoder) : nil
+        // The phoneme engine hears an utterance whole: its network takes the whole waveform.
+        stream = decoding == .whileSpoken ? voice.decoder.map(SpeechDecoder.Stream.init) : nil
     }
 
     /// Feeds a chunk of 16 kHz samples; the utterances that ended in it, heard.

@@ -65,8 +65,13 @@ extension VoiceRecognizer {
     func printScores(_ result: SpeechDecoder.Result) {
         guard Self.printsScores else { return }
         let perFrame = result.frames > 0 ? Double(result.score) / Double(result.frames) : 0
+        if let margin = result.margin {
+            FileHandle.standardError.write(Data(String(format: "scores: %.2f per frame, margin %.3f, %d frames, heard %@\n", perFrame,
+                                                       margin, result.frames, result.hypothesis ?? "-").utf8))
+            return
+        }
         FileHandle.standardError.write(Data(String(format: "scores: %.1f per frame, acoustic %.1f, posterior %d\n", perFrame,
-                                                   result.acousticPerFrame, decoder.lastPosterior).utf8))
+                                                   result.acousticPerFrame, decoder?.lastPosterior ?? 0).utf8))
     }
 
     /// The search a state is heard with: with `StateMode.filter` every workout state shares the
@@ -99,13 +104,24 @@ extension VoiceRecognizer {
         let name = Self.searchName(wanted, mode: stateGrammars.options.stateMode)
         if searchNames[name] == nil {
             let fsg = FSGCache.compiled(stateGrammars.grammar(for: name == "all" ? nil : wanted))
-            do { try decoder.addSearch(name, grammar: fsg.text) } catch {
-                FileHandle.standardError.write(Data("coach listen: \(error.description); listening as before\n".utf8))
+            do {
+                switch acoustic {
+                case .pocketsphinx(let decoder): try decoder.addSearch(name, grammar: fsg.text)
+                case .phonemes(let decoder):
+                    do { try decoder.addSearch(name, grammar: fsg.text) } catch { throw SpeechDecoderError(description: error.description) }
+                }
+            } catch {
+                FileHandle.standardError.write(Data("coach listen: \(error); listening as before\n".utf8))
                 return SpeechDecoder.cpuSeconds() - started
             }
             searchNames[name] = name
         }
-        if decoder.activateSearch(searchNames[name]!) { activeState = wanted }
+        let activated: Bool
+        switch acoustic {
+        case .pocketsphinx(let decoder): activated = decoder.activateSearch(searchNames[name]!)
+        case .phonemes(let decoder): activated = decoder.activateSearch(searchNames[name]!)
+        }
+        if activated { activeState = wanted }
         return SpeechDecoder.cpuSeconds() - started
     }
 }

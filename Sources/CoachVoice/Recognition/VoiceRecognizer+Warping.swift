@@ -37,6 +37,11 @@ extension VoiceRecognizer {
 
     /// A whole utterance decoded: at every factor with `--warp auto` (the best fit kept), else once.
     func decodeWhole(_ samples: [Int16]) -> SpeechDecoder.Result {
+        let decoder: SpeechDecoder
+        switch acoustic {
+        case .phonemes(let phonemes): return phonemes.decode(samples)
+        case .pocketsphinx(let d): decoder = d
+        }
         guard let warping else { return decoder.decode(samples) }
         let best = decoder.decodeBest(samples, among: warping.frontEnds)
         printWarp(best.fits, chosen: best.index)
@@ -47,7 +52,7 @@ extension VoiceRecognizer {
     /// learnt: decoded again whole at every factor, the best fit kept and learnt from; once
     /// learnt, `stream` is fed through that factor from the next utterance on. Else `streamed`.
     func learningSpeaker(_ streamed: SpeechDecoder.Result, audio: [Int16], stream: SpeechDecoder.Stream) -> SpeechDecoder.Result {
-        guard let warping, warping.speaker.chosen == nil else { return streamed }
+        guard let warping, warping.speaker.chosen == nil, let decoder else { return streamed }
         let best = decoder.decodeBest(audio, among: warping.frontEnds)
         printWarp(best.fits, chosen: best.index)
         warping.speaker.heard(best.fits)

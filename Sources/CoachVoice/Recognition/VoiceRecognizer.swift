@@ -22,6 +22,9 @@ public struct HeardUtterance: Sendable {
     public let decodeSeconds: Double
     /// The wake phrase alone: the next utterance, until this time (s), may be a command without it.
     public var listeningUntil: Double? = nil
+    /// Heard, but only just (the phoneme engine's margin near its ceiling): an End or Cancel so
+    /// heard asks for a yes first (the gateway's `say` with `unsure`).
+    public var unsure = false
 
     public var intent: String? { heard == nil ? nil : recognition?.intent }
 
@@ -33,15 +36,31 @@ public struct HeardUtterance: Sendable {
         let confidence = heard != nil ? ((recognition?.confidence ?? 0) * 100).rounded() / 100 : 0
         out += ",\"confidence\":" + JSONText.number(confidence)
         out += ",\"start\":" + JSONText.number((start * 100).rounded() / 100)
-        out += ",\"end\":" + JSONText.number((end * 100).rounded() / 100) + "}"
-        return out
+        out += ",\"end\":" + JSONText.number((end * 100).rounded() / 100)
+        if unsure { out += ",\"unsure\":true" }
+        return out + "}"
     }
 }
 
 public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a time, like its decoder
     public let grammar: SpeechGrammar
     public let pronunciations: Pronunciations
-    public let decoder: SpeechDecoder
+    /// What turns audio into the grammar's words: pocketsphinx's HMMs or hama's phoneme model.
+    enum Acoustic {
+        case pocketsphinx(SpeechDecoder)
+        case phonemes(PhonemeDecoder)
+    }
+    let acoustic: Acoustic
+    /// The pocketsphinx decoder (nil with the phoneme engine).
+    public var decoder: SpeechDecoder? {
+        if case .pocketsphinx(let d) = acoustic { return d }
+        return nil
+    }
+    /// The engine's name, as `--engine` takes it.
+    public var engineName: String {
+        if case .phonemes = acoustic { return VoiceEngine.hama.rawValue }
+        return VoiceEngine.pocketsphinx.rawValue
+    }
     public let text: Recognizer
     /// States and arcs of the minimal FSG the decoder searches.
     public let fsgSize: (states: Int, arcs: Int)
@@ -56,7 +75,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     /// The free-form decoder, started on the first command that needs it (~0.3 s, 26 MB model):
     /// speech that never acts costs nothing more. A failure to start is kept and refuses.
     private var freeDecoder: Result<SpeechDecoder, SpeechDecoderError>?
-    let library: PocketSphinxLibrary
+    let library: PocketSphinxLibrary?
     let modelDirectory: String
     /// Every state's grammar (VoiceRecognizer+States), the search wanted next (set from any
     /// thread; nil: no change), the one decoding now, and the searches added (name → pocketsphinx's).
@@ -100,11 +119,27 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         /// With `warp` auto, decoded while spoken: utterances heard at every factor before the
         /// speaker's is kept (SpeakerWarp): four heard more of the tune lines than two (docs/voice.md).
         public var warpLearning = 4
+        /// hama's phoneme model (PhonemeDecoder) instead of pocketsphinx; nil: pocketsphinx.
+        public var phoneticModel: PhoneticModel? = nil
+        /// With the phoneme engine: refuse what the grammar had to bend more than this per frame of
+        /// speech (PhonemeDecoder's margin; docs/voice.md).
+        public var marginCeiling = 1.2
+        /// With the phoneme engine: End and Cancel heard with a margin over this ask first.
+        public var destructiveMarginCeiling = 0.6
         public init() {}
     }
 
-    public init(library: PocketSphinxLibrary, intentsDirectory: String, userDirectory: String?,
-                options: Options = Options()) throws {
+    /// `library` may be nil with `options.phoneticModel` (the phoneme engine needs only the
+    /// English model's pronunciation dictionary from pocketsphinx-en-us).
+    public init(library: PocketSphinxLibrary?, intentsDirectory: String, userDirectory: String?,
+                options given: Options = Options()) throws {
+        var options = given
+        if options.phoneticModel != nil {
+            // The free phone loop refuses non-commands; pocketsphinx's word garbage loop and its
+            // front-end warping have no part in the phoneme engine.
+            options.useFiller = false
+            options.warp = .off
+        }
         let started = ContinuousClock.now
         let timing = ProcessInfo.processInfo.environment["COACH_VOICE_TIMING"] != nil
         func mark(_ what: String) {  // each step's end since the start, on standard error
@@ -158,10 +193,21 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         let fsg = FSGCache.compiled(first)
         mark("fsg")
         fsgSize = (fsg.states, fsg.arcs)
-        decoder = try SpeechDecoder(library: library, grammar: fsg.text, dictionary: pronunciations.dictionary,
-                                    modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions + options.warp.decoderOptions)
-        decoder.noiseFloor = options.noiseFloor
-        warping = try Warping(options.warp, decoder: decoder, learning: options.warpLearning)
+        if let model = options.phoneticModel {
+            do { acoustic = .phonemes(try PhonemeDecoder(model: model, dictionary: pronunciations.dictionary, grammar: fsg.text)) } catch {
+                throw SpeechDecoderError(description: error.description)
+            }
+            warping = nil
+        } else {
+            guard let library else {
+                throw SpeechDecoderError(description: "listening needs pocketsphinx: install it with sudo apt-get install \(PocketSphinxLibrary.packages.joined(separator: " "))")
+            }
+            let decoder = try SpeechDecoder(library: library, grammar: fsg.text, dictionary: pronunciations.dictionary,
+                                            modelDirectory: options.modelDirectory, extraOptions: options.decoderOptions + options.warp.decoderOptions)
+            decoder.noiseFloor = options.noiseFloor
+            acoustic = .pocketsphinx(decoder)
+            warping = try Warping(options.warp, decoder: decoder, learning: options.warpLearning)
+        }
         mark("decoder")
         textBuilding.wait()
         text = try textBuilt.withLock { $0! }.get()
@@ -224,6 +270,15 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
         if let why = inapplicable(r.intent, in: activeState) { return refuse(why, r) }
         if let why = belowFloor(result) { return refuse(why, r) }
+        var unsure = false
+        if let margin = result.margin {
+            let options = stateGrammars.options
+            if margin > options.marginCeiling {
+                return refuse(String(format: "not a command (the grammar's best fit is %.2f a frame below what was heard, over %.2f)", margin,
+                                     options.marginCeiling), r)
+            }
+            unsure = margin > options.destructiveMarginCeiling && (r.intent == "EndWorkout" || r.intent == "CancelWorkout")
+        }
         if let goal = r.slots.goal, let why = spokenGoals.implausibility(of: goal, activity: r.slots.activity) { return refuse(why, r) }
         var seconds = decodeSeconds
         if let secondOpinion {
@@ -238,14 +293,19 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                       end: end, decodeSeconds: seconds)
             }
         }
-        return HeardUtterance(heard: words, hypothesis: hyp, recognition: r, refusal: nil, start: start, end: end,
-                              decodeSeconds: seconds)
+        var heard = HeardUtterance(heard: words, hypothesis: hyp, recognition: r, refusal: nil, start: start, end: end,
+                                   decodeSeconds: seconds)
+        heard.unsure = unsure
+        return heard
     }
 
     /// The general English model's words for `samples` (WakeSecondOpinion), or why there are none.
     private func freeDecode(_ samples: [Int16]) -> (text: String?, seconds: Double, error: String?) {
         if freeDecoder == nil {
-            freeDecoder = Result { () throws(SpeechDecoderError) in try SpeechDecoder(freeFormWith: library, modelDirectory: modelDirectory) }
+            freeDecoder = Result { () throws(SpeechDecoderError) in
+                guard let library else { throw SpeechDecoderError(description: "pocketsphinx is not installed") }
+                return try SpeechDecoder(freeFormWith: library, modelDirectory: modelDirectory)
+            }
         }
         switch freeDecoder! {
         case .failure(let error): return (nil, 0, "no second opinion: \(error.description)")

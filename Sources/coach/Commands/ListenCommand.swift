@@ -10,6 +10,8 @@ import CoachSettings
 import CoachVoice
 import Foundation
 
+extension VoiceEngine: ExpressibleByArgument {}
+
 extension UtteranceListener.Decoding: ExpressibleByArgument {}
 
 struct ListenCommand: ParsableCommand {
@@ -52,6 +54,9 @@ struct ListenCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("ALSA capture device (default: the settings file's input_device, else \"default\").", valueName: "device"))
     var device: String?
+
+    @Option(name: .long, help: ArgumentHelp("The acoustic engine: hama (a neural phoneme model; `coach voice install` puts it in place) or pocketsphinx. Default: hama when installed, else pocketsphinx.", valueName: "hama|pocketsphinx"))
+    var engine: VoiceEngine?
 
     @Flag(name: .customLong("no-act"), help: "Recognise only: print what was heard, change nothing.")
     var noAct = false
@@ -185,7 +190,7 @@ struct ListenCommand: ParsableCommand {
         let openedAfter = ContinuousClock.now - commandStarted
         let voice: VoiceRecognizer
         do {
-            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode,
+            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode, engine: engine,
                                               tuning: voiceOptions)
         } catch {
             OneShot.printError(error.description)
@@ -262,6 +267,7 @@ struct ListenCommand: ParsableCommand {
             if !options.json { print("> " + text) }
             var params: [(String, JSONValue)] = [("text", .string(text))]
             if let lang = options.lang { params.append(("lang", .string(lang.rawValue))) }
+            if heard.unsure { params.append(("unsure", .bool(true))) }
             do {
                 let result = try client.call("say", .object(params))
                 follower?.replied(result, at: heard.end)

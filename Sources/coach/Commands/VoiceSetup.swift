@@ -18,13 +18,8 @@ struct VoiceSetupError: Error, CustomStringConvertible {
 enum VoiceSetup {
     /// The recogniser for the settings, with `tuning` for the hidden measurement options.
     /// `warp`: `--warp`, else the settings' `voice.warp`, else WarpMode.byDefault.
-    static func recognizer(settings: CoachSettings, wake: Bool?, fromMicrophone: Bool, warp: WarpMode? = nil,
+    static func recognizer(settings: CoachSettings, wake: Bool?, fromMicrophone: Bool, warp: WarpMode? = nil, engine: VoiceEngine? = nil,
                            tuning: VoiceRecognizer.Options = VoiceRecognizer.Options()) throws(VoiceSetupError) -> VoiceRecognizer {
-        let library: PocketSphinxLibrary
-        do { library = try PocketSphinxLibrary.load() } catch {
-            throw VoiceSetupError(description: "listening needs pocketsphinx and its English model (\(error.reason)). Install them with: sudo apt-get install \(PocketSphinxLibrary.packages.joined(separator: " "))",
-                                  unavailable: true)
-        }
         guard let directory = Recognizer.builtInIntentsDirectory() else {
             throw VoiceSetupError(description: "Cannot find the Intents/ directory (set COACH_INTENTS).", unavailable: false)
         }
@@ -34,6 +29,17 @@ enum VoiceSetup {
         if WakePolicy.requiresWakePhrase(explicit: wake, fromMicrophone: fromMicrophone) {
             options.wakePhrase = settings.voice.wakePhrase
         }
+        let library: PocketSphinxLibrary?
+        switch try acousticEngine(engine) {
+        case .hama(let model):
+            options.phoneticModel = model
+            library = try? PocketSphinxLibrary.load()  // only for --strict-wake's second opinion
+        case .pocketsphinx:
+            do { library = try PocketSphinxLibrary.load() } catch {
+                throw VoiceSetupError(description: "listening needs pocketsphinx and its English model (\(error.reason)). Install them with: sudo apt-get install \(PocketSphinxLibrary.packages.joined(separator: " "))",
+                                      unavailable: true)
+            }
+        }
         do {
             return try VoiceRecognizer(library: library, intentsDirectory: directory,
                                        userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil,
@@ -42,6 +48,25 @@ enum VoiceSetup {
             throw VoiceSetupError(description: error.description, unavailable: true)
         } catch {
             throw VoiceSetupError(description: "\(error)", unavailable: false)
+        }
+    }
+
+    enum AcousticChoice {
+        case hama(PhoneticModel)
+        case pocketsphinx
+    }
+
+    /// The engine to hear with: `--engine` when given (its model must load), else hama when its
+    /// model is installed and loads, else pocketsphinx with one line saying what to install.
+    static func acousticEngine(_ explicit: VoiceEngine?) throws(VoiceSetupError) -> AcousticChoice {
+        if explicit == .pocketsphinx { return .pocketsphinx }
+        let loaded = Result { () throws(PhoneticModelError) -> PhoneticModel in try VoiceModelFiles.hama().load() }
+        switch loaded {
+        case .success(let model): return .hama(model)
+        case .failure(let error):
+            if explicit == .hama { throw VoiceSetupError(description: "--engine hama: \(error.description)", unavailable: true) }
+            OneShot.printError("coach: listening with pocketsphinx: \(error.description)")
+            return .pocketsphinx
         }
     }
 

@@ -1,0 +1,144 @@
+// PhoneGraph: Coach's word grammar (the minimal FSG that FSGCompiler writes for pocketsphinx) as a
+// graph of phones for CTCSearch. Each grammar state's outgoing words become one prefix tree of
+// their pronunciations, so "start", "stop" and "stair climbing" share their "S T"; a tree node that
+// completes a word says which word and which state it leads to. Trees are built the first time a
+// search reaches their state: the whole grammar has ~40k word arcs, one utterance visits a few
+// hundred states, and building only those keeps the decoder ready in milliseconds.
+//
+// Node 0 is the start: a blank whose children are the start state's tree.
+
+import Foundation
+
+final class PhoneGraph {  // one search at a time: trees are added as the search goes
+    struct WordEnd {
+        let word: Int32
+        let next: Int32
+        let logProbability: Float
+    }
+
+    /// The grammar's words (FSG labels, as the dictionary spells them).
+    private(set) var words: [String] = []
+    private var wordArcs: [[(word: Int32, to: Int32, logProbability: Float)]] = []
+    private var nullArcs: [[(to: Int32, logProbability: Float)]] = []
+    private let start: Int32
+    private let final: Int32
+    private let pronunciations: [[[Int]]]  // by word id
+
+    // Nodes: phone (score column), children, words ending here.
+    private(set) var phone: [Int32] = [0]
+    private(set) var children: [[Int32]] = [[]]
+    private(set) var ends: [[WordEnd]] = [[]]
+    /// Per grammar state, the roots of its tree (nil: not built yet).
+    private var roots: [[Int32]?]
+    private var finalCache: [Bool?]
+    private var startBuilt = false
+
+    /// `fsg`: pocketsphinx FSG text; `pronunciations`: word → its phone sequences (PhoneSet indices).
+    /// Words without a pronunciation are left out (their arcs never match).
+    init(fsg: String, pronunciations: [String: [[Int]]]) throws(PhoneticModelError) {
+        var wordId: [String: Int32] = [:]
+        var words: [String] = []
+        var count = 0, start: Int32 = 0, final: Int32 = 0
+        var arcs: [[(Int32, Int32, Float)]] = [], nulls: [[(Int32, Float)]] = []
+        for line in fsg.split(separator: "\n") {
+            let f = line.split(separator: " ")
+            switch f.first {
+            case "NUM_STATES":
+                count = Int(f[1]) ?? 0
+                arcs = Array(repeating: [], count: count)
+                nulls = Array(repeating: [], count: count)
+            case "START_STATE": start = Int32(f[1]) ?? 0
+            case "FINAL_STATE": final = Int32(f[1]) ?? 0
+            case "TRANSITION":
+                guard f.count >= 4, let from = Int(f[1]), let to = Int32(f[2]), let p = Double(f[3]), from < count, Int(to) < count else {
+                    throw PhoneticModelError(description: "a malformed grammar line: \(line)")
+                }
+                let lp = Float(log(max(p, 1e-30)))
+                if f.count >= 5 {
+                    let w = String(f[4])
+                    let id = wordId[w] ?? { let id = Int32(wordId.count); wordId[w] = id; words.append(w); return id }()
+                    arcs[from].append((id, to, lp))
+                } else {
+                    nulls[from].append((to, lp))
+                }
+            default: continue
+            }
+        }
+        guard count > 0 else { throw PhoneticModelError(description: "the grammar has no states") }
+        self.words = words
+        wordArcs = arcs.map { $0.map { (word: $0.0, to: $0.1, logProbability: $0.2) } }
+        nullArcs = nulls.map { $0.map { (to: $0.0, logProbability: $0.1) } }
+        self.start = start
+        self.final = final
+        self.pronunciations = words.map { pronunciations[$0] ?? [] }
+        roots = Array(repeating: nil, count: count)
+        finalCache = Array(repeating: nil, count: count)
+    }
+
+    var nodeCount: Int { phone.count }
+    var stateCount: Int { roots.count }
+
+    /// The children of `node`, building the start state's tree on first use.
+    func childrenOf(_ node: Int32) -> [Int32] {
+        if node == 0 && !startBuilt {
+            startBuilt = true
+            children[0] = rootsOf(start)
+        }
+        return children[Int(node)]
+    }
+
+    /// The roots of `state`'s tree (built now if it was not).
+    func rootsOf(_ state: Int32) -> [Int32] {
+        if let built = roots[Int(state)] { return built }
+        var rootList: [Int32] = []
+        for (state, lp) in closure(state) {
+            for arc in wordArcs[Int(state)] {
+                for phones in pronunciations[Int(arc.word)] where !phones.isEmpty {
+                    var node: Int32 = -1
+                    for (i, p) in phones.enumerated() {
+                        let siblings = node < 0 ? rootList : children[Int(node)]
+                        if let existing = siblings.first(where: { phone[Int($0)] == Int32(p) }) {
+                            node = existing
+                        } else {
+                            let new = Int32(phone.count)
+                            phone.append(Int32(p))
+                            children.append([])
+                            ends.append([])
+                            if node < 0 { rootList.append(new) } else { children[Int(node)].append(new) }
+                            node = new
+                        }
+                        if i == phones.count - 1 {
+                            ends[Int(node)].append(WordEnd(word: arc.word, next: arc.to, logProbability: lp + arc.logProbability))
+                        }
+                    }
+                }
+            }
+        }
+        roots[Int(state)] = rootList
+        return rootList
+    }
+
+    /// Whether the grammar may end in `state` (the final state is reached by null transitions).
+    func isFinal(_ state: Int32) -> Bool {
+        if let known = finalCache[Int(state)] { return known }
+        let answer = closure(state).contains { $0.state == final }
+        finalCache[Int(state)] = answer
+        return answer
+    }
+
+    /// `state` and every state its null transitions reach, each with the best log-probability.
+    private func closure(_ state: Int32) -> [(state: Int32, logProbability: Float)] {
+        var best: [Int32: Float] = [state: 0]
+        var todo = [state]
+        while let s = todo.popLast() {
+            for arc in nullArcs[Int(s)] {
+                let lp = best[s]! + arc.logProbability
+                if lp > best[arc.to] ?? -.infinity {
+                    best[arc.to] = lp
+                    todo.append(arc.to)
+                }
+            }
+        }
+        return best.map { (state: $0.key, logProbability: $0.value) }.sorted { $0.state < $1.state }
+    }
+}

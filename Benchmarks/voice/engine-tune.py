@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+# The tuning loop for `coach listen --engine`: sentences of a corpus said by several synthetic
+# voices, each voice's sentences in one stream (0.5 s before, 0.7 s after each), altered (clean,
+# pink noise at 10 dB, pitch ±400 cents), heard by each engine in one process per stream; a
+# sentence counts as right when the engine's intent and slots equal `coach parse --json` of its
+# text, and as wrong when it acted on anything else. Non-command corpora count what acted.
+#   engine-tune.py COACH CORPUS PREFIX [--engines hama,pocketsphinx] [--voices ...] [--alter clean,pink,down,up] [--cache DIR]
+# CORPUS: lines "PREFIX: text" (e.g. tune:, fresh:); PREFIX "all" takes every such line.
+# Figures: docs/voice.md, "The neural engine". Synthesised once into the cache (default /tmp/coach-voice-cache).
+import argparse, hashlib, json, os, re, subprocess, sys, tempfile, wave
+
+p = argparse.ArgumentParser()
+p.add_argument('coach'); p.add_argument('corpus'); p.add_argument('prefix')
+p.add_argument('--engines', default='hama,pocketsphinx')
+p.add_argument('--voices', default='espeak:en-us,flite:slt,flite:kal16,flite:awb,flite:rms')
+p.add_argument('--alter', default='clean,pink,down,up')
+p.add_argument('--cache', default='/tmp/coach-voice-cache')
+p.add_argument('--negative', action='store_true', help='a corpus of non-commands: count what acted')
+p.add_argument('--state', default='all')
+p.add_argument('--extra', default='', help='more coach listen options')
+p.add_argument('--show', action='store_true', help='print every miss')
+a = p.parse_args()
+os.makedirs(a.cache, exist_ok=True)
+
+texts = []
+for line in open(a.corpus):
+    m = re.match(r'\s*([a-z-]+):\s*(.+)$', line)
+    if m and (a.prefix == 'all' or m.group(1) == a.prefix):
+        texts.append(m.group(2).strip())
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
+
+def expected():
+    out = run([a.coach, 'parse', '--json', '--stdin'], input='\n'.join(texts) + '\n').stdout.splitlines()
+    return [json.loads(l) for l in out]
+
+def synth(voice, text):
+    key = hashlib.sha1(f'{voice}|{text}'.encode()).hexdigest()[:16]
+    path = f'{a.cache}/{key}.wav'
+    if not os.path.exists(path):
+        raw = path + '.raw.wav'
+        kind, name = voice.split(':', 1)
+        if kind == 'flite': run(['flite', '-voice', name, '-t', text, '-o', raw])
+        elif kind == 'festival': run(['text2wave', '-eval', f'(voice_{name})', '-o', raw], input=text)
+        else: run(['espeak-ng', '-v', name, '-s', '160', '-w', raw, text])
+        run(['sox', raw, '-r', '16000', '-c', '1', '-b', '16', path, 'pad', '0.5', '0.7'])
+        os.remove(raw)
+    return path
+
+def stream(voice, alter):
+    parts = [synth(voice, t) for t in texts]
+    key = hashlib.sha1(('|'.join(parts) + alter).encode()).hexdigest()[:16]
+    out = f'{a.cache}/stream-{key}.wav'
+    offsets, t = [], 0.0
+    for f in parts:
+        with wave.open(f) as w: n = w.getnframes()
+        offsets.append((t, t + n / 16000)); t += n / 16000
+    if not os.path.exists(out):
+        clean = out + '.clean.wav'
+        run(['sox'] + parts + [clean])
+        if alter == 'clean': os.rename(clean, out)
+        elif alter == 'pink':
+            noise = out + '.noise.wav'
+            run(['sox', '-n', '-r', '16000', '-c', '1', '-b', '16', noise, 'synth', str(t), 'pinknoise', 'vol', '0.1'])
+            # speech level over the sentences, noise 10 dB under it
+            def rms(f):
+                s = run(['sox', f, '-n', 'stat'], ).stderr
+                return float(re.search(r'RMS\s+amplitude:\s+([\d.]+)', s).group(1))
+            speech_rms = rms(clean) * (t / max(sum(b - e + 1.2 for e, b in offsets), 1e-9)) ** 0.5
+            gain = speech_rms / (rms(noise) * 10 ** (10 / 20))
+            run(['sox', '-m', clean, '-v', f'{gain:.4f}', noise, out])
+            os.remove(noise); os.remove(clean)
+        elif alter in ('down', 'up'):
+            run(['sox', clean, out, 'pitch', '-400' if alter == 'down' else '400']); os.remove(clean)
+    return out, offsets
+
+def slots_equal(x, y):
+    return json.dumps(x.get('slots', {}), sort_keys=True) == json.dumps(y.get('slots', {}), sort_keys=True)
+
+exp = expected() if not a.negative else None
+print(f'{len(texts)} sentences ({a.prefix}) from {os.path.basename(a.corpus)}; state {a.state}')
+totals = {}
+for engine in a.engines.split(','):
+    for voice in a.voices.split(','):
+        for alter in a.alter.split(','):
+            wav, offsets = stream(voice, alter)
+            cmd = [a.coach, 'listen', '--input', wav, '--no-act', '--json', '--verbose', '--state', a.state, '--engine', engine] + a.extra.split()
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            heard = [json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')]
+            ms = [float(x) for x in re.findall(r'\((\d+) ms\)', r.stderr)]
+            right = slots = wrong = acted = destructive = 0
+            misses = []
+            for i, (s, e) in enumerate(offsets):
+                mine = [h for h in heard if h.get('intent') and s - 0.3 <= h['start'] < e]
+                if a.negative:
+                    if mine:
+                        acted += 1; destructive += any(h['intent'] in ('EndWorkout', 'CancelWorkout') for h in mine)
+                        misses.append(f'ACTED {texts[i]!r} -> {[h["heard"] for h in mine]}')
+                    continue
+                want = exp[i]
+                if any(h['intent'] == want['intent'] for h in mine):
+                    right += 1
+                    if any(h['intent'] == want['intent'] and slots_equal(h, want) for h in mine): slots += 1
+                    else: misses.append(f'SLOTS {texts[i]!r} -> {[h["heard"] for h in mine]}')
+                    if any(h['intent'] != want['intent'] for h in mine): wrong += 1
+                else:
+                    if mine: wrong += 1
+                    misses.append(f'{"WRONG" if mine else "MISS "} {texts[i]!r} -> {[h["heard"] for h in mine]}')
+            cpu = sum(ms) / max(len(ms), 1)
+            n = len(texts)
+            if a.negative:
+                print(f'{engine:13} {voice:14} {alter:6} acted {acted}/{n} (End/Cancel {destructive})  {cpu:.0f} ms/utt')
+            else:
+                print(f'{engine:13} {voice:14} {alter:6} intent {right}/{n}  slots {slots}/{n}  wrong {wrong}  {cpu:.0f} ms/utt')
+            t = totals.setdefault(engine, [0, 0, 0, 0, 0])
+            t[0] += right; t[1] += slots; t[2] += wrong; t[3] += acted; t[4] += n
+            if a.show:
+                for m in misses: print('   ', m)
+            sys.stdout.flush()
+for engine, (right, slots, wrong, acted, n) in totals.items():
+    if a.negative: print(f'TOTAL {engine}: acted {acted}/{n}')
+    else: print(f'TOTAL {engine}: intent {right}/{n} ({100*right/n:.1f} %), slots {slots}/{n}, wrong {wrong}')

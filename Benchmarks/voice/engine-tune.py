@@ -19,6 +19,7 @@ p.add_argument('--negative', action='store_true', help='a corpus of non-commands
 p.add_argument('--state', default='all')
 p.add_argument('--extra', default='', help='more coach listen options')
 p.add_argument('--show', action='store_true', help='print every miss')
+p.add_argument('--dump', help='append one JSON line per sentence heard (text, expected, heard, margin) to this file')
 a = p.parse_args()
 os.makedirs(a.cache, exist_ok=True)
 
@@ -93,6 +94,13 @@ for engine in a.engines.split(','):
             misses = []
             for i, (s, e) in enumerate(offsets):
                 mine = [h for h in heard if h.get('intent') and s - 0.3 <= h['start'] < e]
+                if a.dump:
+                    with open(a.dump, 'a') as d:
+                        for h in mine or [{}]:
+                            d.write(json.dumps({'engine': engine, 'voice': voice, 'alter': alter, 'text': texts[i],
+                                                'negative': a.negative, 'expected': None if a.negative else exp[i]['intent'],
+                                                'slotsRight': (not a.negative) and h.get('intent') == exp[i]['intent'] and slots_equal(h, exp[i]),
+                                                'heard': h.get('heard'), 'intent': h.get('intent'), 'margin': h.get('margin')}) + '\n')
                 if a.negative:
                     if mine:
                         acted += 1; destructive += any(h['intent'] in ('EndWorkout', 'CancelWorkout') for h in mine)

@@ -76,6 +76,27 @@ final class PhoneGraph {  // one search at a time: trees are added as the search
     }
 
     var nodeCount: Int { phone.count }
+
+    /// The grammar's words with no pronunciation in the phone set: their arcs can never be heard.
+    var wordsWithoutPronunciation: [String] {
+        zip(words, pronunciations).filter { $0.1.allSatisfy(\.isEmpty) }.map(\.0).sorted()
+    }
+
+    /// Whether `sentence` (the grammar's words) is a path from the start to the end of the
+    /// grammar along words that can be heard.
+    func accepts(_ sentence: [String]) -> Bool {
+        var states: Set<Int32> = [start]
+        for word in sentence {
+            guard let id = words.firstIndex(of: word).map(Int32.init), pronunciations[Int(id)].contains(where: { !$0.isEmpty }) else { return false }
+            var next = Set<Int32>()
+            for s in states {
+                for (c, _) in closure(s) { for arc in wordArcs[Int(c)] where arc.word == id { next.insert(arc.to) } }
+            }
+            if next.isEmpty { return false }
+            states = next
+        }
+        return states.contains { isFinal($0) }
+    }
     var stateCount: Int { roots.count }
 
     /// The children of `node`, building the start state's tree on first use.

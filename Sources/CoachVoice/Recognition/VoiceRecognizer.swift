@@ -25,6 +25,8 @@ public struct HeardUtterance: Sendable {
     /// Heard, but only just (the phoneme engine's margin near its ceiling): an End or Cancel so
     /// heard asks for a yes first (the gateway's `say` with `unsure`).
     public var unsure = false
+    /// The phoneme engine's margin for what it heard (nil from pocketsphinx; PhonemeDecoder).
+    public var margin: Double? = nil
 
     public var intent: String? { heard == nil ? nil : recognition?.intent }
 
@@ -38,6 +40,7 @@ public struct HeardUtterance: Sendable {
         out += ",\"start\":" + JSONText.number((start * 100).rounded() / 100)
         out += ",\"end\":" + JSONText.number((end * 100).rounded() / 100)
         if unsure { out += ",\"unsure\":true" }
+        if let margin, margin.isFinite { out += ",\"margin\":" + JSONText.number((margin * 1000).rounded() / 1000) }
         return out + "}"
     }
 }
@@ -241,8 +244,10 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         let decodeSeconds = result.seconds + extraSeconds
         printScores(result)
         func refuse(_ why: String, _ r: Recognition? = nil) -> HeardUtterance {
-            HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
-                           decodeSeconds: decodeSeconds)
+            var refused = HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
+                                         decodeSeconds: decodeSeconds)
+            refused.margin = result.margin
+            return refused
         }
         guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
         if SpeechGrammar.isFiller(hyp) { return refuse("not a command (heard through the garbage loop)") }
@@ -296,6 +301,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         var heard = HeardUtterance(heard: words, hypothesis: hyp, recognition: r, refusal: nil, start: start, end: end,
                                    decodeSeconds: seconds)
         heard.unsure = unsure
+        heard.margin = result.margin
         return heard
     }
 

@@ -72,6 +72,12 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("score-floor"), help: .hidden)
     var scoreFloor: Double?
 
+    @Option(name: .customLong("margin-ceiling"), help: .hidden)
+    var marginCeiling: Double = VoiceRecognizer.Options().marginCeiling
+
+    @Option(name: .customLong("destructive-margin"), help: .hidden)
+    var destructiveMargin: Double = VoiceRecognizer.Options().destructiveMarginCeiling
+
     @Option(name: .customLong("state-mode"), help: .hidden)
     var stateMode: StateMode = VoiceRecognizer.Options().stateMode
 
@@ -174,6 +180,8 @@ struct ListenCommand: ParsableCommand {
         let client = noAct || printGrammar ? nil : try OneShot.connect(options)
         let follower = state == nil ? client.map { ListenStateFollower(client: $0, options: options) } : nil
         voiceOptions.stateMode = stateMode
+        voiceOptions.marginCeiling = marginCeiling
+        voiceOptions.destructiveMarginCeiling = destructiveMargin
         voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
         let warpMode = try warp.map { text throws(ValidationError) in

@@ -22,7 +22,7 @@ enum FSGCache {
     }
 
     static func compiled(_ grammar: SpeechGrammar) -> (text: String, states: Int, arcs: Int) {
-        let key = hash(grammar.jsgf + "\nfiller-weight \(grammar.fillerWeight) skip \(grammar.skipWeight) branching \(grammar.branchingPenalty)\nfsg-format 4")
+        let key = hash(grammar.jsgf + "\nfiller-weight \(grammar.fillerWeight) skip \(grammar.skipWeight) branching \(grammar.branchingPenalty)\npriors \(grammar.wordPriors.sorted { $0.key < $1.key })\nfsg-format 4")
         let path = directory() + "/\(key).fsg"
         if let cached = try? String(contentsOfFile: path, encoding: .utf8), cached.hasSuffix("FSG_END\n"),
            let size = cached.split(separator: "\n", maxSplits: 2).dropFirst().first, size.hasPrefix("NUM_STATES ") {

@@ -234,7 +234,7 @@ struct FSGCompiler {
         for (from, arcs) in d.arcs.enumerated() {
             var weights: [(Int?, Int, Double)] = arcs.sorted { $0.key < $1.key }.map { (label, to) in
                 (label, to, grammar.fillerWords.contains(words[label]) ? grammar.fillerWeight
-                    : grammar.skipWords.contains(words[label]) ? grammar.skipWeight : 1)
+                    : grammar.skipWords.contains(words[label]) ? grammar.skipWeight : grammar.wordPriors[words[label]] ?? 1)
             }
             if d.accepting.contains(from) { weights.append((nil, final, 1)) }
             // Branching penalty: each arc gets outdegree^-alpha (alpha 1 = JSGF's even split).

@@ -15,6 +15,8 @@ public struct VoiceLexicon: Sendable {
     /// Words the free transcript need not repeat for a second opinion to confirm a command heard
     /// after the wake phrase (`second_opinion_ignores:`; WakeSecondOpinion).
     public var secondOpinionIgnores: Set<String> = []
+    /// Word → its weight in the grammar against the usual 1 (`priors:`; SpeechGrammar.wordPriors).
+    public var priors: [String: Double] = [:]
 
     public init() {}
 
@@ -32,6 +34,9 @@ public struct VoiceLexicon: Sendable {
             lexicon.filler += (root["filler"] as? [Any] ?? []).map { "\($0)" }
             for w in root["written_only"] as? [Any] ?? [] { lexicon.writtenOnly.insert("\(w)".lowercased()) }
             for w in root["second_opinion_ignores"] as? [Any] ?? [] { lexicon.secondOpinionIgnores.insert("\(w)".lowercased()) }
+            for (k, v) in root["priors"] as? [String: Any] ?? [:] {
+                if let weight = Double("\(v)"), weight > 0, weight <= 1 { lexicon.priors[k.lowercased()] = weight }
+            }
         }
         return lexicon
     }

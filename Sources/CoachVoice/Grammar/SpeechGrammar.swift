@@ -29,6 +29,9 @@ public struct SpeechGrammar: Sendable {
     public let skipWords: Set<String>
     /// The wake phrase's words ("hey coach"), when the grammar has one.
     public let wakeWords: String?
+    /// A word's weight against the usual 1, for words people seldom mean (`priors:` in
+    /// `_voice.yaml`: "row" as an activity is rare, and a voice that swallows "run"'s n says it).
+    public var wordPriors: [String: Double] = [:]
 
     /// Grammar rule names for intents are `i_<Intent>`; the public rule is `<utterance>`.
     public static let grammarName = "coach"

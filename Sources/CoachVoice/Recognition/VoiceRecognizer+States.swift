@@ -27,11 +27,13 @@ struct StateGrammars: Sendable {
     func grammar(for state: ListeningState?) -> SpeechGrammar {
         let intents = state.flatMap { states.intents(in: $0, of: source.intents.map(\.name)) }
         let filler = options.useFiller ? lexicon.filler + (state == nil ? [] : commandWords) : []
-        return SpeechGrammar(source: source, filler: filler, fillerWeight: options.fillerWeight, skipWeight: options.skipWeight,
-                             branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
-                             // An answer follows Coach's own question: it needs no wake phrase.
-                             wakePhrase: state == .confirm ? nil : options.wakePhrase,
-                             only: state == .confirm ? [] : intents, answers: state == .confirm ? states.answers : [])
+        var grammar = SpeechGrammar(source: source, filler: filler, fillerWeight: options.fillerWeight, skipWeight: options.skipWeight,
+                                    branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
+                                    // An answer follows Coach's own question: it needs no wake phrase.
+                                    wakePhrase: state == .confirm ? nil : options.wakePhrase,
+                                    only: state == .confirm ? [] : intents, answers: state == .confirm ? states.answers : [])
+        grammar.wordPriors = lexicon.priors
+        return grammar
     }
 
     static func commandWords(of grammar: SpeechGrammar) -> [String] {

@@ -126,7 +126,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var phoneticModel: PhoneticModel? = nil
         /// With the phoneme engine: refuse what the grammar had to bend more than this per frame of
         /// speech (PhonemeDecoder's margin; docs/voice.md).
-        public var marginCeiling = 1.2
+        public var marginCeiling = 1.0
         /// With the phoneme engine: End and Cancel heard with a margin over this ask first.
         public var destructiveMarginCeiling = 0.6
         public init() {}
@@ -162,10 +162,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         var dirs = [(intentsDirectory as NSString).appendingPathComponent("en")]
         if let userDirectory { dirs.append((userDirectory as NSString).appendingPathComponent("en")) }
         let lexicon = try VoiceLexicon.load(directories: dirs)
-        grammar = SpeechGrammar(source: source, filler: options.useFiller ? lexicon.filler : [], fillerWeight: options.fillerWeight,
+        var grammar = SpeechGrammar(source: source, filler: options.useFiller ? lexicon.filler : [], fillerWeight: options.fillerWeight,
                                 skipWeight: options.skipWeight,
                                 branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
                                 wakePhrase: options.wakePhrase)
+        grammar.wordPriors = lexicon.priors
+        self.grammar = grammar
         wakeWords = grammar.wakeWords
         spokenGoals = SpokenGoals.load(intentsDirectory: intentsDirectory)
         secondOpinion = wakeWords != nil && options.secondOpinion

@@ -65,7 +65,7 @@ enum VoiceSetup {
         case .success(let model): return .hama(model)
         case .failure(let error):
             if explicit == .hama { throw VoiceSetupError(description: "--engine hama: \(error.description)", unavailable: true) }
-            OneShot.printError("coach: listening with pocketsphinx: \(error.description)")
+            OneShot.printError("listening with pocketsphinx: \(error.description)")
             return .pocketsphinx
         }
     }

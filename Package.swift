@@ -279,7 +279,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachVoiceTests",
-            dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage"]
+            dependencies: ["CoachVoice", "CoachSettings", "CoachNative", "CoachLanguage", "CoachWire", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachPlansTests",
@@ -287,7 +287,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachExportTests",
-            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachTestSupport"],
+            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachWire", "CoachTestSupport"],
             exclude: ["Analysis/known-chart-60.txt"]
         ),
         .testTarget(

@@ -1,6 +1,8 @@
 # Mixes a noise bed (looped) under a voice's stream at a signal-to-noise ratio, the speech level
 # measured over the sentences only (not the pauses between them). Stdlib only. Used by rooms.sh:
-#   rooms-mix.py DIR NOISE.wav SNR_DB OUT.wav   (DIR holds u000.wav … and all.wav, as say_all writes)
+#   rooms-mix.py DIR NOISE.wav SNR_DB OUT.wav [SPEECH.wav]   (DIR holds u000.wav … and all.wav, as
+#   say_all writes; SPEECH, when given, is mixed instead of all.wav: the same stream altered, e.g.
+#   far away, so the level is measured on what is heard)
 import array, glob, math, sys, wave
 
 def read(path):
@@ -10,7 +12,7 @@ def read(path):
         return a
 
 d, noise_path, snr, out = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
-speech = read(f'{d}/all.wav')
+speech = read(sys.argv[5] if len(sys.argv) > 5 else f'{d}/all.wav')
 energy, count, offset = 0.0, 0, 0
 for u in sorted(glob.glob(f'{d}/u[0-9]*.wav')):
     with wave.open(u) as w: n = w.getnframes()

@@ -38,31 +38,8 @@ for corpus in commands noncommands; do
     done
 done
 # Noise beds: babble of five voices reading other sentences, and music-like sound (plucked chords
-# and a bass line with a beat), each a minute, looped by the mixer.
-if [[ ! -f $work_audio/babble.wav ]]; then
-    grep -hE '^(tune|fresh): ' "$root/Tests/CoachCLITests/Voice/wake-noncommands-tuning.txt" | sed 's/^[a-z]*: hey coach, //' > "$work/babble.texts"
-    i=0
-    for v in espeak:en-gb espeak:en-us+f3 flite:awb flite:rms espeak:en-us+m5; do
-        shuf --random-source=<(yes) "$work/babble.texts" | tr '\n' ' ' | head -c 900 > "$work/b.txt"
-        case $v in
-            flite:*) flite -voice "${v#flite:}" -f "$work/b.txt" -o "$work/b$i.raw.wav" ;;
-            *) espeak-ng -v "${v#espeak:}" -s 170 -f "$work/b.txt" -w "$work/b$i.raw.wav" ;;
-        esac
-        sox "$work/b$i.raw.wav" -r 16000 -c 1 -b 16 "$work/b$i.wav" trim $((i * 3)) 60 pad 0 60 trim 0 60
-        i=$((i + 1))
-    done
-    sox -m "$work"/b[0-9].wav "$work_audio/babble.wav" norm -3
-    notes=(C3 G3 A2 F2) chords=("C4 E4 G4" "G3 B3 D4" "A3 C4 E4" "F3 A3 C4")
-    parts=()
-    for k in 0 1 2 3; do
-        read -ra ch <<< "${chords[$k]}"
-        sox -n -r 16000 -b 16 -c 1 "$work/m$k.wav" synth 2 pluck "${ch[0]}" pluck "${ch[1]}" pluck "${ch[2]}" pluck "${notes[$k]}" \
-            remix - tremolo 4 60 fade 0 2 0.3
-        parts+=("$work/m$k.wav")
-    done
-    sox "${parts[@]}" "$work/bar.wav"
-    sox "$work/bar.wav" "$work_audio/music.wav" repeat 7 norm -3
-fi
+# and a bass line with a beat), each a minute, looped by the mixer (say.sh).
+noise_beds "$work_audio"
 
 # Conditions and decoding.
 for corpus in commands noncommands; do

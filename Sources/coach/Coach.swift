@@ -53,7 +53,7 @@ struct Coach: AsyncParsableCommand {
             LockCommand.self, UnlockCommand.self, ShutdownCommand.self, HistoryCommand.self, ShowCommand.self, ParseCommand.self,
             TmuxCommand.self, WidgetCommand.self, HttpCommand.self, SensorCommand.self, ReplSubcommand.self,
             // Voice and set-up (docs/voice.md, docs/doctor.md).
-            ListenCommand.self, DoctorCommand.self,
+            ListenCommand.self, VoiceCommand.self, DoctorCommand.self,
             // After the workout: files (docs/export.md).
             ExportCommand.self, ImportCommand.self, StatsCommand.self, DeleteCommand.self, ChangesCommand.self,
             // Mirroring another gateway (docs/mirroring.md).

@@ -1,6 +1,7 @@
 // `coach import`: which reader a file needs (by its content, not its name), and the workout id
 // that makes importing the same file twice give one workout: a UUID made of the file's SHA-256.
 
+import CoachWire
 import Foundation
 
 public enum WorkoutImporter {

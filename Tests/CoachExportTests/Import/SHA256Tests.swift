@@ -1,7 +1,8 @@
-// The hand-written SHA-256 that names imported workouts: FIPS 180-4's examples, and every length
+// The hand-written SHA-256 (CoachWire) that names imported workouts: FIPS 180-4's examples, and every length
 // around the block and padding edges compared with coreutils' sha256sum.
 
 @testable import CoachExport
+import CoachWire
 import Foundation
 import Testing
 

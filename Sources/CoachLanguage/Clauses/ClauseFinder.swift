@@ -44,7 +44,12 @@ extension LanguageModel {
             guard let (match, used, method, edits) = found else { continue }
             let intent = grammar.templates[match.template].intent
             let hasActivity = match.slots.contains { $0.name == "activity" }
-            let bound = namesWorkout || hasActivity
+            let before = Array(parts[..<a]), after = Array(parts[b...])
+            // What the other clauses state (#40): a start's activity may be in its reason
+            // ("going for a swim now, begin recording"), which binds a start said with its word.
+            let stated = intent == "StartWorkout" ? statedSlots(in: before + after, of: norm, units: units) : nil
+            let boundByAside = !hasActivity && commanded.contains(intent) && stated?.slots.activity != nil
+            let bound = namesWorkout || hasActivity || boundByAside
             let strong = FallbackData.containsAny(clauses.strongWords[intent] ?? [], in: candidate.scalars, words: words)
             let endsAsRequest = clauses.requestEndings.contains {
                 candidate.scalars.count > $0.count && candidate.scalars.suffix($0.count).elementsEqual($0)
@@ -58,7 +63,6 @@ extension LanguageModel {
             let asks = Self.typed(span, of: norm, in: original).contains(where: { $0 == 0x3F || $0 == 0xFF1F })
             let bareJapaneseTopic = !words && !asks && !candidate.scalars.contains(where: FallbackData.isHiragana)
             if intent == "WorkoutStatus" ? bareJapaneseTopic : asks { continue }
-            let before = Array(parts[..<a]), after = Array(parts[b...])
             if let last = before.last, !isNounPhraseAllowed(norm.scalars[last], intent: intent) { continue }
             guard isAside(before, of: norm, original: original, intent: intent, bound: bound, leading: true, context: context),
                 isAside(after, of: norm, original: original, intent: intent, bound: bound, leading: false, context: context)
@@ -66,6 +70,15 @@ extension LanguageModel {
             let confidence = method == .clause ? 0.9 : min(0.85, max(0.6, 0.95 - 0.08 * Double(edits)))
             var r = recognition(text: text, match: match, in: used, units: units, confidence: confidence, method: .clause)
             r.heard = used.string
+            if var stated {
+                // "start a ride and keep it open": an open workout said inside the command clause too.
+                if FallbackData.containsAny(fuzzy.fallback.openGoal, in: candidate.scalars, words: words) {
+                    var open = RecognizedSlots()
+                    open.openEnded = true
+                    Self.merge(open, into: &stated)
+                }
+                completeStart(&r.slots, from: stated)
+            }
             return r
         }
         return nil

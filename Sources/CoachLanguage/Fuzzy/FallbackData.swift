@@ -20,6 +20,8 @@
 //                                              activity or place needs one (else only suggested)
 //     statement_endings: [phrase, …]           line endings of a statement about the past
 //                                              ("〜しました"): such a line is never guessed
+//     open_goal:       [phrase, …]             an open workout said in words ("no goal today",
+//                                              時間は決めずに) → open_ended (#40)
 //
 // Beside them, `_dictionary*.txt` (one word a line, `#` comments): real words that typo
 // correction never replaces ("stars" is not a typo of "stairs").
@@ -52,6 +54,8 @@ struct FallbackData: Sendable {
     var statementEndings: [[UInt32]] = []
     var activityHints: [(scalars: [UInt32], activity: String)] = []
     var goals: [GoalPhrase] = []
+    /// An open workout said in words ("no goal", 目標なし): `open_ended` for a start (#40).
+    var openGoal: [[UInt32]] = []
     var locationIgnore: Set<String> = []
     /// Phrases that make a question about the user's workout ("have i", "did i", 走った).
     var selfPhrases: [[UInt32]] = []
@@ -120,6 +124,10 @@ struct FallbackData: Sendable {
                     guard let input = g["in"], let unit = g["unit"], let value = g["value"] else { continue }
                     guard let v = Double("\(value)") else { continue }
                     data.goals.append(GoalPhrase(scalars: norm("\(input)"), value: v, unit: "\(unit)"))
+                }
+                for w in fb["open_goal"] as? [Any] ?? [] {
+                    let s = norm("\(w)")
+                    if !s.isEmpty { data.openGoal.append(s) }
                 }
                 for w in fb["location_ignore"] as? [Any] ?? [] { data.locationIgnore.insert("\(w)") }
                 for w in fb["stop_words"] as? [Any] ?? [] { data.stopWords.insert(string(norm("\(w)"))) }

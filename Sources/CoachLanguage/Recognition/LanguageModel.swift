@@ -60,6 +60,8 @@ final class LanguageModel: Sendable {
         if let (match, used) = exact {
             return recognition(text: text, match: match, in: used, units: units, confidence: 1, method: .template)
         }
+        // A message to someone else is never a command (#40); an exact template still is.
+        if isAddressedToSomeoneElse(norm) { return Recognition(text: text, language: language) }
         if let typo = typoMatch(norm, context: context) {
             var r = recognition(text: text, match: typo.match, in: typo.used, units: units,
                                 confidence: max(0.6, 0.95 - 0.08 * Double(typo.edits)), method: .typo)

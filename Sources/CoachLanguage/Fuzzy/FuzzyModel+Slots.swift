@@ -88,6 +88,9 @@ extension FuzzyModel {
                 if best.name == "activity", found.slots.activity == nil, case .string(let a) = best.value {
                     found.slots.activity = a
                     found.slots.values[best.name] = best.value
+                    if found.slots.location == nil, let l = fallback.impliedLocation(s, at: r.lowerBound, words: wordMode) {
+                        found.slots.location = l
+                    }
                 } else if best.name == "location", found.slots.location == nil, case .string(let l) = best.value {
                     found.slots.location = l
                     found.slots.values[best.name] = best.value

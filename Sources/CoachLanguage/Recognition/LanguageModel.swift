@@ -98,6 +98,14 @@ final class LanguageModel: Sendable {
             slots.values[slot.name] = value
         }
         Self.fillTyped(&slots, units: units)
+        // The equipment says where (#40): "start the rowing machine" is indoors. Only the typed
+        // field: the template slots stay hassil's.
+        if slots.location == nil, slots.activity != nil, template.intent == "StartWorkout",
+            let r = match.slots.first(where: { $0.name == "activity" })?.range,
+            let l = fuzzy.fallback.impliedLocation(used.scalars, at: r.lowerBound, words: !grammar.cjkSpacing)
+        {
+            slots.location = l
+        }
         let intent = template.intent
         return Recognition(
             text: text, language: language, intent: intent, slots: slots, confidence: confidence,

@@ -22,6 +22,12 @@
 //                                        ("tell", "text", "let * know"; Japanese: endings such as
 //                                        って送って) and is refused whatever it contains (#40)
 //     self:          [word, …]           the user as the addressee ("tell me …" asks Coach)
+//     discard_about: [phrase, …]         what a discard reason must be about (the workout, saving,
+//                                        counting, a command word) to bind a bare "cancel" (#40)
+//     request_prefixes: [phrase, …]      English requests in question form ("could you"): the rest
+//                                        is matched as the command (#40)
+//     request_suffixes: [phrase, …]      words a request ends with that are not the command ("for me")
+//     request_questions: {ending: as}    Japanese request endings (てもらえる) and the plain form (て)
 //     spelling_variants: {wrong: right}  typing slips the typo method may correct (再会 → 再開)
 //
 // Phrases are normalised like user input; longest first, so "ok so" is tried before "ok".
@@ -58,6 +64,11 @@ struct ClauseData: Sendable {
     var addressee: [[UInt32]] = []
     /// Words that make the addressee the user ("tell me how I'm doing" asks Coach).
     var selfWords: [[UInt32]] = []
+    var discardAbout: [[UInt32]] = []
+    var requestPrefixes: [[UInt32]] = []
+    var requestSuffixes: [[UInt32]] = []
+    /// (ending, plain form), longest ending first.
+    var requestQuestions: [(ending: [UInt32], plain: [UInt32])] = []
 
     var isEmpty: Bool { commandWords.isEmpty }
 
@@ -88,6 +99,13 @@ struct ClauseData: Sendable {
                 data.discardReasons += phrases(c["discard_reasons"])
                 data.addressee += phrases(c["addressee"])
                 data.selfWords += phrases(c["self"])
+                data.discardAbout += phrases(c["discard_about"])
+                data.requestPrefixes += phrases(c["request_prefixes"])
+                data.requestSuffixes += phrases(c["request_suffixes"])
+                for (ending, plain) in c["request_questions"] as? [String: Any] ?? [:] {
+                    let e = norm(ending)
+                    if !e.isEmpty { data.requestQuestions.append((e, norm(plain))) }
+                }
                 if let n = (c["max_words"] ?? c["max_characters"]) as? Int { data.maxAsideLength = n }
                 for (wrong, right) in c["spelling_variants"] as? [String: Any] ?? [:] {
                     let w = norm(wrong), r = norm(right)
@@ -100,6 +118,9 @@ struct ClauseData: Sendable {
         data.connectives.sort(by: longest)
         data.hesitations.sort(by: longest)
         data.spellingVariants.sort { $0.wrong.count > $1.wrong.count }
+        data.requestPrefixes.sort(by: longest)
+        data.requestSuffixes.sort(by: longest)
+        data.requestQuestions.sort { $0.ending.count > $1.ending.count }
         return data
     }
 

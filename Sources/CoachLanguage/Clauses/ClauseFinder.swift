@@ -49,7 +49,11 @@ extension LanguageModel {
             // ("going for a swim now, begin recording"), which binds a start said with its word.
             let stated = intent == "StartWorkout" ? statedSlots(in: before + after, of: norm, units: units) : nil
             let boundByAside = !hasActivity && commanded.contains(intent) && stated?.slots.activity != nil
-            let bound = namesWorkout || hasActivity || boundByAside
+            // A discard said with its reason or consequence ("cancel, I hit start by accident",
+            // 誤操作なので破棄して) is about the workout (#40).
+            let discardReason = intent == "CancelWorkout" && commanded.contains(intent)
+                && (before + after).contains { isDiscardReason(norm.scalars[$0]) }
+            let bound = namesWorkout || hasActivity || boundByAside || discardReason
             let strong = FallbackData.containsAny(clauses.strongWords[intent] ?? [], in: candidate.scalars, words: words)
             let endsAsRequest = clauses.requestEndings.contains {
                 candidate.scalars.count > $0.count && candidate.scalars.suffix($0.count).elementsEqual($0)
@@ -124,6 +128,13 @@ extension LanguageModel {
             let s = Array(norm.scalars[part])
             let wordCount = s.split(separator: Scalars.space).count
             length += words ? wordCount : s.count
+            // A discard's reason or consequence belongs to it, even when it names another
+            // command ("I started the wrong one", "don't save it") (#40); a question does not.
+            if intent == "CancelWorkout", isDiscardReason(s[...]) {
+                let typed = Self.typed(part, of: norm, in: original)
+                if typed.contains(0x3F) || typed.contains(0xFF1F) { return false }
+                continue
+            }
             if FallbackData.containsAny(clauses.blockers, in: s, words: words) { return false }
             // A lone word before the command (「同期、」「試合、」, "Fine, …", "Sarah, …") names whom
             // or what the line is about, and that is not the workout; after it, it is a reason
@@ -191,5 +202,18 @@ extension NormalizedText {
         while lo < hi && scalars[lo] == Scalars.space { lo += 1 }
         while hi > lo && scalars[hi - 1] == Scalars.space { hi -= 1 }
         return NormalizedText(scalars: Array(scalars[lo..<hi]), offsets: Array(offsets[lo..<hi]), originalLength: originalLength)
+    }
+}
+
+extension LanguageModel {
+    /// A reason or consequence of a discard (`discard_reasons`) about the workout, saving,
+    /// counting or a command (`discard_about`, command words): "I hit start by accident",
+    /// "it shouldn't count", 誤操作なので — not "I booked it by accident".
+    func isDiscardReason(_ s: ArraySlice<UInt32>) -> Bool {
+        let words = language == .en, a = Array(s)
+        guard FallbackData.containsAny(clauses.discardReasons, in: a, words: words) else { return false }
+        return FallbackData.containsAny(clauses.discardAbout, in: a, words: words)
+            || !clauses.intentsCommanded(in: s, words: words).isEmpty
+            || FallbackData.containsAny(fuzzy.fallback.objects, in: a, words: words)
     }
 }

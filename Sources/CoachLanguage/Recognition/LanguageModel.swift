@@ -68,6 +68,7 @@ final class LanguageModel: Sendable {
             r.heard = typo.used.string
             return r
         }
+        if let r = requestMatch(text, norm: norm, units: units, context: context) { return r }
         if let r = clauseMatch(text, norm: norm, units: units, context: context) { return r }
         return fuzzy.recognize(text: text, norm: norm, model: self, units: units, context: context)
     }

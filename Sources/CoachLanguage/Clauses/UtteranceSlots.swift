@@ -57,7 +57,14 @@ extension LanguageModel {
     /// say neither.
     func completeStart(_ slots: inout RecognizedSlots, from stated: StatedSlots) {
         let s = stated.slots
-        if slots.activity == nil, let a = s.activity {
+        // "エアロバイクで30分こぐ": the clause's verb says rowing, the aside's machine cycling —
+        // not sure which, so neither.
+        if let a = slots.activity, let b = s.activity, a != b {
+            slots.activity = nil
+            slots.values["activity"] = nil
+        } else if slots.activity == nil, stated.conflicting.contains("activity") {
+            // Two asides that disagree say nothing.
+        } else if slots.activity == nil, let a = s.activity {
             slots.activity = a
             slots.values["activity"] = .string(a)
         }

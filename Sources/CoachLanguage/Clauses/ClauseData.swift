@@ -28,6 +28,8 @@
 //                                        is matched as the command (#40)
 //     request_suffixes: [phrase, …]      words a request ends with that are not the command ("for me")
 //     request_questions: {ending: as}    Japanese request endings (てもらえる) and the plain form (て)
+//     bare_starts:   [phrase, …]         a start said without what ("start recording", 測って): a
+//                                        command only beside a clause that states the activity (#40)
 //     spelling_variants: {wrong: right}  typing slips the typo method may correct (再会 → 再開)
 //
 // Phrases are normalised like user input; longest first, so "ok so" is tried before "ok".
@@ -65,6 +67,7 @@ struct ClauseData: Sendable {
     /// Words that make the addressee the user ("tell me how I'm doing" asks Coach).
     var selfWords: [[UInt32]] = []
     var discardAbout: [[UInt32]] = []
+    var bareStarts: [[UInt32]] = []
     var requestPrefixes: [[UInt32]] = []
     var requestSuffixes: [[UInt32]] = []
     /// (ending, plain form), longest ending first.
@@ -100,6 +103,7 @@ struct ClauseData: Sendable {
                 data.addressee += phrases(c["addressee"])
                 data.selfWords += phrases(c["self"])
                 data.discardAbout += phrases(c["discard_about"])
+                data.bareStarts += phrases(c["bare_starts"])
                 data.requestPrefixes += phrases(c["request_prefixes"])
                 data.requestSuffixes += phrases(c["request_suffixes"])
                 for (ending, plain) in c["request_questions"] as? [String: Any] ?? [:] {

@@ -85,7 +85,7 @@ extension LanguageModel {
             }
             return r
         }
-        return nil
+        return bareStartMatch(text, parts: parts, norm: norm, original: original, units: units, context: context)
     }
 
     /// Does the clause say its command plainly enough to stand beside asides? Each intent by

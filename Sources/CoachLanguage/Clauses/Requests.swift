@@ -11,7 +11,16 @@ extension LanguageModel {
         guard let command = requestedCommand(norm) else { return nil }
         var found: (RawMatch, NormalizedText)? = exactMatch(command, context: context)
         if found == nil, let typo = typoMatch(command, context: context) { found = (typo.match, typo.used) }
-        guard let (match, used) = found else { return nil }
+        guard let (match, used) = found else {
+            // A request with its reason (「これから泳ぐので記録してくれる？」): the clauses of the
+            // plain form, the question mark set aside (it belongs to the politeness).
+            let plain = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "?" || $0 == "？" ? " " : $0 }))
+            return clauseMatch(plain, norm: command, units: units, context: context).map {
+                var r = $0
+                r.text = text
+                return r
+            }
+        }
         var r = recognition(text: text, match: match, in: used, units: units, confidence: 0.9, method: .clause)
         r.heard = used.string
         return r

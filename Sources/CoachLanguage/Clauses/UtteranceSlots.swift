@@ -87,3 +87,30 @@ extension LanguageModel {
         }
     }
 }
+
+extension LanguageModel {
+    /// A start said without its activity ("start recording", 測って, `clauses.bare_starts`) beside
+    /// a clause that states it plainly: "going for a swim now, begin recording", 「今から自転車に
+    /// 乗るので測って」 (#40). Every other clause must be an aside, as for any clause match.
+    func bareStartMatch(_ text: String, parts: [Range<Int>], norm: NormalizedText, original: [UInt32], units: UnitTable,
+                        context: RecognitionContext) -> Recognition? {
+        guard !clauses.bareStarts.isEmpty else { return nil }
+        for (k, part) in parts.enumerated() {
+            let clause = norm.slice(part)
+            guard clauses.bareStarts.contains(clause.scalars) else { continue }
+            let before = Array(parts[..<k]), after = Array(parts[(k + 1)...])
+            let stated = statedSlots(in: before + after, of: norm, units: units)
+            guard stated.slots.activity != nil,
+                isAside(before, of: norm, original: original, intent: "StartWorkout", bound: true, leading: true, context: context),
+                isAside(after, of: norm, original: original, intent: "StartWorkout", bound: true, leading: false, context: context)
+            else { continue }
+            var slots = RecognizedSlots()
+            completeStart(&slots, from: stated)
+            var r = Recognition(text: text, language: language, intent: "StartWorkout", slots: slots, confidence: 0.85,
+                                method: .clause, response: "default")
+            r.heard = clause.string
+            return r
+        }
+        return nil
+    }
+}

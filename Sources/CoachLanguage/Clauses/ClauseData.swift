@@ -14,6 +14,22 @@
 //     command_words: {Intent: [phrase]}  what makes a clause a command on its own ("pause")
 //     strong_words:  {Intent: [phrase]}  End/Cancel words that need no workout named (終了)
 //     max_words / max_characters: N      the longest aside (English words / Japanese characters)
+//     not_stated:    [phrase, …]         an aside with one of these tells of something else (the
+//                                        past, someone else): its numbers and activities are no slots (#40)
+//     discard_reasons: [phrase, …]       a reason or consequence that belongs to a Cancel ("by
+//                                        accident", "don't save it", 誤操作): it may name another command (#40)
+//     addressee:     [phrase, …]         a line starting so sends or tells something to someone
+//                                        ("tell", "text", "let * know"; Japanese: endings such as
+//                                        って送って) and is refused whatever it contains (#40)
+//     self:          [word, …]           the user as the addressee ("tell me …" asks Coach)
+//     discard_about: [phrase, …]         what a discard reason must be about (the workout, saving,
+//                                        counting, a command word) to bind a bare "cancel" (#40)
+//     request_prefixes: [phrase, …]      English requests in question form ("could you"): the rest
+//                                        is matched as the command (#40)
+//     request_suffixes: [phrase, …]      words a request ends with that are not the command ("for me")
+//     request_questions: {ending: as}    Japanese request endings (てもらえる) and the plain form (て)
+//     bare_starts:   [phrase, …]         a start said without what ("start recording", 測って): a
+//                                        command only beside a clause that states the activity (#40)
 //     spelling_variants: {wrong: right}  typing slips the typo method may correct (再会 → 再開)
 //
 // Phrases are normalised like user input; longest first, so "ok so" is tried before "ok".
@@ -41,6 +57,21 @@ struct ClauseData: Sendable {
     var requestEndings: [[UInt32]] = []
     /// (as typed, as meant): slips the typo method corrects, longest first.
     var spellingVariants: [(wrong: [UInt32], right: [UInt32])] = []
+    /// An aside with one of these tells of the past or of someone else: it adds no slot (#40).
+    var notStated: [[UInt32]] = []
+    /// Reasons and consequences of a discard ("by accident", "don't save it", 誤操作) (#40).
+    var discardReasons: [[UInt32]] = []
+    /// Line starts (English; `*` stands for one to three words) or endings (Japanese) that send or
+    /// tell something to someone else: the line is never a command (#40).
+    var addressee: [[UInt32]] = []
+    /// Words that make the addressee the user ("tell me how I'm doing" asks Coach).
+    var selfWords: [[UInt32]] = []
+    var discardAbout: [[UInt32]] = []
+    var bareStarts: [[UInt32]] = []
+    var requestPrefixes: [[UInt32]] = []
+    var requestSuffixes: [[UInt32]] = []
+    /// (ending, plain form), longest ending first.
+    var requestQuestions: [(ending: [UInt32], plain: [UInt32])] = []
 
     var isEmpty: Bool { commandWords.isEmpty }
 
@@ -67,6 +98,18 @@ struct ClauseData: Sendable {
                 for (intent, list) in c["strong_words"] as? [String: Any] ?? [:] {
                     data.strongWords[intent, default: []] += phrases(list)
                 }
+                data.notStated += phrases(c["not_stated"])
+                data.discardReasons += phrases(c["discard_reasons"])
+                data.addressee += phrases(c["addressee"])
+                data.selfWords += phrases(c["self"])
+                data.discardAbout += phrases(c["discard_about"])
+                data.bareStarts += phrases(c["bare_starts"])
+                data.requestPrefixes += phrases(c["request_prefixes"])
+                data.requestSuffixes += phrases(c["request_suffixes"])
+                for (ending, plain) in c["request_questions"] as? [String: Any] ?? [:] {
+                    let e = norm(ending)
+                    if !e.isEmpty { data.requestQuestions.append((e, norm(plain))) }
+                }
                 if let n = (c["max_words"] ?? c["max_characters"]) as? Int { data.maxAsideLength = n }
                 for (wrong, right) in c["spelling_variants"] as? [String: Any] ?? [:] {
                     let w = norm(wrong), r = norm(right)
@@ -79,6 +122,9 @@ struct ClauseData: Sendable {
         data.connectives.sort(by: longest)
         data.hesitations.sort(by: longest)
         data.spellingVariants.sort { $0.wrong.count > $1.wrong.count }
+        data.requestPrefixes.sort(by: longest)
+        data.requestSuffixes.sort(by: longest)
+        data.requestQuestions.sort { $0.ending.count > $1.ending.count }
         return data
     }
 

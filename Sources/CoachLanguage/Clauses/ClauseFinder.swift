@@ -44,7 +44,16 @@ extension LanguageModel {
             guard let (match, used, method, edits) = found else { continue }
             let intent = grammar.templates[match.template].intent
             let hasActivity = match.slots.contains { $0.name == "activity" }
-            let bound = namesWorkout || hasActivity
+            let before = Array(parts[..<a]), after = Array(parts[b...])
+            // What the other clauses state (#40): a start's activity may be in its reason
+            // ("going for a swim now, begin recording"), which binds a start said with its word.
+            let stated = intent == "StartWorkout" ? statedSlots(in: before + after, of: norm, units: units) : nil
+            let boundByAside = !hasActivity && commanded.contains(intent) && stated?.slots.activity != nil
+            // A discard said with its reason or consequence ("cancel, I hit start by accident",
+            // 誤操作なので破棄して) is about the workout (#40).
+            let discardReason = intent == "CancelWorkout" && commanded.contains(intent)
+                && (before + after).contains { isDiscardReason(norm.scalars[$0]) }
+            let bound = namesWorkout || hasActivity || boundByAside || discardReason
             let strong = FallbackData.containsAny(clauses.strongWords[intent] ?? [], in: candidate.scalars, words: words)
             let endsAsRequest = clauses.requestEndings.contains {
                 candidate.scalars.count > $0.count && candidate.scalars.suffix($0.count).elementsEqual($0)
@@ -58,7 +67,6 @@ extension LanguageModel {
             let asks = Self.typed(span, of: norm, in: original).contains(where: { $0 == 0x3F || $0 == 0xFF1F })
             let bareJapaneseTopic = !words && !asks && !candidate.scalars.contains(where: FallbackData.isHiragana)
             if intent == "WorkoutStatus" ? bareJapaneseTopic : asks { continue }
-            let before = Array(parts[..<a]), after = Array(parts[b...])
             if let last = before.last, !isNounPhraseAllowed(norm.scalars[last], intent: intent) { continue }
             guard isAside(before, of: norm, original: original, intent: intent, bound: bound, leading: true, context: context),
                 isAside(after, of: norm, original: original, intent: intent, bound: bound, leading: false, context: context)
@@ -66,9 +74,18 @@ extension LanguageModel {
             let confidence = method == .clause ? 0.9 : min(0.85, max(0.6, 0.95 - 0.08 * Double(edits)))
             var r = recognition(text: text, match: match, in: used, units: units, confidence: confidence, method: .clause)
             r.heard = used.string
+            if var stated {
+                // "start a ride and keep it open": an open workout said inside the command clause too.
+                if FallbackData.containsAny(fuzzy.fallback.openGoal, in: candidate.scalars, words: words) {
+                    var open = RecognizedSlots()
+                    open.openEnded = true
+                    Self.merge(open, into: &stated)
+                }
+                completeStart(&r.slots, from: stated)
+            }
             return r
         }
-        return nil
+        return bareStartMatch(text, parts: parts, norm: norm, original: original, units: units, context: context)
     }
 
     /// Does the clause say its command plainly enough to stand beside asides? Each intent by
@@ -111,6 +128,13 @@ extension LanguageModel {
             let s = Array(norm.scalars[part])
             let wordCount = s.split(separator: Scalars.space).count
             length += words ? wordCount : s.count
+            // A discard's reason or consequence belongs to it, even when it names another
+            // command ("I started the wrong one", "don't save it") (#40); a question does not.
+            if intent == "CancelWorkout", isDiscardReason(s[...]) {
+                let typed = Self.typed(part, of: norm, in: original)
+                if typed.contains(0x3F) || typed.contains(0xFF1F) { return false }
+                continue
+            }
             if FallbackData.containsAny(clauses.blockers, in: s, words: words) { return false }
             // A lone word before the command (「同期、」「試合、」, "Fine, …", "Sarah, …") names whom
             // or what the line is about, and that is not the workout; after it, it is a reason
@@ -178,5 +202,18 @@ extension NormalizedText {
         while lo < hi && scalars[lo] == Scalars.space { lo += 1 }
         while hi > lo && scalars[hi - 1] == Scalars.space { hi -= 1 }
         return NormalizedText(scalars: Array(scalars[lo..<hi]), offsets: Array(offsets[lo..<hi]), originalLength: originalLength)
+    }
+}
+
+extension LanguageModel {
+    /// A reason or consequence of a discard (`discard_reasons`) about the workout, saving,
+    /// counting or a command (`discard_about`, command words): "I hit start by accident",
+    /// "it shouldn't count", 誤操作なので — not "I booked it by accident".
+    func isDiscardReason(_ s: ArraySlice<UInt32>) -> Bool {
+        let words = language == .en, a = Array(s)
+        guard FallbackData.containsAny(clauses.discardReasons, in: a, words: words) else { return false }
+        return FallbackData.containsAny(clauses.discardAbout, in: a, words: words)
+            || !clauses.intentsCommanded(in: s, words: words).isEmpty
+            || FallbackData.containsAny(fuzzy.fallback.objects, in: a, words: words)
     }
 }

@@ -20,6 +20,11 @@
 //                                              activity or place needs one (else only suggested)
 //     statement_endings: [phrase, …]           line endings of a statement about the past
 //                                              ("〜しました"): such a line is never guessed
+//     open_goal:       [phrase, …]             an open workout said in words ("no goal today",
+//                                              時間は決めずに) → open_ended (#40)
+//
+// And from the `lists:` key, the location an activity entry implies (`location: indoor` on
+// `lists.activity.values[]`: a treadmill, a rowing machine, a turbo trainer are indoors, #40).
 //
 // Beside them, `_dictionary*.txt` (one word a line, `#` comments): real words that typo
 // correction never replaces ("stars" is not a typo of "stairs").
@@ -52,6 +57,10 @@ struct FallbackData: Sendable {
     var statementEndings: [[UInt32]] = []
     var activityHints: [(scalars: [UInt32], activity: String)] = []
     var goals: [GoalPhrase] = []
+    /// An open workout said in words ("no goal", 目標なし): `open_ended` for a start (#40).
+    var openGoal: [[UInt32]] = []
+    /// Every phrase of an activity entry with `location:` and that location, longest first (#40).
+    var impliedLocations: [(scalars: [UInt32], location: String)] = []
     var locationIgnore: Set<String> = []
     /// Phrases that make a question about the user's workout ("have i", "did i", 走った).
     var selfPhrases: [[UInt32]] = []
@@ -85,8 +94,9 @@ struct FallbackData: Sendable {
         func string(_ s: [UInt32]) -> String { Self.string(s) }
         for dir in directories {
             for file in IntentDefinitions.yamlFiles(in: dir) {
-                guard let root = try? IntentDefinitions.loadYAML(file), let fb = root["fallback"] as? [String: Any]
-                else { continue }
+                guard let root = try? IntentDefinitions.loadYAML(file) else { continue }
+                data.impliedLocations += impliedLocations(root, norm: norm)
+                guard let fb = root["fallback"] as? [String: Any] else { continue }
                 func addCue(_ intent: String, _ phrase: Any, question: Bool) {
                     let s = norm("\(phrase)")
                     guard !s.isEmpty else { return }
@@ -120,6 +130,10 @@ struct FallbackData: Sendable {
                     guard let input = g["in"], let unit = g["unit"], let value = g["value"] else { continue }
                     guard let v = Double("\(value)") else { continue }
                     data.goals.append(GoalPhrase(scalars: norm("\(input)"), value: v, unit: "\(unit)"))
+                }
+                for w in fb["open_goal"] as? [Any] ?? [] {
+                    let s = norm("\(w)")
+                    if !s.isEmpty { data.openGoal.append(s) }
                 }
                 for w in fb["location_ignore"] as? [Any] ?? [] { data.locationIgnore.insert("\(w)") }
                 for w in fb["stop_words"] as? [Any] ?? [] { data.stopWords.insert(string(norm("\(w)"))) }
@@ -156,6 +170,7 @@ struct FallbackData: Sendable {
         data.objects.sort(by: longest)
         data.activityHints.sort { $0.scalars.count > $1.scalars.count }
         data.goals.sort { $0.scalars.count > $1.scalars.count }
+        data.impliedLocations.sort { $0.scalars.count > $1.scalars.count }
         for (i, c) in data.cues.enumerated() { data.cueIndex[c.scalars[0], default: []].append(i) }
         let cues = data.cues
         for k in data.cueIndex.keys { data.cueIndex[k]!.sort { cues[$0].scalars.count > cues[$1].scalars.count } }
@@ -255,5 +270,32 @@ struct FallbackData: Sendable {
             i += 1
         }
         return hits
+    }
+}
+
+extension FallbackData {
+    /// The phrases of every `lists.activity.values[]` entry that carries `location:` (its `in`
+    /// template expanded), with that location.
+    static func impliedLocations(_ root: [String: Any], norm: (String) -> [UInt32]) -> [(scalars: [UInt32], location: String)] {
+        guard let lists = root["lists"] as? [String: Any], let activity = lists["activity"] as? [String: Any],
+            let values = activity["values"] as? [Any]
+        else { return [] }
+        var out: [(scalars: [UInt32], location: String)] = []
+        for case let value as [String: Any] in values {
+            guard let location = value["location"], let input = value["in"],
+                let node = try? TemplateParser.parse("\(input)")
+            else { continue }
+            for phrase in node.expansions(limit: 500) {
+                let s = norm(phrase)
+                if !s.isEmpty { out.append((s, "\(location)")) }
+            }
+        }
+        return out
+    }
+
+    /// The location implied by the activity phrase that starts at `i` ("rowing machine" →
+    /// indoor), the longest phrase winning; nil when the words there imply none.
+    func impliedLocation(_ s: [UInt32], at i: Int, words: Bool) -> String? {
+        impliedLocations.first { Self.matches($0.scalars, s, at: i, words: words) }?.location
     }
 }

@@ -156,7 +156,11 @@ extension FuzzyModel {
             }
             return r
         }
-        let slots = Self.slots(found.slots, for: best.key)
+        var slots = Self.slots(found.slots, for: best.key)
+        // An open workout said in words (#40); beside a goal it is not sure which was meant.
+        if best.key == "StartWorkout", FallbackData.containsAny(fallback.openGoal, in: norm.scalars, words: language == .en) {
+            if slots.goal == nil { slots.openEnded = true } else { slots.goal = nil }
+        }
         return Recognition(
             text: text, language: language, intent: best.key, slots: slots, confidence: confidence, template: nil,
             isExact: false, method: .keywords, needsConfirmation: false, suggestion: nil, response: "default")

@@ -47,19 +47,26 @@ extension FuzzyModel {
             if let number, found.slots.goal == nil, !inCue {
                 var j = number.end
                 if j < s.count, s[j] == Scalars.space { j += 1 }
+                // The unit is the LONGEST unit word after the number: キロカロリー is energy, not
+                // キロ (km) followed by カロリー; "kcal" is not "k" (#40: a wrong unit is a wrong workout).
+                var unitFound: (RawMatch.Slot, Range<Int>, String)? = nil
                 for probe in g.probes where probe.slot == "goal_unit" {
                     if let unit = g.probe(probe.entry, s, at: j), let r = unit.range, case .string(let u) = unit.value,
                         r.upperBound == s.count || !wordMode || s[r.upperBound] == Scalars.space,
-                        let goal = units.goal(value: number.value, unit: u)
+                        unitFound == nil || r.upperBound > unitFound!.1.upperBound
                     {
-                        found.slots.goal = goal
-                        found.slots.values["goal_value"] = .number(number.value)
-                        found.slots.values["goal_unit"] = unit.value
-                        found.ranges.append(i ..< r.upperBound)
-                        i = r.upperBound
-                        advanced = true
-                        break
+                        unitFound = (unit, r, u)
                     }
+                }
+                if let (unit, r, u) = unitFound, let goal = units.goal(value: number.value, unit: u),
+                    !Self.unitWordContinues(s, at: r.upperBound, words: wordMode)
+                {
+                    found.slots.goal = goal
+                    found.slots.values["goal_value"] = .number(number.value)
+                    found.slots.values["goal_unit"] = unit.value
+                    found.ranges.append(i ..< r.upperBound)
+                    i = r.upperBound
+                    advanced = true
                 }
             }
             if advanced { continue }
@@ -81,6 +88,9 @@ extension FuzzyModel {
                 if best.name == "activity", found.slots.activity == nil, case .string(let a) = best.value {
                     found.slots.activity = a
                     found.slots.values[best.name] = best.value
+                    if found.slots.location == nil, let l = fallback.impliedLocation(s, at: r.lowerBound, words: wordMode) {
+                        found.slots.location = l
+                    }
                 } else if best.name == "location", found.slots.location == nil, case .string(let l) = best.value {
                     found.slots.location = l
                     found.slots.values[best.name] = best.value
@@ -108,5 +118,12 @@ extension FuzzyModel {
             i += 1
         }
         return found
+    }
+
+    /// A Japanese unit word the text goes on spelling (キロ|ジュール, メート|ル, a unit the lists
+    /// lack): the unit read is not the one said, so no goal is read (#40: left out, never guessed).
+    static func unitWordContinues(_ s: [UInt32], at i: Int, words: Bool) -> Bool {
+        guard !words, i < s.count else { return false }
+        return (0x30A1...0x30FA).contains(s[i]) || s[i] == 0x30FC
     }
 }

@@ -3,18 +3,27 @@
 // A typo, clause or keyword match of an intent the state makes impossible ("resume" guessed
 // while running) is refused rather than guessed; an exact match is kept, so a bare "resume"
 // while running still reaches the handler and gets its SiriKit code.
+// `bare_in_state` (#40): a bare command (no slots) of an intent the state rules out that the
+// state reads as one other intent ("start" while paused → ResumeWorkout).
 
 import CoachWire
 
 struct IntentStates: Sendable {
     /// intent → context key → the values in which it can apply.
     var possibleWhen: [String: [String: Set<String>]] = [:]
+    /// intent → context key → state → the intent a bare command means in that state.
+    var bareInState: [String: [String: [String: String]]] = [:]
 
     static func load(contractFile: String) -> IntentStates {
         var table = IntentStates()
         guard let root = try? IntentDefinitions.loadYAML(contractFile), let intents = root["intents"] as? [String: Any]
         else { return table }
         for (intent, body) in intents {
+            for (key, states) in (body as? [String: Any])?["bare_in_state"] as? [String: Any] ?? [:] {
+                for (state, meant) in states as? [String: Any] ?? [:] {
+                    table.bareInState[intent, default: [:]][key, default: [:]]["\(state)"] = "\(meant)"
+                }
+            }
             guard let rules = (body as? [String: Any])?["possible_when"] as? [String: Any] else { continue }
             for (key, values) in rules {
                 table.possibleWhen[intent, default: [:]][key] = Set((values as? [Any] ?? []).map { "\($0)" })
@@ -25,6 +34,17 @@ struct IntentStates: Sendable {
 
     /// `r`, or not understood when it is a guess the context rules out.
     func filter(_ r: Recognition, context: RecognitionContext) -> Recognition {
+        if let intent = r.intent, r.slots.isEmpty, let byKey = bareInState[intent] {
+            for (key, meant) in byKey {
+                if case .string(let state)? = context[key], let other = meant[state] {
+                    var read = r
+                    read.intent = other
+                    read.response = "default"
+                    read.needsConfirmation = false
+                    return read
+                }
+            }
+        }
         guard r.method != .template, let intent = r.intent, let rules = possibleWhen[intent], !context.isEmpty else { return r }
         for (key, allowed) in rules {
             if case .string(let state)? = context[key], !allowed.contains(state) {

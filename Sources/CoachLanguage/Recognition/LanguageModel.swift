@@ -60,12 +60,15 @@ final class LanguageModel: Sendable {
         if let (match, used) = exact {
             return recognition(text: text, match: match, in: used, units: units, confidence: 1, method: .template)
         }
+        // A message to someone else is never a command (#40); an exact template still is.
+        if isAddressedToSomeoneElse(norm) { return Recognition(text: text, language: language) }
         if let typo = typoMatch(norm, context: context) {
             var r = recognition(text: text, match: typo.match, in: typo.used, units: units,
                                 confidence: max(0.6, 0.95 - 0.08 * Double(typo.edits)), method: .typo)
             r.heard = typo.used.string
             return r
         }
+        if let r = requestMatch(text, norm: norm, units: units, context: context) { return r }
         if let r = clauseMatch(text, norm: norm, units: units, context: context) { return r }
         return fuzzy.recognize(text: text, norm: norm, model: self, units: units, context: context)
     }
@@ -96,6 +99,14 @@ final class LanguageModel: Sendable {
             slots.values[slot.name] = value
         }
         Self.fillTyped(&slots, units: units)
+        // The equipment says where (#40): "start the rowing machine" is indoors. Only the typed
+        // field: the template slots stay hassil's.
+        if slots.location == nil, slots.activity != nil, template.intent == "StartWorkout",
+            let r = match.slots.first(where: { $0.name == "activity" })?.range,
+            let l = fuzzy.fallback.impliedLocation(used.scalars, at: r.lowerBound, words: !grammar.cjkSpacing)
+        {
+            slots.location = l
+        }
         let intent = template.intent
         return Recognition(
             text: text, language: language, intent: intent, slots: slots, confidence: confidence,

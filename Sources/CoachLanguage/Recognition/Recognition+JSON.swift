@@ -1,5 +1,5 @@
 // Recognition+JSON: the `coach parse --json` object from DESIGN.md, keys in the documented
-// order: text, lang, intent, slots {activity, location, goal {type, value}}, confidence, and
+// order: text, lang, intent, slots {activity, location, goal {type, value}, open}, confidence, and
 // for a near miss suggestion {intent, slots, confidence} (issue #11).
 
 import CoachWire
@@ -12,6 +12,7 @@ extension Recognition {
         if let a = slots.activity { slotsObject["activity"] = a }
         if let l = slots.location { slotsObject["location"] = l }
         if let g = slots.goal, let value = g.value { slotsObject["goal"] = ["type": g.type, "value": value] as [String: any Sendable] }
+        if slots.openEnded == true { slotsObject["open"] = true }
         return [
             "text": text, "lang": language.rawValue, "intent": intent, "slots": slotsObject,
             "confidence": Self.rounded(confidence),
@@ -50,6 +51,8 @@ extension RecognizedSlots {
         if let g = goal, let value = g.value {
             members.append(("goal", .object([("type", .string(g.type)), ("value", .number(JSONText.rounded(value, decimals: 3)))])))
         }
+        // An open-ended workout ("no goal today", 時間は決めずに) is said, so it is printed (#40).
+        if openEnded == true { members.append(("open", .bool(true))) }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) where !Self.typedSlotNames.contains(name) {
             switch value {
             case .string(let text): members.append((name, .string(text)))

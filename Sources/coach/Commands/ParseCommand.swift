@@ -21,6 +21,7 @@ struct ParseCommand: ParsableCommand {
               coach parse --json "ランニングを開始して"
               printf 'pause\\nresume\\n' | coach parse --stdin --json
               coach parse --best "play track yesterday"   # hassil's recognize_best
+              coach parse --context workout=paused "right, back to it"
 
             When several templates accept a line, the first in file order answers (hassil's
             recognize), except that once you have sentence files of your own (in
@@ -48,12 +49,31 @@ struct ParseCommand: ParsableCommand {
     @Flag(name: .long, help: "Best-match mode (hassil's recognize_best) for lines several templates accept.")
     var best = false
 
+    @Option(name: .long, parsing: .singleValue,
+            help: "The caller's context, as the gateway gives it (repeatable): workout=idle|running|paused, question=pending.")
+    var context: [String] = []
+
     @Argument(help: "The utterance (words are joined with spaces).")
     var text: [String] = []
 
     func validate() throws {
         if stdin && !text.isEmpty { throw ValidationError("Give either TEXT or --stdin, not both.") }
         if !stdin && text.isEmpty { throw ValidationError("Missing TEXT (or use --stdin).") }
+        _ = try recognitionContext()
+    }
+
+    /// `--context key=value` pairs as the recogniser's context (every value a string, as the
+    /// gateway gives them).
+    func recognitionContext() throws -> RecognitionContext {
+        var out: RecognitionContext = [:]
+        for pair in context {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--context takes KEY=VALUE (e.g. workout=paused), not '\(pair)'.")
+            }
+            out[parts[0]] = .string(parts[1])
+        }
+        return out
     }
 
     func run() throws {
@@ -63,9 +83,11 @@ struct ParseCommand: ParsableCommand {
         let user = Recognizer.userIntentsDirectory()
         let recognizer = try Recognizer(
             intentsDirectory: directory, userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil)
+        let context = try recognitionContext()
         var allUnderstood = true
         func answer(_ line: String) {
-            let r = best ? recognizer.recognizeBest(line, language: lang) : recognizer.recognize(line, language: lang)
+            let r = best ? recognizer.recognizeBest(line, language: lang, context: context)
+                : recognizer.recognize(line, language: lang, context: context)
             if !r.isUnderstood { allUnderstood = false }
             print(json ? r.json() : Self.describe(r))
             fflush(nil)  // answer each line before reading the next (pipes are block-buffered)

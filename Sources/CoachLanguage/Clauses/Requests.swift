@@ -1,0 +1,57 @@
+// Requests: a command asked in question form (#40) — "could you pause for me?", "can you start
+// a 30 minute run?", 「止めてもらえる？」「ラップを記録してくれる？」. The politeness is data
+// (`clauses.request_prefixes`, `request_suffixes`; Japanese `request_questions`: the ending and
+// its plain form, てもらえる → て); what is left must be a template by itself (exactly or after
+// typo correction), so "could you pause the video?" stays a question about the video.
+
+import CoachWire
+
+extension LanguageModel {
+    func requestMatch(_ text: String, norm: NormalizedText, units: UnitTable, context: RecognitionContext) -> Recognition? {
+        guard let command = requestedCommand(norm) else { return nil }
+        var found: (RawMatch, NormalizedText)? = exactMatch(command, context: context)
+        if found == nil, let typo = typoMatch(command, context: context) { found = (typo.match, typo.used) }
+        guard let (match, used) = found else {
+            // A request with its reason (「これから泳ぐので記録してくれる？」): the clauses of the
+            // plain form, the question mark set aside (it belongs to the politeness).
+            let plain = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "?" || $0 == "？" ? " " : $0 }))
+            return clauseMatch(plain, norm: command, units: units, context: context).map {
+                var r = $0
+                r.text = text
+                return r
+            }
+        }
+        var r = recognition(text: text, match: match, in: used, units: units, confidence: 0.9, method: .clause)
+        r.heard = used.string
+        return r
+    }
+
+    /// The command inside a request in question form, or nil when the line is not one.
+    func requestedCommand(_ norm: NormalizedText) -> NormalizedText? {
+        let s = norm.scalars
+        if language == .ja {
+            guard let q = clauses.requestQuestions.first(where: { s.count > $0.ending.count && s.suffix($0.ending.count).elementsEqual($0.ending) })
+            else { return nil }
+            let stem = norm.slice(0..<(s.count - q.ending.count))
+            // The plain form (て) is appended with the offsets of the ending it replaces.
+            let at = stem.offsets.last.map { $0 + 1 } ?? 0
+            return NormalizedText(scalars: stem.scalars + q.plain, offsets: stem.offsets + Array(repeating: at, count: q.plain.count),
+                                  originalLength: norm.originalLength)
+        }
+        guard let p = clauses.requestPrefixes.first(where: { FallbackData.matches($0, s, at: 0, words: true) }) else { return nil }
+        var end = s.count
+        var trimmed = true
+        while trimmed {
+            trimmed = false
+            for x in clauses.requestSuffixes where end - x.count > p.count && FallbackData.matches(x, Array(s[..<end]), at: end - x.count, words: true) {
+                end -= x.count
+                while end > 0 && s[end - 1] == Scalars.space { end -= 1 }
+                trimmed = true
+                break
+            }
+        }
+        guard end > p.count else { return nil }
+        let rest = norm.slice(p.count..<end)
+        return rest.scalars.isEmpty ? nil : rest
+    }
+}

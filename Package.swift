@@ -287,7 +287,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachExportTests",
-            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachTestSupport"],
+            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachPlans", "CoachTestSupport"],
             exclude: ["Analysis/known-chart-60.txt"]
         ),
         .testTarget(

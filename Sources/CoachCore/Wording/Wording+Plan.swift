@@ -31,11 +31,12 @@ extension Wording {
     }
 
     /// The step's line. Locked, only its label: which step it is is not a metric, how far is.
-    public func stepLine(_ step: PlanStepStatus, locked: Bool) -> String {
+    /// Distances in `unit` (the settings' `units:`).
+    public func stepLine(_ step: PlanStepStatus, locked: Bool, unit: DistanceUnit = .kilometers) -> String {
         var parts = [stepLabel(step)]
         guard !locked else { return parts[0] }
-        parts.append(Self.goalText(step.goal) ?? planWord("open"))
-        if let remaining = step.remaining, let text = Self.goalText(step.goal, value: remaining) {
+        parts.append(Self.goalText(step.goal, unit: unit) ?? planWord("open"))
+        if let remaining = step.remaining, let text = Self.goalText(step.goal, value: remaining, unit: unit) {
             parts.append(planWord("left", ["value": text]))
         }
         if let alert = step.alert, let target = step.target {
@@ -66,12 +67,14 @@ extension Wording {
     }
 
     /// "400 m", "1.5 km", "1:30", "50 kcal"; nil for an open goal. `value` replaces the goal's own.
-    public static func goalText(_ goal: WorkoutGoal, value: Double? = nil) -> String? {
+    /// In miles, "0.25 mi", "3.11 mi" (a track's metres stay metres only in kilometres).
+    public static func goalText(_ goal: WorkoutGoal, value: Double? = nil, unit: DistanceUnit = .kilometers) -> String? {
         switch goal {
         case .open: return nil
         case .time(let seconds): return clock(value ?? seconds)
         case .distance(let meters):
             let m = value ?? meters
+            if unit == .miles { return "\(JSONText.number(m / unit.meters, decimals: 2)) mi" }
             return m >= 1000 ? "\(JSONText.number(m / 1000, decimals: 2)) km" : "\(Int(m.rounded())) m"
         case .energy(let kcal): return "\(Int((value ?? kcal).rounded())) kcal"
         }

@@ -10,6 +10,8 @@ extension Wording {
         "warmup", "work", "interval", "recovery", "recoveryOf", "cooldown", "leg", "race", "ahead", "behind", "level", "gapSeconds",
         "left", "target",
         "open", "complete", "above", "below", "back", "heartRate", "pace", "speed", "cadence", "power",
+        "spokenInterval", "spokenRecoveryOf", "spokenLeg", "spokenLeft", "spokenSeparator", "onTarget", "onPace", "tooFast",
+        "tooSlow", "aboveTarget", "belowTarget", "next", "lastStep",
     ]
 
     func planWord(_ key: String, _ values: [String: String] = [:]) -> String {
@@ -46,6 +48,48 @@ extension Wording {
         }
         if let gap = step.gap { parts.append(gapText(gap)) }
         return parts.joined(separator: " · ")
+    }
+
+    /// The step as a status answer says it — "Interval 2 of 5, 180 m left, on pace" — and the
+    /// one after it ("Next: Recovery 2 of 5, 1:30"). Locked, only which step it is.
+    public func spokenStep(_ step: PlanStepStatus, locked: Bool, unit: DistanceUnit = .kilometers) -> String {
+        let values = ["iteration": String(step.iteration), "iterations": String(step.iterations)]
+        var label = stepLabel(step)
+        if step.name == nil, step.iterations > 1 {
+            switch step.purpose {
+            case .work: label = planWord("spokenInterval", values)
+            case .recovery: label = planWord("spokenRecoveryOf", values)
+            case .leg: label = planWord("spokenLeg", values)
+            default: break
+            }
+        }
+        var parts = [label]
+        guard !locked else { return label }
+        if let remaining = step.remaining, let text = Self.goalText(step.goal, value: remaining, unit: unit) {
+            parts.append(planWord("spokenLeft", ["value": text]))
+        }
+        if let gap = step.gap {
+            parts.append(gapText(gap))
+        } else if let alert = step.alert, step.target != nil {
+            let pace = alert.metric == .pace
+            switch step.outOfRange {
+            case nil: parts.append(planWord(pace ? "onPace" : "onTarget"))
+            // A pace above its range is slower than it should be.
+            case .above?: parts.append(pace ? planWord("tooSlow") : planWord("aboveTarget", ["metric": planWord(alert.metric.rawValue)]))
+            case .below?: parts.append(pace ? planWord("tooFast") : planWord("belowTarget", ["metric": planWord(alert.metric.rawValue)]))
+            }
+        }
+        return parts.joined(separator: planWord("spokenSeparator"))
+    }
+
+    /// "Next: Recovery 2 of 5, 1:30"; on the last step, that it is the last.
+    public func nextStep(_ step: PlanStepStatus, unit: DistanceUnit = .kilometers) -> String {
+        guard let next = step.next else { return planWord("lastStep") }
+        let status = PlanStepStatus(planName: step.planName, index: step.index + 1, count: step.count, planned: next,
+                                    remaining: nil, target: nil)
+        var text = spokenStep(status, locked: true, unit: unit)
+        if let goal = Self.goalText(next.step.goal, unit: unit) { text += planWord("spokenSeparator") + goal }
+        return planWord("next", ["step": text])
     }
 
     /// "12 s ahead", "1:05 behind", "level": a pacer's or a race's gap (positive: ahead).

@@ -42,6 +42,9 @@ struct ResponseComposer: Sendable {
             if catalog.has(intent: intent, code: "unsupportedGoal", language: language) { key = "unsupportedGoal" }
         case (.workoutStatus, .success) where snapshot.state == .notStarted:
             key = IntentCode.failureNoMatchingWorkout.rawValue
+        // A plan running: the answer says the step ("Interval 2 of 5, 180 m left, on pace").
+        case (.workoutStatus, .success) where snapshot.step != nil:
+            if catalog.has(intent: intent, code: "successWithStep", language: language) { key = "successWithStep" }
         // Same code (nothing was paused or resumed), but say why: it already is.
         case (.pauseWorkout, .failureNoMatchingWorkout) where snapshot.state == .paused && outcome.namesTheWorkout:
             key = "alreadyPaused"
@@ -173,6 +176,8 @@ struct ResponseComposer: Sendable {
             "lap": String(snapshot.laps),
             "goal": snapshot.goal.map { goal($0, language: language) } ?? "",
             "step": snapshot.step.map { wording(language).stepLine($0, locked: locked) } ?? "",
+            "spoken_step": snapshot.step.map { wording(language).spokenStep($0, locked: locked) } ?? "",
+            "next_step": snapshot.step.map { wording(language).nextStep($0) } ?? "",
             "plan": snapshot.step?.planName ?? snapshot.workoutName ?? "",
         ]
         if locked {

@@ -52,6 +52,10 @@ struct ResponseComposer: Sendable {
             key = "alreadyRunning"
         case (.endWorkout, .success) where outcome.discardReason == .tooShort:
             return event("discardedTooShort", values: values, language: language)
+        // A race is not a plan the user made: it is said as a race ("Racing your past self over 5 kilometers").
+        case (.startPlannedWorkout, .success) where snapshot.step?.purpose == .race:
+            if catalog.has(intent: intent, code: "successRace", language: language) { key = "successRace" }
+            values["race_distance"] = snapshot.step.map { goal($0.goal, language: language) } ?? ""
         // No past workout to race: say that, not that there is no such plan.
         case (.startPlannedWorkout, .failureNoMatchingWorkout) where outcome.parameter == "race":
             if catalog.has(intent: intent, code: "noRace", language: language) { key = "noRace" }

@@ -265,7 +265,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachWebTests",
-            dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage",
+            dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachMQTT",
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"), "CoachTestSupport"]
         ),

@@ -49,6 +49,9 @@ import Testing
         for entry in Self.sentences {
             for language in Language.allCases { #expect(entry.byLanguage[language] != nil, "\(entry.plan) has no \(language) sentence") }
         }
+        // docs/plans.md lists each with its purpose and source.
+        let docs = (try? String(contentsOfFile: Self.intents + "/../docs/plans.md", encoding: .utf8)) ?? ""
+        for name in names { #expect(docs.contains("| `\(name)` |"), "docs/plans.md does not list \(name)") }
     }
 
     @Test(arguments: sentences)

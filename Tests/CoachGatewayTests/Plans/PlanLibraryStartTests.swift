@@ -35,11 +35,7 @@ import Testing
     }
 
     private static func gateway(plans: String) async throws -> Gateway {
-        var configuration = GatewayConfiguration()
-        configuration.countdown = .zero
-        configuration.virtualClock = true
-        configuration.plansDirectory = plans
-        return try await GatewayAssembly.start(configuration).gateway
+        try await PlannedWorkoutRouteTests.gateway(plans: plans)
     }
 
     @Test func everyLibraryPlanHasASentenceInEachLanguage() {

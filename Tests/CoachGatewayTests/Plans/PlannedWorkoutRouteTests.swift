@@ -9,7 +9,7 @@ import Foundation
 import Testing
 
 @Suite struct PlannedWorkoutRouteTests {
-    private static func gateway(plans: String) async throws -> Gateway {
+    static func gateway(plans: String) async throws -> Gateway {
         var configuration = GatewayConfiguration()
         configuration.countdown = .zero
         configuration.virtualClock = true

@@ -265,7 +265,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachWebTests",
-            dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage",
+            dependencies: ["CoachWeb", "CoachWire", "CoachGateway", "CoachCore", "CoachLanguage", "CoachMQTT",
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"), "CoachTestSupport"]
         ),
@@ -287,7 +287,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachExportTests",
-            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachWire", "CoachTestSupport"],
+            dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachWire", "CoachPlans", "CoachTestSupport"],
             exclude: ["Analysis/known-chart-60.txt"]
         ),
         .testTarget(

@@ -1,13 +1,28 @@
 // The workouts directory, `$XDG_CONFIG_HOME/coach/workouts/NAME.yaml`: list, load, add (validated
-// first, never overwriting without being asked), remove. The only file I/O plans do.
+// first, never overwriting without being asked), remove; and the library shipped with Coach
+// (`Intents/plans/`, read-only), which a user's plan of the same name shadows. The only file I/O
+// plans do.
 
 import CoachCore
 import Foundation
 
 public struct PlanLibrary: Sendable {
     public let directory: String
+    /// The plans shipped with Coach (`Intents/plans`); nil when there are none to offer.
+    public let builtInDirectory: String?
 
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, builtInDirectory: String? = nil) {
+        self.directory = directory
+        self.builtInDirectory = builtInDirectory
+    }
+
+    /// `plans` beside the vocabulary (`Intents/plans`, installed as `share/coach/Intents/plans`).
+    public static func builtInDirectory(intents: String?) -> String? {
+        guard let intents else { return nil }
+        var isDirectory: ObjCBool = false
+        let path = intents + "/plans"
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil
+    }
 
     /// `$XDG_CONFIG_HOME/coach/workouts`, else `~/.config/coach/workouts`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -42,11 +57,60 @@ public struct PlanLibrary: Sendable {
         return try PlanYAML.parse(text, name: name, file: file)
     }
 
-    /// The plan saved under `name`, nil when there is none.
+    /// The plan saved under `name`, else the library's of that name; nil when there is neither.
     public func load(_ name: String) throws(PlanFileError) -> WorkoutPlan? {
-        guard Self.isValidName(name), FileManager.default.fileExists(atPath: path(of: name)) else { return nil }
-        var plan = try Self.read(file: path(of: name))
+        guard Self.isValidName(name) else { return nil }
+        let file = FileManager.default.fileExists(atPath: path(of: name)) ? path(of: name) : libraryPath(of: name)
+        guard let file else { return nil }
+        var plan = try Self.read(file: file)
         plan.name = name
+        return plan
+    }
+
+    // MARK: - The library shipped with Coach
+
+    /// The library's plan file for `name`, nil when the library has none.
+    public func libraryPath(of name: String) -> String? {
+        guard Self.isValidName(name), let builtInDirectory else { return nil }
+        let file = builtInDirectory + "/" + name + ".yaml"
+        return FileManager.default.fileExists(atPath: file) ? file : nil
+    }
+
+    /// The library's plan names, sorted.
+    public func libraryNames() -> [String] {
+        guard let builtInDirectory else { return [] }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: builtInDirectory)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// A library plan with its purpose and source; nil when the library has no such plan.
+    public func libraryPlan(_ name: String) throws(PlanFileError) -> (plan: WorkoutPlan, about: PlanAbout)? {
+        guard let file = libraryPath(of: name) else { return nil }
+        var plan = try Self.read(file: file)
+        plan.name = name
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return (plan, try PlanYAML.about(text, file: file))
+    }
+
+    /// True when the user's own plan hides the library's of the same name.
+    public func shadows(_ name: String) -> Bool {
+        libraryPath(of: name) != nil && FileManager.default.fileExists(atPath: path(of: name))
+    }
+
+    /// Copies a library plan into the user's plans to edit (its file as written, comments and all).
+    public func addFromLibrary(_ name: String, replace: Bool = false) throws -> WorkoutPlan {
+        guard let file = libraryPath(of: name) else {
+            throw PlanFileError(file: builtInDirectory ?? "Intents/plans", line: nil, field: "",
+                                reason: "no plan named '\(name)' in the library (coach plan list --library)")
+        }
+        var plan = try Self.read(file: file)
+        plan.name = name
+        if !replace, FileManager.default.fileExists(atPath: path(of: name)) {
+            throw PlanFileError(file: path(of: name), line: nil, field: "name",
+                                reason: "a plan named '\(name)' exists; remove it first or add with --replace")
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try String(contentsOfFile: file, encoding: .utf8).write(toFile: path(of: name), atomically: true, encoding: .utf8)
         return plan
     }
 

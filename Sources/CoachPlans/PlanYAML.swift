@@ -11,6 +11,8 @@
 //           pace: 4:00-4:10    alerts: pace (min/km), speed (km/h), heart_rate, cadence, power —
 //         - recovery: 90s        a range "low-high" or "zone N"
 //   cooldown: 10min
+//   purpose: {en: …, ja: …}    what the plan is for (a line, or one per language); source: where its
+//   source: …                  structure comes from — both shown by `coach plan list --library`
 
 import CoachCore
 import CoachWire
@@ -34,10 +36,19 @@ public enum PlanYAML {
         }
         let reader = Reader(file: file)
         do {
+            _ = try reader.about(root)
             return try reader.plan(root, defaultName: name)
         } catch let error as PlanFileError {
             throw error
         } catch {
+            throw PlanFileError(file: file, line: nil, field: "", reason: "\(error)")
+        }
+    }
+
+    /// A plan file's `purpose:` and `source:` (already checked by `parse`).
+    public static func about(_ text: String, file: String) throws(PlanFileError) -> PlanAbout {
+        guard let root = try? Yams.compose(yaml: text) else { return PlanAbout() }
+        do { return try Reader(file: file).about(root) } catch let error as PlanFileError { throw error } catch {
             throw PlanFileError(file: file, line: nil, field: "", reason: "\(error)")
         }
     }
@@ -72,7 +83,8 @@ public enum PlanYAML {
 
         func plan(_ root: Node, defaultName: String) throws -> WorkoutPlan {
             let fields = try mapping(root, "")
-            let known: Set<String> = ["name", "activity", "kind", "warmup", "blocks", "cooldown", "goal", "distance", "time", "legs"]
+            let known: Set<String> = ["name", "activity", "kind", "warmup", "blocks", "cooldown", "goal", "distance", "time", "legs",
+                                      "purpose", "source"]
             for field in fields where !known.contains(field.key) {
                 throw fail(field.node, field.key, "unknown field (expected one of \(known.sorted().joined(separator: ", ")))")
             }
@@ -116,6 +128,29 @@ public enum PlanYAML {
                 throw fail(value("kind"), "kind", "'\(kindWord)' is not a kind (custom, single, pacer, multisport)")
             }
             return WorkoutPlan(name: name, activity: activity, kind: kind)
+        }
+
+        /// `purpose:` (one line, or a mapping language → line) and `source:`.
+        func about(_ root: Node) throws -> PlanAbout {
+            var about = PlanAbout()
+            for field in try mapping(root, "") {
+                switch field.key {
+                case "source": about.source = try string(field.value, "source")
+                case "purpose":
+                    if field.value.mapping == nil {
+                        about.purpose[""] = try string(field.value, "purpose")
+                    } else {
+                        for entry in try mapping(field.value, "purpose") {
+                            guard Language(rawValue: entry.key) != nil else {
+                                throw fail(entry.node, "purpose.\(entry.key)", "not a language (en, ja)")
+                            }
+                            about.purpose[entry.key] = try string(entry.value, "purpose.\(entry.key)")
+                        }
+                    }
+                default: continue
+                }
+            }
+            return about
         }
 
         func blocks(_ node: Node) throws -> [IntervalBlock] {

@@ -53,6 +53,18 @@ import Testing
         defer { runner.cleanUp() }
         let version = try await runner.run(["--version"], executable: prefix + "/bin/coach")
         #expect(version.1 == CoachVersion.current + "\n")
+        // The plan library beside the vocabulary: the installed coach offers it with nothing added.
+        let shipped = try fileManager.contentsOfDirectory(atPath: Self.root + "/Intents/plans").filter { $0.hasSuffix(".yaml") }
+        #expect(shipped.count >= 12)
+        for file in shipped {
+            #expect(fileManager.contentsEqual(atPath: prefix + "/share/coach/Intents/plans/" + file,
+                                              andPath: Self.root + "/Intents/plans/" + file), "\(file)")
+        }
+        var environment = runner.environment
+        environment.removeValue(forKey: "COACH_INTENTS")
+        let library = try await runProcess(prefix + "/bin/coach", ["plan", "list", "--library", "--json"], environment: environment)
+        let listed = try JSONSerialization.jsonObject(with: Data(library.stdout.utf8)) as? [String: Any]
+        #expect((listed?["library"] as? [Any])?.count == shipped.count, "\(library.stdout) \(library.stderr)")
 
         let manifest = try String(contentsOfFile: prefix + "/share/coach/install-manifest", encoding: .utf8)
             .split(separator: "\n").map(String.init)

@@ -12,10 +12,10 @@ import Testing
     }
 
     /// A TCX ride, 1 Hz power: a minute at 200 W, then 20 minutes at 260 W.
-    static func ride() -> String {
+    static func ride(seconds: Int = 1260) -> String {
         var points = ""
         let start = 1_767_225_600
-        for second in 0..<1260 {
+        for second in 0..<seconds {
             let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(start + second)))
             points += "<Trackpoint><Time>\(time)</Time><Extensions><ns3:TPX><ns3:Watts>\(second < 60 ? 200 : 260)</ns3:Watts></ns3:TPX></Extensions></Trackpoint>\n"
         }
@@ -23,7 +23,7 @@ import Testing
             <?xml version="1.0" encoding="UTF-8"?>
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
             <Activities><Activity Sport="Biking"><Id>2026-01-01T00:00:00Z</Id>
-            <Lap StartTime="2026-01-01T00:00:00Z"><TotalTimeSeconds>1260</TotalTimeSeconds><DistanceMeters>0</DistanceMeters><Calories>0</Calories><Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod>
+            <Lap StartTime="2026-01-01T00:00:00Z"><TotalTimeSeconds>\(seconds)</TotalTimeSeconds><DistanceMeters>0</DistanceMeters><Calories>0</Calories><Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod>
             <Track>
             \(points)</Track></Lap></Activity></Activities></TrainingCenterDatabase>
             """
@@ -63,6 +63,24 @@ import Testing
         try home.writeSettings("profile:\n  ftp: 3000\n")
         let refused = try await coachRun(["show", id])
         #expect(refused.status != 0 && refused.stderr.contains("profile.ftp"), "a bad value names its key: \(refused.stderr)")
+    }
+
+    /// Issue 44: five minutes of power, no profile.ftp and no estimate — `coach show` says how to get zones.
+    @Test func aRideWithPowerButNoFTPSaysHowToGetZones() async throws {
+        let coach = try #require(CoachBinary.path())
+        let home = try ScratchHome()
+        func coachRun(_ arguments: [String]) async throws -> ProcessResult { try await runProcess(coach, arguments, environment: home.environment) }
+        let file = home.root.appendingPathComponent("short.tcx")
+        try Self.ride(seconds: 300).write(to: file, atomically: true, encoding: .utf8)
+        let imported = try await coachRun(["import", file.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let id = try #require(imported.stdout.split(separator: " ").dropFirst(3).first.map(String.init))
+        let shown = try await coachRun(["show", id])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Power zones need an FTP: set profile.ftp") && shown.stdout.contains("start an FTP test"),
+                "\(shown.stdout)")
+        let zones = try #require(json(try await coachRun(["show", id, "--json"]).stdout)?["powerZones"] as? [String: Any])
+        #expect(zones["ftp"] is NSNull && (zones["hint"] as? String)?.contains("profile.ftp") == true, "\(zones)")
     }
 
     @Test func theFeedNamesTheCurrentPowerZone() async throws {

@@ -77,7 +77,7 @@ struct RaceCommandTests {
             #expect(ride.stdout.contains("couldn't find a saved workout like that to race"), "\(ride.stdout) \(ride.stderr)")
             let run = try await runProcess(coach, ["say", "race my last 1k"], environment: env)
             #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
-            #expect(run.stdout.contains("Starting your race plan. Race · 1 km"), "\(run.stdout)")
+            #expect(run.stdout.contains("Racing your past self over 1 kilometer. Race · 1 km"), "\(run.stdout)")
             let status = try await runProcess(coach, ["status", "--format", "json"], environment: env)
             #expect(status.stdout.contains("\"purpose\":\"race\""), "\(status.stdout)")
         }

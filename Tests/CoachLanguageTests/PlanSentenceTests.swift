@@ -35,7 +35,7 @@ struct PlanSentenceTests {
     func tuningSentencesAreUnderstoodWithTheirParameters(_ language: Language) {
         let items = Self.items(language, "tuning.yaml")
         #expect(items.count >= 6)
-        for item in items where language == .en || item.slots["plan"] == nil {
+        for item in items {
             let r = TestSupport.recognizer.recognize(item.text, language: language)
             #expect(Self.understood(item, language), "\(item.text) → \(r.intent ?? "nil") \(r.slots.values)")
         }
@@ -50,5 +50,36 @@ struct PlanSentenceTests {
         print("plan sentences, fresh \(language.rawValue): \(items.count - misses.count)/\(items.count) = \(Int((accuracy * 100).rounded()))%; misses: \(misses.map(\.text))")
         // A floor, not a target: the fresh part is never tuned on.
         #expect(accuracy >= 0.5, "\(misses)")
+    }
+
+    /// Issue 44: a plan's name in any script inside a sentence of either language.
+    @Test func planNamesInAnyScript() {
+        let cases: [(String, Language, String)] = [
+            ("threshold プランを開始", .ja, "threshold"), ("thresholdプランを開始", .ja, "threshold"),
+            ("ladderメニューで開始", .ja, "ladder"), ("long-runプランを始めて", .ja, "long-run"),
+            ("start my タバタ plan", .en, "タバタ"), ("start my 閾値走 plan", .en, "閾値走"),
+            // A library plan's name is found as itself, not as a wildcard's words.
+            ("閾値走プランを開始", .ja, "threshold"), ("start my ramp test plan", .en, "ramp-test"),
+        ]
+        for (text, language, plan) in cases {
+            let r = TestSupport.recognizer.recognize(text, language: language)
+            #expect(r.intent == "StartPlannedWorkout" && r.slots.values["plan"] == .string(plan), "\(text) → \(r.intent ?? "nil") \(r.slots.values)")
+        }
+    }
+
+    /// Issue 44: asking about the step, how much is left, how many are left and what comes next.
+    @Test(arguments: [Language.en, .ja])
+    func stepQuestionsAreUnderstood(_ language: Language) {
+        let tuning = Self.items(language, "status_tuning.yaml"), fresh = Self.items(language, "status_fresh.yaml")
+        #expect(tuning.count >= 20 && fresh.count >= tuning.count / 2 - 1, "a fresh third beside the tuning part")
+        for item in tuning {
+            let r = TestSupport.recognizer.recognize(item.text, language: language)
+            #expect(Self.understood(item, language), "\(item.text) → \(r.intent ?? "nil")")
+        }
+        // The fresh third, never tuned on: scored and printed apart, with a floor.
+        let misses = fresh.filter { !Self.understood($0, language) }
+        let accuracy = Double(fresh.count - misses.count) / Double(max(fresh.count, 1))
+        print("step questions, fresh \(language.rawValue): \(fresh.count - misses.count)/\(fresh.count) = \(Int((accuracy * 100).rounded()))%; misses: \(misses.map(\.text))")
+        #expect(accuracy >= 0.8, "\(misses)")
     }
 }

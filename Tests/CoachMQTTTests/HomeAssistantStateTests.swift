@@ -83,4 +83,40 @@ import Testing
         let json = try JSONValue(parsing: text)
         for key in HomeAssistantDevice.metricKeys { #expect(json[key] != nil, "\(key)") }
     }
+
+    /// Issue 44: a plan's step and the zones, as sensors read them.
+    static func planContent(locked: Bool) -> LiveActivityContent {
+        let attributes = LiveActivityAttributes(workoutID: "w1", activity: .cycling, location: .indoor)
+        var state = LiveActivityContentState(phase: .running, elapsed: 300,
+                                             metrics: [FeedMetric(kind: .heartRate, value: 160), FeedMetric(kind: .power, value: 250)])
+        state.heartRateZone = 4
+        state.powerZone = 5
+        let planned = PlannedStep(step: PlanStep(purpose: .work, goal: .distance(meters: 400)), block: 0, iteration: 2, iterations: 5)
+        state.step = PlanStepStatus(planName: "track-400s", index: 3, count: 18, planned: planned, remaining: 180, target: nil)
+        if locked { state = state.redacted() }
+        return LiveActivityContent(attributes: attributes, state: state, activityState: .active)
+    }
+
+    @Test func theStepAndTheZonesAreSensorsTheLockHidesTheZones() throws {
+        let open = try Self.parse(HomeAssistantState(content: Self.planContent(locked: false), readable: { _ in true }))
+        #expect(open["step"] == "Interval 2/5 · 400 m · 180 m left")
+        #expect(open["heart_rate_zone"] == 4)
+        #expect(open["power_zone"] == 5)
+        // Which step it is is not a metric: it stays while locked, its distances go; the zones go.
+        let locked = try Self.parse(HomeAssistantState(content: Self.planContent(locked: true), readable: { _ in true }))
+        #expect(locked["step"] == "Interval 2/5")
+        #expect(locked["heart_rate_zone"] == "unavailable" && locked["power_zone"] == "unavailable")
+        // Not allowed to read heart rate: its zone is not shared either.
+        let noHeart = try Self.parse(HomeAssistantState(content: Self.planContent(locked: false),
+                                                        readable: { $0 != .quantity(.heartRate) }))
+        #expect(noHeart["heart_rate_zone"] == "unavailable" && noHeart["power_zone"] == 5)
+        // Without a plan the step is null.
+        #expect(try Self.parse(HomeAssistantState(content: Self.content(), readable: { _ in true }))["step"] == .null)
+    }
+
+    @Test func discoveryOffersTheStepAndZoneSensors() {
+        let keys = HomeAssistantDevice.entities.map(\.key)
+        for key in ["step", "heart_rate_zone", "power_zone"] { #expect(keys.contains(key), "\(key)") }
+        #expect(HomeAssistantDevice.metricKeys.contains("heart_rate_zone") && !HomeAssistantDevice.metricKeys.contains("step"))
+    }
 }

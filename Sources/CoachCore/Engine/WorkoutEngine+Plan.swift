@@ -144,6 +144,7 @@ extension WorkoutEngine {
                                     remaining: remaining, target: planned.step.alert?.range(zones: configuration.heartRateZones),
                                     outOfRange: index == runner.index ? monitor?.direction : nil)
         if index == runner.index { status.gap = gap(of: planned, since: runner.start, current: current, at: now) }
+        if index + 1 < runner.steps.count { status.next = runner.steps[index + 1] }
         return status
     }
 

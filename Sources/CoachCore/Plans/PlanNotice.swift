@@ -50,6 +50,8 @@ public struct PlanStepStatus: Sendable, Hashable, Codable {
     /// A pacer's or a race's gap in seconds: positive ahead, negative behind; nil when it cannot be
     /// told (too early, beyond the past distance, off the past route, another kind of step).
     public var gap: Double?
+    /// The step after this one ("what's next"); nil on the last step.
+    public var next: PlannedStep?
 
     public init(planName: String, index: Int, count: Int, planned: PlannedStep, remaining: Double?,
                 target: ClosedRange<Double>?, outOfRange: AlertDirection? = nil) {

@@ -9,7 +9,8 @@ extension Wording {
         "elapsed", "goal", "goalReached", "laps", "locked", "noRecentData", "summary", "zone", "powerZone",
     ] + FeedMetricKind.allCases.map(\.rawValue) + ["steps", "minutes", "quit"]
         + ["connecting", "unreachable", "pauseButton", "resumeButton", "commandsOff"]
-        + ["classTitle", "classRiders", "classRider", "classGone", "classWaiting"]
+        + ["classTitle", "classRiders", "classRider", "classGone", "classWaiting", "classZone", "classPowerZone", "classStep"]
+        + ["step", "notBegun", "noZonesWithoutFTP"]
 
     /// The feed's word for `key` with `{name}` placeholders filled; the key itself when the
     /// vocabulary has no such word, so a gap shows as `noWorkout`, never as nothing.

@@ -10,6 +10,8 @@ extension Wording {
         "warmup", "work", "interval", "recovery", "recoveryOf", "cooldown", "leg", "race", "ahead", "behind", "level", "gapSeconds",
         "left", "target",
         "open", "complete", "above", "below", "back", "heartRate", "pace", "speed", "cadence", "power",
+        "spokenInterval", "spokenRecoveryOf", "spokenLeg", "spokenLeft", "spokenSeparator", "onTarget", "onPace", "tooFast",
+        "tooSlow", "aboveTarget", "belowTarget", "next", "lastStep",
     ]
 
     func planWord(_ key: String, _ values: [String: String] = [:]) -> String {
@@ -31,11 +33,12 @@ extension Wording {
     }
 
     /// The step's line. Locked, only its label: which step it is is not a metric, how far is.
-    public func stepLine(_ step: PlanStepStatus, locked: Bool) -> String {
+    /// Distances in `unit` (the settings' `units:`).
+    public func stepLine(_ step: PlanStepStatus, locked: Bool, unit: DistanceUnit = .kilometers) -> String {
         var parts = [stepLabel(step)]
         guard !locked else { return parts[0] }
-        parts.append(Self.goalText(step.goal) ?? planWord("open"))
-        if let remaining = step.remaining, let text = Self.goalText(step.goal, value: remaining) {
+        parts.append(Self.goalText(step.goal, unit: unit) ?? planWord("open"))
+        if let remaining = step.remaining, let text = Self.goalText(step.goal, value: remaining, unit: unit) {
             parts.append(planWord("left", ["value": text]))
         }
         if let alert = step.alert, let target = step.target {
@@ -45,6 +48,48 @@ extension Wording {
         }
         if let gap = step.gap { parts.append(gapText(gap)) }
         return parts.joined(separator: " · ")
+    }
+
+    /// The step as a status answer says it — "Interval 2 of 5, 180 m left, on pace" — and the
+    /// one after it ("Next: Recovery 2 of 5, 1:30"). Locked, only which step it is.
+    public func spokenStep(_ step: PlanStepStatus, locked: Bool, unit: DistanceUnit = .kilometers) -> String {
+        let values = ["iteration": String(step.iteration), "iterations": String(step.iterations)]
+        var label = stepLabel(step)
+        if step.name == nil, step.iterations > 1 {
+            switch step.purpose {
+            case .work: label = planWord("spokenInterval", values)
+            case .recovery: label = planWord("spokenRecoveryOf", values)
+            case .leg: label = planWord("spokenLeg", values)
+            default: break
+            }
+        }
+        var parts = [label]
+        guard !locked else { return label }
+        if let remaining = step.remaining, let text = Self.goalText(step.goal, value: remaining, unit: unit) {
+            parts.append(planWord("spokenLeft", ["value": text]))
+        }
+        if let gap = step.gap {
+            parts.append(gapText(gap))
+        } else if let alert = step.alert, step.target != nil {
+            let pace = alert.metric == .pace
+            switch step.outOfRange {
+            case nil: parts.append(planWord(pace ? "onPace" : "onTarget"))
+            // A pace above its range is slower than it should be.
+            case .above?: parts.append(pace ? planWord("tooSlow") : planWord("aboveTarget", ["metric": planWord(alert.metric.rawValue)]))
+            case .below?: parts.append(pace ? planWord("tooFast") : planWord("belowTarget", ["metric": planWord(alert.metric.rawValue)]))
+            }
+        }
+        return parts.joined(separator: planWord("spokenSeparator"))
+    }
+
+    /// "Next: Recovery 2 of 5, 1:30"; on the last step, that it is the last.
+    public func nextStep(_ step: PlanStepStatus, unit: DistanceUnit = .kilometers) -> String {
+        guard let next = step.next else { return planWord("lastStep") }
+        let status = PlanStepStatus(planName: step.planName, index: step.index + 1, count: step.count, planned: next,
+                                    remaining: nil, target: nil)
+        var text = spokenStep(status, locked: true, unit: unit)
+        if let goal = Self.goalText(next.step.goal, unit: unit) { text += planWord("spokenSeparator") + goal }
+        return planWord("next", ["step": text])
     }
 
     /// "12 s ahead", "1:05 behind", "level": a pacer's or a race's gap (positive: ahead).
@@ -66,12 +111,14 @@ extension Wording {
     }
 
     /// "400 m", "1.5 km", "1:30", "50 kcal"; nil for an open goal. `value` replaces the goal's own.
-    public static func goalText(_ goal: WorkoutGoal, value: Double? = nil) -> String? {
+    /// In miles, "0.25 mi", "3.11 mi" (a track's metres stay metres only in kilometres).
+    public static func goalText(_ goal: WorkoutGoal, value: Double? = nil, unit: DistanceUnit = .kilometers) -> String? {
         switch goal {
         case .open: return nil
         case .time(let seconds): return clock(value ?? seconds)
         case .distance(let meters):
             let m = value ?? meters
+            if unit == .miles { return "\(JSONText.number(m / unit.meters, decimals: 2)) mi" }
             return m >= 1000 ? "\(JSONText.number(m / 1000, decimals: 2)) km" : "\(Int(m.rounded())) m"
         case .energy(let kcal): return "\(Int((value ?? kcal).rounded())) kcal"
         }

@@ -127,7 +127,8 @@ public enum GatewayAssembly {
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
         return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store,
-                        plans: PlanLibrary(directory: configuration.plansDirectory ?? PlanLibrary.defaultDirectory()),
+                        plans: PlanLibrary(directory: configuration.plansDirectory ?? PlanLibrary.defaultDirectory(),
+                                           builtInDirectory: PlanLibrary.builtInDirectory(intents: intents)),
                         isGuest: configuration.guest, reportStatistics: configuration.reports.statistics)
     }
 

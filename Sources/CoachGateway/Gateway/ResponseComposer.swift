@@ -42,6 +42,9 @@ struct ResponseComposer: Sendable {
             if catalog.has(intent: intent, code: "unsupportedGoal", language: language) { key = "unsupportedGoal" }
         case (.workoutStatus, .success) where snapshot.state == .notStarted:
             key = IntentCode.failureNoMatchingWorkout.rawValue
+        // A plan running: the answer says the step ("Interval 2 of 5, 180 m left, on pace").
+        case (.workoutStatus, .success) where snapshot.step != nil:
+            if catalog.has(intent: intent, code: "successWithStep", language: language) { key = "successWithStep" }
         // Same code (nothing was paused or resumed), but say why: it already is.
         case (.pauseWorkout, .failureNoMatchingWorkout) where snapshot.state == .paused && outcome.namesTheWorkout:
             key = "alreadyPaused"
@@ -49,6 +52,10 @@ struct ResponseComposer: Sendable {
             key = "alreadyRunning"
         case (.endWorkout, .success) where outcome.discardReason == .tooShort:
             return event("discardedTooShort", values: values, language: language)
+        // A race is not a plan the user made: it is said as a race ("Racing your past self over 5 kilometers").
+        case (.startPlannedWorkout, .success) where snapshot.step?.purpose == .race:
+            if catalog.has(intent: intent, code: "successRace", language: language) { key = "successRace" }
+            values["race_distance"] = snapshot.step.map { goal($0.goal, language: language) } ?? ""
         // No past workout to race: say that, not that there is no such plan.
         case (.startPlannedWorkout, .failureNoMatchingWorkout) where outcome.parameter == "race":
             if catalog.has(intent: intent, code: "noRace", language: language) { key = "noRace" }
@@ -173,6 +180,8 @@ struct ResponseComposer: Sendable {
             "lap": String(snapshot.laps),
             "goal": snapshot.goal.map { goal($0, language: language) } ?? "",
             "step": snapshot.step.map { wording(language).stepLine($0, locked: locked) } ?? "",
+            "spoken_step": snapshot.step.map { wording(language).spokenStep($0, locked: locked) } ?? "",
+            "next_step": snapshot.step.map { wording(language).nextStep($0) } ?? "",
             "plan": snapshot.step?.planName ?? snapshot.workoutName ?? "",
         ]
         if locked {

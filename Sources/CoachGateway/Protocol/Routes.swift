@@ -313,6 +313,16 @@ enum Routes {
                 members.append(("message", .string(words)))
                 return .object(members)
             }
+            if outcome == .rejected(.notCollecting), case .object(var members) = sampleAnswer(outcome) {
+                // During the countdown the workout is there but has not begun: say so, not "start one first".
+                let workout = await request.gateway.source.status()
+                if workout.state == .prepared {
+                    let words = request.gateway.displays.wording(request.language ?? .en)
+                        .feedWordPublic("notBegun", ["seconds": String(workout.countdown ?? 0)])
+                    members.append(("message", .string(words)))
+                    return .object(members)
+                }
+            }
             return sampleAnswer(outcome)
         } catch let error as UnitError {
             throw RPCError.invalidParams("unit: \(error.description)")

@@ -174,7 +174,9 @@ private struct GrammarCompiler {
                 grammar.ranges.append(range)
                 return add(.number, Int32(grammar.ranges.count - 1), slot(slotName), next: next)
             case .wildcard:
-                return add(.wildcard, slot(slotName), 1, next: next)
+                // Words end at spaces; a language written without them (ja: 「thresholdプランを開始」)
+                // lets a wildcard end before any character.
+                return add(.wildcard, slot(slotName), grammar.cjkSpacing ? 0 : 1, next: next)
             case .values:
                 let sub = try listSubroutine(name, slot: slotName, isCapture: isCapture, scope: scope)
                 return add(.call, sub, next: next)

@@ -1,7 +1,8 @@
 // The class board's screen as a pure function (docs/class.md): the riders in board order and a
 // terminal size → exactly `rows` lines of at most `columns` columns, plus which lines are greyed
 // (riders that are gone). A table, one rider a line — name, state, elapsed, heart rate, power,
-// cadence, pace, distance — in the language's words (Intents/<lang>/_responses.yaml, `feed:`).
+// cadence, pace, distance, heart-rate and power zones, and a plan's step last (the widest, cut
+// first on a narrow terminal) — in the language's words (Intents/<lang>/_responses.yaml, `feed:`).
 // A metric the rider's gateway may not share (or hides while locked) shows as "–", like no reading.
 
 import CoachCore
@@ -17,7 +18,10 @@ public enum ClassBoardScreen {
     static let columns: [(word: String, key: String, width: Int)] = [
         ("elapsed", "elapsed", 9), ("heartRate", "heart_rate", 10), ("power", "power", 6),
         ("cadence", "cadence", 7), ("pace", "pace", 10), ("distance", "distance", 9),
+        ("classZone", "heart_rate_zone", 7), ("classPowerZone", "power_zone", 10),
     ]
+    /// The step's column: its line as the rider's gateway published it, left-aligned, cut to fit.
+    static let stepWidth = 32
 
     public static func render(_ riders: [ClassBoard.Rider], classID: String, order: ClassBoard.Order,
                               size: WidgetSize, wording: Wording) -> ClassBoardFrame {
@@ -30,6 +34,7 @@ public enum ClassBoardScreen {
         let stateWidth = 12
         var header = pad(wording.feedWord("classRider"), nameWidth) + " " + pad("", stateWidth)
         for column in columns { header += " " + pad(wording.feedWord(column.word), column.width, right: true) }
+        header += "  " + wording.feedWord("classStep")
         lines.append(header)
         var greyed: Set<Int> = []
         if riders.isEmpty { lines.append(wording.feedWord("classWaiting")) }
@@ -38,6 +43,7 @@ public enum ClassBoardScreen {
             var line = pad(rider.id, nameWidth) + " "
                 + pad(rider.gone ? wording.feedWord("classGone") : phaseWord(rider.phase, wording), stateWidth)
             for column in columns { line += " " + pad(cell(rider, column.key), column.width, right: true) }
+            line += "  " + pad(cell(rider, "step"), stepWidth)
             lines.append(line)
         }
         // The newest riders would fall off a short terminal: the last line says how many are hidden.

@@ -74,6 +74,13 @@ public struct HomeAssistantDevice: Sendable, Hashable {
               isMetric: true),
         .init(key: "goal_progress", name: "Goal progress", kind: .sensor(deviceClass: nil, unit: "%", stateClass: "measurement", options: nil),
               icon: "mdi:flag-checkered", isMetric: true),
+        // Zones as numbers (heart rate 1–5, power 1–7, Coggan): an automation can act on "zone 5".
+        .init(key: "heart_rate_zone", name: "Heart rate zone", kind: .sensor(deviceClass: nil, unit: nil, stateClass: "measurement", options: nil),
+              icon: "mdi:heart-flash", isMetric: true),
+        .init(key: "power_zone", name: "Power zone", kind: .sensor(deviceClass: nil, unit: nil, stateClass: "measurement", options: nil),
+              icon: "mdi:lightning-bolt", isMetric: true),
+        // A plan's step as the status line words it; which step it is shows even while locked.
+        .init(key: "step", name: "Step", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:format-list-numbered"),
         .init(key: "pause", name: "Pause", kind: .button(payload: "pause"), icon: "mdi:pause"),
         .init(key: "resume", name: "Resume", kind: .button(payload: "resume"), icon: "mdi:play"),
         .init(key: "end", name: "End", kind: .button(payload: "end"), icon: "mdi:stop"),

@@ -5,6 +5,7 @@
 // its type: health data leaves the machine only as the user allowed (docs/permissions.md).
 
 import CoachCore
+import CoachGateway
 import CoachWire
 
 public struct HomeAssistantState: Sendable, Hashable {
@@ -21,10 +22,13 @@ public struct HomeAssistantState: Sendable, Hashable {
         "heart_rate": .quantity(.heartRate), "distance": .quantity(.distance), "energy": .quantity(.activeEnergy),
         "pace": .quantity(.distance), "speed": .quantity(.distance), "cadence": .quantity(.cadence),
         "power": .quantity(.power), "goal_progress": .workouts,
+        "heart_rate_zone": .quantity(.heartRate), "power_zone": .quantity(.power),
     ]
 
-    /// `readable` says whether the `mqtt` client may read a type; `unit` is the pace's distance.
-    public init(content: LiveActivityContent, readable: (AuthorizationType) -> Bool, unit: DistanceUnit = .kilometers) {
+    /// `readable` says whether the `mqtt` client may read a type; `unit` is the pace's distance;
+    /// `wording` words a plan's step ("Interval 2/5 · 400 m · 180 m left").
+    public init(content: LiveActivityContent, readable: (AuthorizationType) -> Bool, unit: DistanceUnit = .kilometers,
+                wording: Wording? = nil) {
         let state = content.state
         phase = Self.phaseName(state.phase)
         var members: [(String, JSONValue)] = [
@@ -40,6 +44,8 @@ public struct HomeAssistantState: Sendable, Hashable {
                 members.append((key, Self.value(key, state, unit: unit)))
             }
         }
+        // Which step it is shows even locked (the content keeps only its label then), as in tmux.
+        members.append(("step", state.step.map { .string((wording ?? .builtIn(.en)).stepLine($0, locked: hidden, unit: unit)) } ?? .null))
         members.append(("locked", .bool(state.isLocked)))
         text = JSONValue.object(members).serialized()
     }
@@ -69,6 +75,8 @@ public struct HomeAssistantState: Sendable, Hashable {
         case "cadence": return number(metric(.cadence), decimals: 0)
         case "power": return number(metric(.power), decimals: 0)
         case "goal_progress": return number(state.goalProgress.map { min(1, max(0, $0)) * 100 }, decimals: 1)
+        case "heart_rate_zone": return number(state.heartRateZone.map(Double.init), decimals: 0)
+        case "power_zone": return number(state.powerZone.map(Double.init), decimals: 0)
         case "pace":
             // The feed's pace is seconds per kilometre.
             guard let perKilometre = metric(.pace), perKilometre > 0 else { return .null }

@@ -67,6 +67,14 @@ extension WidgetPage {
           el.lastChild.textContent = unit;
           metrics.appendChild(el);
         }
+        // The zones ("Zone 3 · Power zone 4") and a plan's step line, as the status line words them.
+        const zones = [];
+        if (s.heartRateZone != null) zones.push(words.zone.replace("{zone}", String(s.heartRateZone)));
+        if (s.powerZone != null) zones.push(words.powerZone.replace("{zone}", String(s.powerZone)));
+        $("zones").hidden = zones.length === 0;
+        $("zones").textContent = zones.join(" · ");
+        $("step").hidden = !s.step;
+        $("step").textContent = s.step ? s.step.text : "";
         const goal = $("goal");
         goal.hidden = s.goalProgress == null;
         if (s.goalProgress != null) {

@@ -37,6 +37,9 @@ extension WidgetPage {
     .metric.heartRate[data-zone="3"] .value { color: #f1fa8c; }
     .metric.heartRate[data-zone="4"] .value { color: #ffb86c; }
     .metric.heartRate[data-zone="5"] .value { color: #ff5555; }
+    #zones, #step { font-size: 4.5vmin; font-variant-numeric: tabular-nums; }
+    #zones[hidden], #step[hidden] { display: none; }
+    body.overlay #zones, body.overlay #step { font-size: 16px; }
     #goal { display: flex; align-items: center; gap: 2vmin; font-size: 4vmin; width: 70vw; }
     #goal[hidden] { display: none; }
     body.overlay #goal { font-size: 14px; width: 260px; }

@@ -30,6 +30,8 @@ enum WidgetPage {
           <div id="top"><span id="glyph">○</span> <span id="activity"></span> <span id="state">\(word("connecting"))</span></div>
           <div id="elapsed">0:00</div>
           <div id="metrics"></div>
+          <div id="zones" hidden></div>
+          <div id="step" hidden></div>
           <div id="goal" hidden><div id="goal-bar"><div id="goal-fill"></div></div><span id="goal-text"></span></div>
           <div id="note"></div>
           <button id="pause" type="button" hidden>\(word("pauseButton"))</button>
@@ -48,7 +50,7 @@ enum WidgetPage {
             ("idle", "noWorkout"), ("countdown", "starting"), ("running", "running"), ("paused", "paused"),
             ("autoPaused", "autoPaused"), ("stopping", "stopping"), ("ended", "ended"), ("locked", "locked"),
             ("connecting", "connecting"), ("offline", "unreachable"), ("pause", "pauseButton"),
-            ("resume", "resumeButton"), ("off", "commandsOff"),
+            ("resume", "resumeButton"), ("off", "commandsOff"), ("zone", "zone"), ("powerZone", "powerZone"), ("step", "step"),
         ]
         let object = JSONValue.object(keys.map { ($0.0, .string(wording.feedWord($0.1))) })
         return object.serialized().split(separator: "<", omittingEmptySubsequences: false).joined(separator: "\\u003c")

@@ -1,8 +1,10 @@
 // Time in each of Coggan's power zones for `coach show` (issue 33, item 8), when the workout has
 // power and an FTP is known — `profile.ftp` from the settings, else the estimate in effect when
-// the workout ended — and the FTP estimate the workout itself gave, with its date.
+// the workout ended — and the FTP estimate the workout itself gave, with its date. A ride with
+// power but no FTP at all says how to get one (profile.ftp, or the library's FTP test).
 
 import CoachCore
+import CoachGateway
 import CoachSettings
 import CoachStore
 import CoachWire
@@ -33,11 +35,14 @@ struct PowerZoneReport {
             ftpSource = ("none", nil)
         }
         seconds = zones?.timeInZones(readings) ?? []
-        if zones == nil && own == nil { return nil }
     }
+
+    /// Power but no FTP: how to get zones, in the feed's words (Intents/<lang>/_responses.yaml).
+    var hint: String? { zones == nil && own == nil ? Wording.builtIn(.en).feedWordPublic("noZonesWithoutFTP") : nil }
 
     var text: String {
         var lines: [String] = []
+        if let hint { lines.append("  " + hint) }
         if let own {
             lines.append("  FTP estimate  \(Self.watts(own.watts)) W (95 % of \(Self.watts(own.bestTwentyMinutes)) W, the best 20 min)")
         }
@@ -57,6 +62,7 @@ struct PowerZoneReport {
     /// `powerZones` in `coach show --json`: the FTP, where it came from, seconds per zone.
     var json: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
+        if let hint { members.append(("powerZones", .object([("ftp", .null), ("hint", .string(hint))]))) }
         if let zones {
             var object: [(String, JSONValue)] = [("ftp", .number(zones.ftp)), ("ftpSource", .string(ftpSource.name))]
             if let estimate = ftpSource.estimate { object.append(("ftpDate", .string(Self.day(estimate.date)))) }

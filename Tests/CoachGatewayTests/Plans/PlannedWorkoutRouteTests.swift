@@ -9,7 +9,7 @@ import Foundation
 import Testing
 
 @Suite struct PlannedWorkoutRouteTests {
-    private static func gateway(plans: String) async throws -> Gateway {
+    static func gateway(plans: String) async throws -> Gateway {
         var configuration = GatewayConfiguration()
         configuration.countdown = .zero
         configuration.virtualClock = true
@@ -42,7 +42,7 @@ import Testing
             _ = try await client.call("sample", ["type": "distance", "value": 50], timeout: nil)
         }
         let status = try await client.call("stepStatus", .object([]), timeout: nil)
-        #expect(status["message"]?.stringValue?.hasPrefix("Recovery 1/3") == true, "\(status)")
+        #expect(status["message"]?.stringValue?.hasPrefix("Recovery 1 of 3, 1:00 left. Next: Interval 2 of 3, 200 m") == true, "\(status)")
 
         let skipped = try await client.call("skipStep", .object([]), timeout: nil)
         #expect(skipped["code"] == "success")
@@ -95,7 +95,15 @@ import Testing
         #expect(skipped["message"]?.stringValue?.hasPrefix("Skipped. Now: Recovery 1/5") == true, "\(skipped)")
         let step = try await client.call("say", ["text": "what step am I on"], timeout: nil)
         #expect(step["intent"] == "StepStatus")
-        #expect(step["message"]?.stringValue?.hasPrefix("Recovery 1/5") == true, "\(step)")
+        // Said as a status answer says it, with what comes next (issue 44).
+        #expect(step["message"] == "Recovery 1 of 5, 1:30 left. Next: Interval 2 of 5, 400 m.", "\(step)")
+        let next = try await client.call("say", ["text": "what's next"], timeout: nil)
+        #expect(next["intent"] == "StepStatus", "\(next)")
+        let answer = try await client.call("say", ["text": "how am I doing"], timeout: nil)
+        #expect(answer["message"]?.stringValue?.hasSuffix(". Recovery 1 of 5, 1:30 left.") == true, "\(answer)")
+        let japanese = try await client.call("say", ["text": "あと何本？", "lang": "ja"], timeout: nil)
+        #expect(japanese["message"]?.stringValue?.hasPrefix("リカバリー 5本中1本目、残り1:30。次はインターバル 5本中2本目") == true,
+                "\(japanese)")
 
         _ = try await client.call("cancel", ["confirm": true], timeout: nil)
         let saved = try await client.call("say", ["text": "start my threshold plan"], timeout: nil)

@@ -18,6 +18,17 @@ struct WidgetPageWordsTests {
         #expect(!WidgetPage.script.contains("ワークアウトなし"), "no copy of the words in the script")
     }
 
+    /// Issue 44: the step line and the zones have their places, and the zone words are the feed's.
+    @Test func theStepAndTheZonesAreWordedFromTheFeed() {
+        for overlay in [false, true] {
+            let page = WidgetPage.html(overlay: overlay, wording: Wording.builtIn(.ja))
+            #expect(page.contains(#"<div id="step" hidden></div>"#) && page.contains(#"<div id="zones" hidden></div>"#))
+            #expect(page.contains(#""zone":"\#(Wording.builtIn(.ja).feedWordPublic("zone"))""#))
+            #expect(page.contains(#""powerZone":"\#(Wording.builtIn(.ja).feedWordPublic("powerZone"))""#))
+        }
+        #expect(WidgetPage.script.contains("s.step.text") && WidgetPage.script.contains("words.powerZone"))
+    }
+
     @Test func aWordCannotCloseTheScriptElement() {
         let hostile = Wording(language: .en) { group, key in
             group == "feed" && key == "paused" ? "</script><script>alert(1)</script>" : nil

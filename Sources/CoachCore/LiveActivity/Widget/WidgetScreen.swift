@@ -57,6 +57,11 @@ public enum WidgetScreen {
                 body.append(("", false))
                 body += wrap(state.metrics.map { strings.metricWithZone($0, state: state) }, width: columns).map { ($0, false) }
             }
+            // A plan's step, as the status line words it (locked: only which step it is).
+            if let step = view.stepText {
+                body.append(("", false))
+                body.append((step, true))
+            }
             if state.goalReached {
                 body.append((strings.goalReached + " ✓", false))
             } else if let goal = content.attributes?.goal, let target = strings.goalTarget(goal),

@@ -130,7 +130,6 @@ public struct HomeAssistantDevice: Sendable, Hashable {
         switch entity.kind {
         case .sensor(let deviceClass, let unit, let stateClass, let options):
             members.append(("unique_id", .string(uniqueID(entity.key))))
-            members.append(("object_id", .string(uniqueID(entity.key))))
             members.append(("name", .string(entity.name)))
             members.append(("state_topic", .string(topics.state)))
             members.append(("value_template", .string(Self.valueTemplate(entity.key, plain: entity.key == "state"))))
@@ -144,7 +143,6 @@ public struct HomeAssistantDevice: Sendable, Hashable {
             }
         case .button(let payload):
             members.append(("unique_id", .string(uniqueID(entity.key))))
-            members.append(("object_id", .string(uniqueID(entity.key))))
             members.append(("name", .string(entity.name)))
             members.append(("command_topic", .string(topics.command)))
             members.append(("payload_press", .string(payload)))

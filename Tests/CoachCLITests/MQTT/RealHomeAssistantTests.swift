@@ -1,5 +1,5 @@
 // Coach against a real Home Assistant (2024.3.3 from PyPI, .venv-ha/, scripts/setup-tests): HA runs
-// headless on a loopback port with a configuration this test makes (Tests/Support/homeassistant/
+// headless on a loopback port with a configuration this test makes (Tests/Support/home-assistant/
 // ha_config.py: no onboarding, the MQTT integration's config entry pointed at the test's mosquitto,
 // a long-lived token in HA's auth store), and the test reads HA's own REST API. One HA start serves
 // every check, in order: the documented set-up (docs/integrations/home-assistant.md: its settings
@@ -166,7 +166,7 @@ struct RealHomeAssistant {
         } else {
             directory = NSTemporaryDirectory() + "coach-ha-\(UUID().uuidString.prefix(8))"
             port = try LoopbackPort.free()
-            let made = try await runProcess("/usr/bin/python3", [root.path + "/Tests/Support/homeassistant/ha_config.py", directory,
+            let made = try await runProcess("/usr/bin/python3", [root.path + "/Tests/Support/home-assistant/ha_config.py", directory,
                                                                  String(port), String(mqttPort)])
             guard made.status == 0 else { throw TmuxError("ha_config.py: \(made.stderr)") }
             token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -206,7 +206,7 @@ final class RunningHomeAssistant: Sendable {
     }
 
     func api(_ arguments: [String]) async throws -> JSONValue {
-        let run = try await runProcess("/usr/bin/python3", [root.path + "/Tests/Support/homeassistant/ha_api.py", "http://127.0.0.1:\(port)", token]
+        let run = try await runProcess("/usr/bin/python3", [root.path + "/Tests/Support/home-assistant/ha_api.py", "http://127.0.0.1:\(port)", token]
             + arguments)
         guard run.status == 0 else { throw TmuxError("ha_api.py \(arguments): \(run.stderr)") }
         return try JSONValue(parsing: run.stdout)

@@ -275,7 +275,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachWyomingTests",
-            dependencies: ["CoachWyoming", "CoachWire"]
+            dependencies: ["CoachWyoming", "CoachWire", "CoachGateway", "CoachCore", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachVoiceTests",

@@ -29,6 +29,8 @@ public struct Mosquitto: Sendable {
     public let new: @convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> OpaquePointer?
     public let destroy: @convention(c) (OpaquePointer?) -> Void
     public let usernamePasswordSet: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    /// `mosquitto_max_inflight_messages_set`: 0 lifts the limit of QoS 1 messages in flight.
+    public let maxInflightMessagesSet: @convention(c) (OpaquePointer?, UInt32) -> Int32
     public let willSet: @convention(c) (OpaquePointer?, UnsafePointer<CChar>, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32
     public let tlsSet: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
                                        UnsafePointer<CChar>?, OpaquePointer?) -> Int32
@@ -73,6 +75,7 @@ public struct Mosquitto: Sendable {
         new = try lib.function("mosquitto_new")
         destroy = try lib.function("mosquitto_destroy")
         usernamePasswordSet = try lib.function("mosquitto_username_pw_set")
+        maxInflightMessagesSet = try lib.function("mosquitto_max_inflight_messages_set")
         willSet = try lib.function("mosquitto_will_set")
         tlsSet = try lib.function("mosquitto_tls_set")
         connectAsync = try lib.function("mosquitto_connect_async")

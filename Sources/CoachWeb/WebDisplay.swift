@@ -25,6 +25,11 @@ public struct WebConfiguration: Sendable {
     /// Events a stream may skip in a row (it stopped reading) before it is closed.
     public var slowReaderLimit = 16
     public var limits = RequestLimits()
+    /// Connections waiting for or being answered a request (streams count apart): at most 64, a
+    /// request whole within 5 s, the slowest closed first when full (ConnectionDoor).
+    public var door = DoorLimits()
+    /// Connections one address may hold when the page is public; a loopback page has no per-peer limit.
+    public var perPeerWhenPublic = 16
     /// The token; nil reads (or makes) the token file at `tokenPath`.
     public var token: String?
     public var tokenPath: String = TokenFile.defaultPath()
@@ -53,7 +58,7 @@ public final class WebDisplay: Sendable {
     public let token: String
     private let channel: any Channel
     private let hub: EventStreamHub
-    private let connections: ConnectionSet
+    private let connections: ConnectionDoorKeeper
     private let gateway: Gateway
 
     /// The page's URL without the token.
@@ -73,6 +78,9 @@ public final class WebDisplay: Sendable {
                 throw WebDisplayError.token(error.description)
             }
         }
+        var door = configuration.door
+        if !address.isLoopback, door.perPeer == nil { door.perPeer = configuration.perPeerWhenPublic }
+        let connections = ConnectionDoorKeeper(limits: door)
         var settings = EventStreamHub.Settings()
         settings.maximumStreams = configuration.maximumStreams
         settings.heartbeat = configuration.heartbeat
@@ -91,22 +99,24 @@ public final class WebDisplay: Sendable {
                 return await feed.currentContent().render(presentation: .expanded, format: .json, wording: gateway.displays.wording(language))
             },
             wording: { gateway.displays.wording($0) },
-            command: configuration.commands ? Self.commandRunner(gateway: gateway) : nil)
-        let connections = ConnectionSet(maximum: configuration.maximumStreams + 64)
+            command: configuration.commands ? Self.commandRunner(gateway: gateway) : nil,
+            door: connections)
         let limits = configuration.limits
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 128)
+            // Room for a burst of connections while hostile ones are being displaced: a browser's
+            // connection dropped from a full queue would wait a second for its SYN to be resent.
+            .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 32 * 1024))
             .childChannelInitializer { channel in
-                guard connections.add(channel) else { return channel.close() }
+                guard connections.admit(channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
                     var decoderLimits = NIOHTTPDecoderLimitConfiguration()
                     decoderLimits.maxHeaderListSize = limits.headerBytes
                     decoderLimits.maxHeaderFieldSize = limits.headerBytes
                     decoderLimits.maxHeaderFieldCount = limits.headerCount
                     let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(10)))
+                    try sync.addHandler(DoorByteCounter(keeper: connections))
                     try sync.addHandler(HTTPResponseEncoder())
                     try sync.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes,
                                                                                 informationalResponseStrategy: .drop,
@@ -120,6 +130,7 @@ public final class WebDisplay: Sendable {
             channel = try await bootstrap.bind(host: address.host, port: address.port).get()
         } catch {
             hub.stop()
+            connections.closeAll()
             throw WebDisplayError.bind(address, "\(error)")
         }
         let bound = ListenAddress(host: address.host, port: channel.localAddress?.port ?? address.port)
@@ -128,7 +139,7 @@ public final class WebDisplay: Sendable {
         return display
     }
 
-    private init(address: ListenAddress, token: String, channel: any Channel, hub: EventStreamHub, connections: ConnectionSet,
+    private init(address: ListenAddress, token: String, channel: any Channel, hub: EventStreamHub, connections: ConnectionDoorKeeper,
                  gateway: Gateway) {
         self.address = address
         self.token = token
@@ -167,27 +178,5 @@ public final class WebDisplay: Sendable {
             if let result = parsed["result"] { return (200, result.serialized()) }
             return (400, (parsed["error"] ?? .null).serialized())
         }
-    }
-}
-
-/// Every connection open now, to close them on shutdown, and at most `maximum` of them.
-final class ConnectionSet: Sendable {
-    private let state = Mutex<[ObjectIdentifier: any Channel]>([:])
-    let maximum: Int
-
-    init(maximum: Int) { self.maximum = maximum }
-
-    func add(_ channel: any Channel) -> Bool {
-        let added = state.withLock { open -> Bool in
-            guard open.count < maximum else { return false }
-            open[ObjectIdentifier(channel)] = channel
-            return true
-        }
-        if added { channel.closeFuture.whenComplete { _ in self.state.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(channel)) } } }
-        return added
-    }
-
-    func closeAll() {
-        for channel in state.withLock({ Array($0.values) }) { channel.close(promise: nil) }
     }
 }

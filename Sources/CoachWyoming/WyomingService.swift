@@ -3,7 +3,9 @@
 // gateway's NIO event loops; each connection's frames are answered in order by one task:
 // `recognize` through the recogniser only (Gateway.parse), `transcript` through the gateway's one
 // entry point (the RequestRouter's `say`) as the named client `wyoming`, in the request's language.
-// A frame that is not Wyoming gets an `error` event and closes that connection only.
+// A frame that is not Wyoming gets an `error` event and closes that connection only. Connections
+// are kept by a ConnectionDoor: an event whole within 5 s of connecting or of the last answer, 32 at
+// once with the slowest closed first for a newcomer, 8 per address when it listens beyond loopback.
 
 import CoachCore
 import CoachGateway
@@ -17,6 +19,7 @@ public final class WyomingService: Sendable {
     public let host: String
     public let port: Int
     private let channel: any Channel
+    private let door: ConnectionDoorKeeper
 
     public static let clientName = "wyoming"
 
@@ -32,26 +35,48 @@ public final class WyomingService: Sendable {
         return host.isEmpty ? nil : (host, port)
     }
 
-    public static func start(gateway: Gateway, host: String, port: Int) async throws -> WyomingService {
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 32)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(WyomingHandler(answerer: WyomingAnswerer(gateway: gateway)))
-                }
-            }
-        let channel = try await bootstrap.bind(host: host, port: port).get()
-        return WyomingService(host: host, port: channel.localAddress?.port ?? port, channel: channel)
+    /// The door's limits for a host: per-address limits only beyond loopback.
+    public static func doorLimits(host: String) -> DoorLimits {
+        DoorLimits(connections: 32, perPeer: LoopbackHost.contains(host) ? nil : 8, deadline: .seconds(5))
     }
 
-    private init(host: String, port: Int, channel: any Channel) {
+    public static func start(gateway: Gateway, host: String, port: Int, door limits: DoorLimits? = nil) async throws -> WyomingService {
+        let door = ConnectionDoorKeeper(limits: limits ?? doorLimits(host: host))
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            // Room for a burst while hostile connections are displaced (see WebDisplay).
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                guard door.admit(channel) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(DoorByteCounter(keeper: door))
+                    try channel.pipeline.syncOperations.addHandler(WyomingHandler(answerer: WyomingAnswerer(gateway: gateway), door: door))
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: host, port: port).get()
+        } catch {
+            door.closeAll()
+            throw error
+        }
+        return WyomingService(host: host, port: channel.localAddress?.port ?? port, channel: channel, door: door)
+    }
+
+    private init(host: String, port: Int, channel: any Channel, door: ConnectionDoorKeeper) {
         self.host = host
         self.port = port
         self.channel = channel
+        self.door = door
     }
 
-    public func close() async { try? await channel.close() }
+    /// Connections open now.
+    public var connectionCount: Int { door.openCount }
+
+    public func close() async {
+        try? await channel.close()
+        door.closeAll()
+    }
 }
 
 /// Answers one connection's events, in order.
@@ -102,22 +127,27 @@ final class WyomingHandler: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
 
     private let answerer: WyomingAnswerer
+    private let door: ConnectionDoorKeeper
+    /// Events received and not answered yet: the door waits for none while there are some.
+    private let unanswered = Atomic<Int>(0)
     private let decoder = Mutex(WyomingDecoder())
     private let queue: (stream: AsyncStream<WyomingFrame>, continuation: AsyncStream<WyomingFrame>.Continuation)
 
-    init(answerer: WyomingAnswerer) {
+    init(answerer: WyomingAnswerer, door: ConnectionDoorKeeper) {
         self.answerer = answerer
+        self.door = door
         queue = AsyncStream.makeStream(of: WyomingFrame.self, bufferingPolicy: .bufferingOldest(64))
     }
 
     func channelActive(context: ChannelHandlerContext) {
         let channel = context.channel
-        let (stream, answerer) = (queue.stream, answerer)
+        let (stream, answerer, door) = (queue.stream, answerer, door)
         Task {
             for await frame in stream {
                 if let reply = await answerer.answer(frame) {
                     channel.writeAndFlush(ByteBuffer(bytes: reply.encoded), promise: nil)
                 }
+                if self.unanswered.subtract(1, ordering: .relaxed).newValue == 0 { door.answered(channel) }
             }
         }
         context.fireChannelActive()
@@ -133,6 +163,10 @@ final class WyomingHandler: ChannelInboundHandler, Sendable {
         let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
         do {
             let frames = try decoder.withLock { decoder throws(WyomingProtocolError) in try decoder.feed(bytes) }
+            if !frames.isEmpty {
+                unanswered.add(frames.count, ordering: .relaxed)
+                door.requestArrived(context.channel)
+            }
             for frame in frames {
                 if case .dropped = queue.continuation.yield(frame) {
                     throw WyomingProtocolError(reason: "more than 64 events waiting")

@@ -1,6 +1,7 @@
-// The discovery message against Home Assistant's documented schema, field by field, and the
-// topics and ids it names: device-based (`<prefix>/device/<node_id>/config`), every sensor and
-// button of #31, metric sensors unavailable through their own value while state and elapsed stay.
+// The discovery messages against Home Assistant's documented schema, field by field, and the
+// topics and ids they name: per component (`<prefix>/<component>/<node_id>/<object_id>/config`,
+// what every release reads), every sensor and button of #31 sharing one device block, metric
+// sensors unavailable through their own value while state and elapsed stay.
 
 import CoachMQTT
 import CoachWire
@@ -9,77 +10,86 @@ import Testing
 @Suite struct HomeAssistantDiscoveryTests {
     let device = HomeAssistantDevice(topics: MQTTTopics(prefix: "homeassistant", nodeID: "coach_bike"), name: "Coach", version: "1.2.3")
 
-    @Test func thePayloadPassesHomeAssistantsSchema() throws {
-        let parsed = try JSONValue(parsing: device.discoveryText)
-        #expect(HomeAssistantSchema.problems(parsed) == [])
+    /// Each entity's payload by its object id.
+    var payloads: [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: device.discoveryMessages.map { (String($0.topic.split(separator: "/")[3]), $0.payload) })
     }
 
-    @Test func theSchemaCheckCatchesWhatHomeAssistantRefuses() throws {
-        let broken: JSONValue = [
-            "dev": ["name": "x"], "o": ["sw": "1"], "extra": 1,
-            "cmps": ["a b": ["p": "sensor", "state_topic": "t/#/x", "device_class": "speed", "unit_of_measurement": "bpm"],
-                     "btn": ["p": "button", "command_topic": "c/+"]],
+    @Test func theMessagesPassHomeAssistantsSchema() {
+        #expect(HomeAssistantSchema.problems(device.discoveryMessages) == [])
+    }
+
+    @Test func theSchemaCheckCatchesWhatHomeAssistantRefuses() {
+        let broken: [(topic: String, payload: JSONValue)] = [
+            ("homeassistant/sensor/coach/a b/config", ["state_topic": "t/#/x", "device_class": "speed", "unit_of_measurement": "bpm",
+                                                       "device": ["name": "x"], "origin": ["sw": "1"], "unique_id": "u"]),
+            ("homeassistant/button/coach/btn/config", ["command_topic": "c/+", "device": ["identifiers": ["coach"]], "unique_id": "u",
+                                                       "availability_topic": "a", "p": "button"]),
+            ("homeassistant/device/coach/config", ["cmps": [:]]),
         ]
         let problems = HomeAssistantSchema.problems(broken)
-        #expect(problems.contains("root: unknown key extra"))
-        #expect(problems.contains("device: identifiers must be a non-empty list of strings"))
-        #expect(problems.contains("origin: name is required"))
-        #expect(problems.contains("a b: object ids are [a-zA-Z0-9_-]"))
+        #expect(problems.contains("homeassistant/sensor/coach/a b/config: node and object ids are [a-zA-Z0-9_-]"))
+        #expect(problems.contains("a b: device: identifiers must be a non-empty list of strings"))
+        #expect(problems.contains("a b: origin: name is required"))
+        #expect(problems.contains("a b: no availability"))
         #expect(problems.contains("a b: a sensor needs a state_topic"))
+        #expect(problems.contains("btn: unique_id u used twice"))
+        #expect(problems.contains("btn: platform belongs to device-based discovery"))
         #expect(problems.contains("btn: a button needs a command_topic without wildcards"))
+        #expect(problems.contains("homeassistant/device/coach/config: not <prefix>/<sensor|button>/<node_id>/<object_id>/config"))
+        #expect(problems.contains("the entities name 2 different device blocks"))
     }
 
-    @Test func deviceAndOriginNameCoach() throws {
-        let parsed = try JSONValue(parsing: device.discoveryText)
-        #expect(parsed["dev"]?["ids"] == ["coach_bike"])
-        #expect(parsed["dev"]?["name"] == "Coach")
-        #expect(parsed["dev"]?["sw"] == "1.2.3")
-        #expect(parsed["o"]?["name"] == "coach")
-        #expect(device.topics.discovery == "homeassistant/device/coach_bike/config")
+    @Test func everyEntityNamesTheOneDeviceAndTheOrigin() {
+        for (topic, payload) in device.discoveryMessages {
+            #expect(payload["device"]?["identifiers"] == ["coach_bike"], "\(topic)")
+            #expect(payload["device"]?["name"] == "Coach")
+            #expect(payload["device"]?["sw_version"] == "1.2.3")
+            #expect(payload["origin"]?["name"] == "coach")
+        }
+        #expect(device.discoveryTopic(HomeAssistantDevice.entities[3]) == "homeassistant/sensor/coach_bike/heart_rate/config")
+        #expect(device.discoveryTopics.last == "homeassistant/device/coach_bike/config", "removal clears the device-based topic too")
     }
 
-    @Test func everySensorAndButtonOfTheIssueIsThere() throws {
-        let parsed = try JSONValue(parsing: device.discoveryText)
-        guard case .object(let components)? = parsed["cmps"] else { Issue.record("no cmps"); return }
-        let platforms = Dictionary(uniqueKeysWithValues: components.map { ($0.0, $0.1["p"]?.stringValue ?? "") })
+    @Test func everySensorAndButtonOfTheIssueIsThere() {
+        let topics = Set(device.discoveryMessages.map(\.topic))
         for sensor in ["state", "activity", "elapsed", "heart_rate", "distance", "energy", "pace", "speed", "cadence", "power", "goal_progress"] {
-            #expect(platforms[sensor] == "sensor", "\(sensor)")
+            #expect(topics.contains("homeassistant/sensor/coach_bike/\(sensor)/config"), "\(sensor)")
         }
         for button in ["pause", "resume", "end", "lap"] {
-            #expect(platforms[button] == "button", "\(button)")
-            #expect(parsed["cmps"]?[button]?["command_topic"] == "coach/coach_bike/command")
-            #expect(parsed["cmps"]?[button]?["payload_press"] == .string(button))
+            #expect(topics.contains("homeassistant/button/coach_bike/\(button)/config"), "\(button)")
+            #expect(payloads[button]?["command_topic"] == "coach/coach_bike/command")
+            #expect(payloads[button]?["payload_press"] == .string(button))
         }
-        #expect(parsed["cmps"]?["heart_rate"]?["unique_id"] == "coach_bike_heart_rate")
-        #expect(parsed["cmps"]?["state"]?["options"]?.serialized().contains("auto_paused") == true)
+        #expect(payloads["heart_rate"]?["unique_id"] == "coach_bike_heart_rate")
+        // No object_id: Home Assistant names the entity from the device and entity names
+        // (sensor.coach_heart_rate), as the documented dashboard card lists them.
+        #expect(payloads["heart_rate"]?["object_id"] == nil)
+        #expect(payloads["state"]?["options"]?.serialized().contains("auto_paused") == true)
     }
 
-    @Test func everyEntityFollowsTheAvailabilityTopic() throws {
-        let parsed = try JSONValue(parsing: device.discoveryText)
-        guard case .object(let components)? = parsed["cmps"] else { Issue.record("no cmps"); return }
-        for (key, component) in components {
-            guard case .array(let entries)? = component["availability"] else { Issue.record("\(key): no availability"); continue }
+    @Test func everyEntityFollowsTheAvailabilityTopic() {
+        for (key, payload) in payloads {
+            guard case .array(let entries)? = payload["availability"] else { Issue.record("\(key): no availability"); continue }
             #expect(entries.first?["topic"] == "coach/coach_bike/availability", "\(key)")
         }
     }
 
-    @Test func metricSensorsAreUnavailableThroughTheirOwnValueStateAndElapsedNever() throws {
-        let parsed = try JSONValue(parsing: device.discoveryText)
+    @Test func metricSensorsAreUnavailableThroughTheirOwnValueStateAndElapsedNever() {
         for metric in HomeAssistantDevice.metricKeys {
-            let component = parsed["cmps"]?[metric]
-            #expect(component?["availability_mode"] == "all", "\(metric)")
-            #expect(component?["availability"]?.serialized().contains("value_json.\(metric) == 'unavailable'") == true, "\(metric)")
+            let payload = payloads[metric]
+            #expect(payload?["availability_mode"] == "all", "\(metric)")
+            #expect(payload?["availability"]?.serialized().contains("value_json.\(metric) == 'unavailable'") == true, "\(metric)")
         }
         for plain in ["state", "elapsed", "activity"] {
-            guard case .array(let entries)? = parsed["cmps"]?[plain]?["availability"] else { Issue.record("\(plain)"); continue }
+            guard case .array(let entries)? = payloads[plain]?["availability"] else { Issue.record("\(plain)"); continue }
             #expect(entries.count == 1, "\(plain) stays available while locked")
         }
     }
 
     @Test func numbersNeverMeetTheWordUnavailable() {
-        #expect(HomeAssistantDevice.entities.first { $0.key == "heart_rate" } != nil)
-        let payload = device.discoveryText
-        #expect(payload.contains(#"{{ value_json.heart_rate if value_json.heart_rate is not none and value_json.heart_rate != 'unavailable' else none }}"#))
-        #expect(payload.contains(#""value_template":"{{ value_json.state }}""#))
+        let heartRate = payloads["heart_rate"]?.serialized() ?? ""
+        #expect(heartRate.contains(#"{{ value_json.heart_rate if value_json.heart_rate is not none and value_json.heart_rate != 'unavailable' else none }}"#))
+        #expect(payloads["state"]?.serialized().contains(#""value_template":"{{ value_json.state }}""#) == true)
     }
 }

@@ -1,35 +1,31 @@
-// Test support: Home Assistant's documented schema for device-based MQTT discovery, as checks a
-// payload must pass — the device-discovery root (`dev`, `o`, `cmps` required; nothing unknown),
-// the device and origin objects, and per platform (sensor, button) the keys, device classes,
-// units and state classes HA's sensor integration accepts. Abbreviations are expanded first, as
-// HA does. Returns every problem found, so a failure names them all.
+// Test support: Home Assistant's documented schema for per-component MQTT discovery, as checks the
+// messages must pass — each topic `<prefix>/<component>/<node_id>/<object_id>/config` with ids of
+// [a-zA-Z0-9_-], each payload the component's keys plus the `device` and `origin` objects, and per
+// platform (sensor, button) the keys, device classes, units and state classes HA's sensor
+// integration accepts; unique ids unique and one device block for all. Abbreviations are expanded
+// first, as HA does. Returns every problem found, so a failure names them all.
 
 import CoachWire
 
 enum HomeAssistantSchema {
-    static let rootAbbreviations = ["dev": "device", "o": "origin", "cmps": "components", "stat_t": "state_topic",
-                                    "cmd_t": "command_topic", "avty": "availability", "avty_t": "availability_topic"]
     static let componentAbbreviations = ["p": "platform", "uniq_id": "unique_id", "stat_t": "state_topic", "val_tpl": "value_template",
                                          "dev_cla": "device_class", "unit_of_meas": "unit_of_measurement", "stat_cla": "state_class",
                                          "cmd_t": "command_topic", "pl_prs": "payload_press", "avty": "availability",
-                                         "avty_mode": "availability_mode", "ic": "icon", "ops": "options"]
+                                         "avty_mode": "availability_mode", "ic": "icon", "ops": "options", "dev": "device", "o": "origin",
+                                         "obj_id": "object_id"]
     static let deviceAbbreviations = ["ids": "identifiers", "mf": "manufacturer", "mdl": "model", "sw": "sw_version",
                                       "hw": "hw_version", "cu": "configuration_url", "sa": "suggested_area"]
     static let originAbbreviations = ["sw": "sw_version", "url": "support_url"]
 
-    /// DEVICE_DISCOVERY_SCHEMA's keys (HA's mqtt/schemas.py).
-    static let rootKeys: Set<String> = ["device", "origin", "components", "state_topic", "command_topic", "qos", "encoding",
-                                        "availability", "availability_mode", "availability_template", "availability_topic",
-                                        "payload_available", "payload_not_available", "~"]
     static let deviceKeys: Set<String> = ["identifiers", "connections", "manufacturer", "model", "name", "hw_version",
                                           "serial_number", "sw_version", "via_device", "suggested_area", "configuration_url"]
     static let originKeys: Set<String> = ["name", "sw_version", "support_url"]
     static let availabilityKeys: Set<String> = ["topic", "payload_available", "payload_not_available", "value_template"]
-    static let commonKeys: Set<String> = ["platform", "unique_id", "name", "icon", "availability", "availability_mode",
+    static let commonKeys: Set<String> = ["unique_id", "name", "icon", "availability", "availability_mode",
                                           "availability_topic", "availability_template", "payload_available",
                                           "payload_not_available", "qos", "enabled_by_default", "entity_category",
-                                          "json_attributes_topic", "json_attributes_template", "object_id", "default_entity_id",
-                                          "encoding", "entity_picture"]
+                                          "json_attributes_topic", "json_attributes_template", "object_id",
+                                          "encoding", "entity_picture", "device", "origin"]
     static let sensorKeys: Set<String> = commonKeys.union(["state_topic", "value_template", "device_class", "unit_of_measurement",
                                                            "state_class", "options", "expire_after", "force_update",
                                                            "last_reset_value_template", "suggested_display_precision"])
@@ -51,43 +47,51 @@ enum HomeAssistantSchema {
     static let allStateClasses: Set<String> = ["measurement", "measurement_angle", "total", "total_increasing"]
     static let buttonDeviceClasses: Set<String> = ["identify", "restart", "update"]
 
-    static func problems(_ payload: JSONValue) -> [String] {
+    /// Every problem of a device's discovery messages (topic, payload).
+    static func problems(_ messages: [(topic: String, payload: JSONValue)]) -> [String] {
+        guard !messages.isEmpty else { return ["no discovery messages"] }
         var problems: [String] = []
-        guard case .object(let rawRoot) = payload else { return ["the payload is not an object"] }
-        let root = expand(rawRoot, rootAbbreviations)
-        for key in root.keys where !rootKeys.contains(key) { problems.append("root: unknown key \(key)") }
-        if case .object(let raw)? = root["device"] {
-            let device = expand(raw, deviceAbbreviations)
-            for key in device.keys where !deviceKeys.contains(key) { problems.append("device: unknown key \(key)") }
-            if case .array(let ids)? = device["identifiers"], !ids.isEmpty, ids.allSatisfy({ $0.stringValue != nil }) {} else {
-                problems.append("device: identifiers must be a non-empty list of strings")
-            }
-            for key in ["manufacturer", "model", "name", "sw_version"] where device[key].map({ $0.stringValue == nil }) ?? false {
-                problems.append("device: \(key) must be a string")
-            }
-        } else {
-            problems.append("device (dev) is required")
-        }
-        if case .object(let raw)? = root["origin"] {
-            let origin = expand(raw, originAbbreviations)
-            for key in origin.keys where !originKeys.contains(key) { problems.append("origin: unknown key \(key)") }
-            if origin["name"]?.stringValue?.isEmpty != false { problems.append("origin: name is required") }
-        } else {
-            problems.append("origin (o) is required")
-        }
-        guard case .object(let components)? = root["components"], !components.isEmpty else {
-            return problems + ["components (cmps) is required and not empty"]
-        }
         var uniqueIDs = Set<String>()
-        for (id, value) in components {
-            if !isObjectID(id) { problems.append("\(id): object ids are [a-zA-Z0-9_-]") }
-            guard case .object(let raw) = value else { problems.append("\(id): not an object"); continue }
-            let component = expand(raw, componentAbbreviations)
-            if let unique = component["unique_id"]?.stringValue, !uniqueIDs.insert(unique).inserted {
-                problems.append("\(id): unique_id \(unique) used twice")
+        var devices = Set<String>()
+        for (topic, payload) in messages {
+            let levels = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard levels.count == 5, levels.last == "config", ["sensor", "button"].contains(levels[1]) else {
+                problems.append("\(topic): not <prefix>/<sensor|button>/<node_id>/<object_id>/config"); continue
             }
-            problems += check(component, id: id, inheritedState: root["state_topic"], inheritedCommand: root["command_topic"])
+            let id = levels[3]
+            if !isObjectID(levels[2]) || !isObjectID(id) { problems.append("\(topic): node and object ids are [a-zA-Z0-9_-]") }
+            guard case .object(let raw) = payload else { problems.append("\(id): not an object"); continue }
+            var component = expand(raw, componentAbbreviations)
+            if case .object(let rawDevice)? = component["device"] {
+                let device = expand(rawDevice, deviceAbbreviations)
+                for key in device.keys where !deviceKeys.contains(key) { problems.append("\(id): device: unknown key \(key)") }
+                if case .array(let ids)? = device["identifiers"], !ids.isEmpty, ids.allSatisfy({ $0.stringValue != nil }) {} else {
+                    problems.append("\(id): device: identifiers must be a non-empty list of strings")
+                }
+                for key in ["manufacturer", "model", "name", "sw_version"] where device[key].map({ $0.stringValue == nil }) ?? false {
+                    problems.append("\(id): device: \(key) must be a string")
+                }
+                devices.insert(JSONValue.object(rawDevice).serialized())
+            } else {
+                problems.append("\(id): device is required (it groups the entities as one device)")
+            }
+            if case .object(let rawOrigin)? = component["origin"] {
+                let origin = expand(rawOrigin, originAbbreviations)
+                for key in origin.keys where !originKeys.contains(key) { problems.append("\(id): origin: unknown key \(key)") }
+                if origin["name"]?.stringValue?.isEmpty != false { problems.append("\(id): origin: name is required") }
+            }
+            if let unique = component["unique_id"]?.stringValue {
+                if !uniqueIDs.insert(unique).inserted { problems.append("\(id): unique_id \(unique) used twice") }
+            } else {
+                problems.append("\(id): unique_id is required (a device needs it)")
+            }
+            if component["availability"] == nil, component["availability_topic"] == nil { problems.append("\(id): no availability") }
+            // The platform is the topic's; a payload does not name it.
+            if component["platform"] != nil { problems.append("\(id): platform belongs to device-based discovery") }
+            component["platform"] = .string(levels[1])
+            problems += check(component, id: id, inheritedState: nil, inheritedCommand: nil)
         }
+        if devices.count > 1 { problems.append("the entities name \(devices.count) different device blocks") }
         return problems
     }
 
@@ -100,7 +104,7 @@ enum HomeAssistantSchema {
         case "button": allowed = buttonKeys
         default: return ["\(id): platform (p) must be sensor or button here, not \(platform ?? "missing")"]
         }
-        for key in c.keys where !allowed.contains(key) { problems.append("\(id): \(key) is not a \(platform!) option") }
+        for key in c.keys where key != "platform" && !allowed.contains(key) { problems.append("\(id): \(key) is not a \(platform!) option") }
         if c["availability"] != nil, c["availability_topic"] != nil { problems.append("\(id): availability and availability_topic exclude each other") }
         if let mode = c["availability_mode"]?.stringValue, !["all", "any", "latest"].contains(mode) { problems.append("\(id): availability_mode \(mode)") }
         if let list = c["availability"] {

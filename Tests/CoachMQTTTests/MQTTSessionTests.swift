@@ -9,6 +9,9 @@ import Testing
 @Suite struct MQTTSessionTests {
     static let topics = MQTTTopics(prefix: "homeassistant", nodeID: "n1")
     static let device = HomeAssistantDevice(topics: topics, version: "1")
+    /// What a connection publishes for discovery: the device-based message of earlier releases
+    /// cleared, then one config per entity.
+    static let discoveryTopics = ["homeassistant/device/n1/config"] + device.discoveryMessages.map(\.topic)
     static func at(_ seconds: Double) -> MonotonicInstant { MonotonicInstant(nanoseconds: Int64(seconds * 1e9)) }
     static let running = HomeAssistantState(phase: "running", text: #"{"state":"running"}"#)
     static let paused = HomeAssistantState(phase: "paused", text: #"{"state":"paused"}"#)
@@ -36,7 +39,8 @@ import Testing
         let actions = session.startThenConnect(holding: Self.running, stateAt: Self.at(0.1), connectAt: Self.at(0.2))
         #expect(actions.first == .subscribe(["coach/n1/command", "homeassistant/status"]))
         #expect(published(actions) == [
-            MQTTMessage(topic: "homeassistant/device/n1/config", payload: Self.device.discoveryText, qos: 1, retain: true),
+            MQTTMessage(topic: "homeassistant/device/n1/config", payload: "", qos: 1, retain: true),
+        ] + Self.device.discoveryMessages.map { MQTTMessage(topic: $0.topic, payload: $0.payload.serialized(), qos: 1, retain: true) } + [
             MQTTMessage(topic: "coach/n1/availability", payload: "online", qos: 1, retain: true),
             MQTTMessage(topic: "coach/n1/state", payload: Self.running.text, qos: 0, retain: true),
         ])
@@ -72,7 +76,7 @@ import Testing
         _ = session.tick(at: Self.at(2.1))
         let actions = session.connected(at: Self.at(2.2))
         #expect(actions.contains(.note("mqtt: connected to mqtt://b:1883 again")))
-        #expect(published(actions).map(\.topic) == ["homeassistant/device/n1/config", "coach/n1/availability", "coach/n1/state"])
+        #expect(published(actions).map(\.topic) == Self.discoveryTopics + ["coach/n1/availability", "coach/n1/state"])
         #expect(published(actions).last?.payload == Self.paused.text, "the newest state, not the one before the outage")
     }
 
@@ -98,7 +102,7 @@ import Testing
         var session = Self.connected()
         _ = session.stateChanged(Self.running, at: Self.at(1))
         let actions = session.received(topic: "homeassistant/status", payload: Array("online".utf8), retained: false, at: Self.at(5))
-        #expect(published(actions).map(\.topic) == ["homeassistant/device/n1/config", "coach/n1/availability", "coach/n1/state"])
+        #expect(published(actions).map(\.topic) == Self.discoveryTopics + ["coach/n1/availability", "coach/n1/state"])
     }
 
     @Test func aRetainedBirthOrOfflineIsNotABirth() {
@@ -146,7 +150,7 @@ import Testing
         var session = Self.session(.remove)
         _ = session.start(at: Self.at(0))
         let actions = session.connected(at: Self.at(0.1))
-        #expect(published(actions) == ["homeassistant/device/n1/config", "coach/n1/state", "coach/n1/availability"].map {
+        #expect(published(actions) == (Self.device.discoveryMessages.map(\.topic) + ["homeassistant/device/n1/config", "coach/n1/state", "coach/n1/availability"]).map {
             MQTTMessage(topic: $0, payload: "", qos: 1, retain: true)
         })
         #expect(actions.last == .disconnect)

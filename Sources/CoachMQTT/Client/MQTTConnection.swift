@@ -277,6 +277,10 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         if let username = endpoint.username {
             _ = library.usernamePasswordSet(made, username, endpoint.password)
         }
+        // No limit on QoS 1 messages in flight (libmosquitto's default is 20): beyond it messages
+        // wait in a queue a disconnect drops, and removing a device publishes one empty config per
+        // entity and then leaves.
+        _ = library.maxInflightMessagesSet(made, 0)
         if let will = session.will {
             var bytes = Array(will.payload.utf8)
             _ = library.willSet(made, will.topic, Int32(bytes.count), &bytes, will.qos, will.retain)

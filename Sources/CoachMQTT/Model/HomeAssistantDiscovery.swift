@@ -1,10 +1,12 @@
-// Home Assistant's device-based MQTT discovery for one gateway: one retained message on
-// `<prefix>/device/<node_id>/config` with the device (`dev`), the origin (`o`) and every entity
-// (`cmps`) — the sensors that read the shared state topic and the buttons that publish on the
-// command topic. Metric sensors carry a second availability entry that reads their own value:
-// while locked (or not allowed, docs/permissions.md) the state says `unavailable` and so does Home
-// Assistant, while state, activity and elapsed stay. Keys and units follow HA's sensor schema
-// (device classes only where HA accepts the unit and state class).
+// Home Assistant's MQTT discovery for one gateway, per component: one retained message per entity
+// on `<prefix>/<component>/<node_id>/<object_id>/config`, each carrying the shared `device` block
+// (so Home Assistant groups them as one device), the `origin`, its `unique_id` and `availability`
+// — the form every Home Assistant release reads (device-based discovery, one `cmps` message, only
+// 2024.11 and later do; the machine's own tested release is 2024.3). Sensors read the shared state
+// topic, buttons publish on the command topic. Metric sensors carry a second availability entry
+// that reads their own value: while locked (or not allowed, docs/permissions.md) the state says
+// `unavailable` and so does Home Assistant, while state, activity and elapsed stay. Keys and units
+// follow HA's sensor schema (device classes only where HA accepts the unit and state class).
 
 import CoachWire
 
@@ -17,13 +19,21 @@ public struct HomeAssistantEntity: Sendable, Hashable {
         case button(payload: String)
     }
 
-    /// The object id in `cmps` and the key in the state JSON.
+    /// The object id in the discovery topic and the key in the state JSON.
     public var key: String
     public var name: String
     public var kind: Kind
     public var icon: String?
     /// A metric: hidden while locked, governed by the `mqtt` client's read permissions.
     public var isMetric: Bool
+
+    /// Home Assistant's platform: the `<component>` of the discovery topic.
+    public var component: String {
+        switch kind {
+        case .sensor: return "sensor"
+        case .button: return "button"
+        }
+    }
 
     public init(key: String, name: String, kind: Kind, icon: String? = nil, isMetric: Bool = false) {
         self.key = key
@@ -90,29 +100,42 @@ public struct HomeAssistantDevice: Sendable, Hashable {
     /// The keys of the metric sensors (what the lock and the permissions hide).
     public static var metricKeys: [String] { entities.filter(\.isMetric).map(\.key) }
 
-    /// The discovery message's payload (retained on `topics.discovery`).
-    public var discoveryPayload: JSONValue {
-        let device: JSONValue = .object([
-            ("ids", .array([.string(topics.nodeID)])),
+    /// The shared device block: every entity names it, so Home Assistant makes one device of them.
+    public var deviceBlock: JSONValue {
+        .object([
+            ("identifiers", .array([.string(topics.nodeID)])),
             ("name", .string(name)),
-            ("mf", "Coach"),
-            ("mdl", "Workout gateway"),
-            ("sw", .string(version)),
+            ("manufacturer", "Coach"),
+            ("model", "Workout gateway"),
+            ("sw_version", .string(version)),
         ])
-        let origin: JSONValue = .object([("name", "coach"), ("sw", .string(version))])
-        let components = Self.entities.map { entity in (entity.key, component(entity)) }
-        return .object([("dev", device), ("o", origin), ("cmps", .object(components))])
     }
 
-    /// The payload as it goes on the wire.
-    public var discoveryText: String { discoveryPayload.serialized() }
+    /// Every entity's discovery message (retained): topic and payload, in the entities' order.
+    public var discoveryMessages: [(topic: String, payload: JSONValue)] {
+        let origin: JSONValue = .object([("name", "coach"), ("sw_version", .string(version))])
+        return Self.entities.map { entity in
+            guard case .object(var members) = component(entity) else { return (discoveryTopic(entity), .null) }
+            members.append(("device", deviceBlock))
+            members.append(("origin", origin))
+            return (discoveryTopic(entity), .object(members))
+        }
+    }
+
+    /// `<prefix>/<component>/<node_id>/<object_id>/config`.
+    public func discoveryTopic(_ entity: HomeAssistantEntity) -> String {
+        topics.discovery(component: entity.component, objectID: entity.key)
+    }
+
+    /// Every topic a discovery message of this device may be retained on, for removing the
+    /// device: the per-component ones and the device-based one earlier releases of Coach used.
+    public var discoveryTopics: [String] { Self.entities.map(discoveryTopic) + [topics.deviceDiscovery] }
 
     func component(_ entity: HomeAssistantEntity) -> JSONValue {
         var members: [(String, JSONValue)] = []
         var availability: [JSONValue] = [.object([("topic", .string(topics.availability))])]
         switch entity.kind {
         case .sensor(let deviceClass, let unit, let stateClass, let options):
-            members.append(("p", "sensor"))
             members.append(("unique_id", .string(uniqueID(entity.key))))
             members.append(("name", .string(entity.name)))
             members.append(("state_topic", .string(topics.state)))
@@ -126,7 +149,6 @@ public struct HomeAssistantDevice: Sendable, Hashable {
                                              ("value_template", .string(Self.availabilityTemplate(entity.key)))]))
             }
         case .button(let payload):
-            members.append(("p", "button"))
             members.append(("unique_id", .string(uniqueID(entity.key))))
             members.append(("name", .string(entity.name)))
             members.append(("command_topic", .string(topics.command)))

@@ -10,6 +10,7 @@
 // command topic too, and repeats an unchanged state every `heartbeat` so a board can tell a quiet
 // rider from one whose gateway is gone.
 
+import CoachWire
 import CoachCore
 
 public struct MQTTSession: Sendable {
@@ -133,9 +134,9 @@ public struct MQTTSession: Sendable {
             if !removalSent { actions += then.map { .publish($0) } }
             removalSent = true
         case .remove:
-            // An empty retained message deletes the broker's copy; on the config topic it also
-            // removes the device and its entities from Home Assistant.
-            for topic in (topics.isClassRider ? [] : [topics.discovery]) + [topics.state, topics.availability] {
+            // An empty retained message deletes the broker's copy; on a config topic it also
+            // removes that entity (the last one, the device) from Home Assistant.
+            for topic in (topics.isClassRider ? [] : configuration.device.discoveryTopics) + [topics.state, topics.availability] {
                 actions.append(.publish(MQTTMessage(topic: topic, payload: "", qos: 1, retain: true)))
             }
             removalSent = true
@@ -259,8 +260,15 @@ public struct MQTTSession: Sendable {
     /// (a class rider has no discovery: the board reads the state itself).
     private mutating func everything(at now: MonotonicInstant) -> [Action] {
         let topics = configuration.topics
-        var actions: [Action] = topics.isClassRider
-            ? [] : [.publish(MQTTMessage(topic: topics.discovery, payload: configuration.device.discoveryText, qos: 1, retain: true))]
+        var actions: [Action] = []
+        if !topics.isClassRider {
+            // The device-based message of earlier Coach releases goes first, so that a Home
+            // Assistant that read it does not keep its entities beside these (same unique ids).
+            actions.append(.publish(MQTTMessage(topic: topics.deviceDiscovery, payload: "", qos: 1, retain: true)))
+            for (topic, payload) in configuration.device.discoveryMessages {
+                actions.append(.publish(MQTTMessage(topic: topic, payload: payload.serialized(), qos: 1, retain: true)))
+            }
+        }
         actions.append(.publish(MQTTMessage(topic: topics.availability, payload: "online", qos: 1, retain: true)))
         if let latest {
             _ = throttle.sent(latest, at: now)

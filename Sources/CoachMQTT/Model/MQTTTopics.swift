@@ -1,5 +1,5 @@
 // The topics one gateway uses on the broker. Home Assistant's discovery lives under its prefix
-// (`homeassistant/device/<node_id>/config`, device-based discovery); Coach's own state, commands
+// (`homeassistant/<component>/<node_id>/<object_id>/config`, per component); Coach's own state, commands
 // and results live under `coach/<node_id>/`, so one broker can carry several gateways.
 // A rider in a class (docs/class.md) uses the same names one level down, `coach/class/<class>/<rider>/`
 // (the rider is the node id), has no discovery, and also hears the class's `coach/class/<class>/command`.
@@ -29,8 +29,11 @@ public struct MQTTTopics: Sendable, Hashable {
     public var classCommand: String? { classID.map { Self.classBase($0) + "/command" } }
     /// Where a class lives: every rider's topics and the class's command are under it.
     public static func classBase(_ classID: String) -> String { "coach/class/" + classID }
-    /// The device's one discovery message, retained; empty removes the device.
-    public var discovery: String { "\(prefix)/device/\(nodeID)/config" }
+    /// One entity's discovery message, retained; empty removes the entity.
+    public func discovery(component: String, objectID: String) -> String { "\(prefix)/\(component)/\(nodeID)/\(objectID)/config" }
+    /// Device-based discovery's one message, which Coach published before it published per
+    /// component: only ever cleared now, so that no Home Assistant keeps a second copy.
+    public var deviceDiscovery: String { "\(prefix)/device/\(nodeID)/config" }
     /// `online` / `offline` (the last will), retained.
     public var availability: String { base + "/availability" }
     /// One JSON object with every sensor's value, retained.

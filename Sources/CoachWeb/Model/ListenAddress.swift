@@ -2,6 +2,8 @@
 // and `--http` take it, and whether it is loopback — binding anywhere else needs `--http-public`,
 // because the page shows a workout to whoever can reach the port and holds the token.
 
+import CoachGateway
+
 public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -47,12 +49,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Loopback only: 127.0.0.0/8, ::1 and localhost.
-    public var isLoopback: Bool {
-        let lower = host.lowercased()
-        if lower == "localhost" || lower == "::1" || lower == "0:0:0:0:0:0:0:1" { return true }
-        let octets = lower.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
-    }
+    public var isLoopback: Bool { LoopbackHost.contains(host) }
 
     /// For URLs: IPv6 in brackets.
     public var urlHost: String { host.contains(":") ? "[\(host)]" : host }

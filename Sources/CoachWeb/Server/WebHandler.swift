@@ -19,6 +19,8 @@ struct WebServices: Sendable {
     var wording: @Sendable (Language) -> Wording
     /// Runs a command line as the `http` client; nil when commands are off.
     var command: (@Sendable (String, Language?) async -> (status: Int, json: String))?
+    /// Who may hold a connection: told when a request arrived whole and when it was answered.
+    var door: ConnectionDoorKeeper
 }
 
 final class WebHandler: ChannelInboundHandler, @unchecked Sendable {
@@ -68,6 +70,7 @@ final class WebHandler: ChannelInboundHandler, @unchecked Sendable {
             if body == nil { body = context.channel.allocator.buffer(capacity: chunk.readableBytes) }
             body!.writeBuffer(&chunk)
         case .end:
+            services.door.requestArrived(context.channel)
             let current = pending
             pending = .none
             switch current {
@@ -120,6 +123,7 @@ final class WebHandler: ChannelInboundHandler, @unchecked Sendable {
         let hub = services.hub
         guard hub.reserve() else { return refuse(.tooManyStreams, head: head, context: context) }
         pending = .streaming
+        services.door.becameStream(context.channel)
         var headers = Self.commonHeaders
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         headers.add(name: "X-Accel-Buffering", value: "no")
@@ -165,8 +169,10 @@ final class WebHandler: ChannelInboundHandler, @unchecked Sendable {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
-            let channel = context.channel
+        let channel = context.channel
+        if keepAlive {
+            services.door.answered(channel)
+        } else {
             done.whenComplete { _ in channel.close(promise: nil) }
         }
     }
@@ -183,17 +189,6 @@ final class WebHandler: ChannelInboundHandler, @unchecked Sendable {
               let value = try? JSONValue(parsing: text), let said = value["text"]?.stringValue,
               (1...500).contains(said.count) else { return nil }
         return said
-    }
-
-    /// No whole request within the idle time (a slow-loris client, an idle keep-alive): closed.
-    /// An event stream is exempt: its client never sends anything more.
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
-            if case .streaming = pending { return }
-            context.close(promise: nil)
-            return
-        }
-        context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

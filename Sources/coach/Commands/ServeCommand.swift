@@ -156,7 +156,7 @@ struct ServeCommand: AsyncParsableCommand {
                 print("coach class: rider \(topics.nodeID) in class \(classID) on \(bridge.configuration.endpoint.display) (\(topics.base)/state)")
                 continue
             }
-            print("coach mqtt: Home Assistant device \(topics.nodeID) on \(bridge.configuration.endpoint.display) (\(topics.discovery))")
+            print("coach mqtt: Home Assistant device \(topics.nodeID) on \(bridge.configuration.endpoint.display) (\(topics.prefix)/<component>/\(topics.nodeID)/<object>/config)")
         }
         if let problem = running.storeProblem { OneShot.printError("store: \(problem)") }
         if let recovered = running.recovered {

@@ -78,7 +78,7 @@ struct BrokerOutageTests {
         #expect(republished != nil, "no state after the restart: \(fresh.messages.map(\.topic)) \(broker.log)")
         print("mqtt: state republished \(took) after the broker returned")
         #expect(took <= .seconds(2), "state republished \(took) after the broker returned")
-        #expect(try await broker.retained(Self.topics.discovery) != nil, "discovery again")
+        #expect(try await broker.retained(Self.topics.heartRateDiscovery) != nil, "discovery again")
         #expect(try await broker.retained(Self.topics.availability) == "online")
 
         // The store has every sample, the ones sent while the broker was gone too.
@@ -102,7 +102,7 @@ struct BrokerOutageTests {
     func turningMQTTOffRemovesTheDevice() async throws {
         guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }
         let (broker, _, home, gateway) = try await HomeAssistantMQTTTests.rig(grant: false)
-        #expect(try await broker.retained(Self.topics.discovery, wait: 5) != nil)
+        #expect(try await broker.retained(Self.topics.heartRateDiscovery, wait: 5) != nil)
         #expect(try await gateway.stop() == 0)
         let remembered = home.root.appendingPathComponent("state/coach/mqtt-device.json").path
         #expect(FileManager.default.fileExists(atPath: remembered))
@@ -111,8 +111,9 @@ struct BrokerOutageTests {
         let next = try await BackgroundGateway(home: home)
         defer { next.killSoon() }
         let deadline = ContinuousClock.now + .seconds(10)
-        while try await broker.retained(Self.topics.discovery, wait: 1) != nil, ContinuousClock.now < deadline {}
-        #expect(try await broker.retained(Self.topics.discovery, wait: 1) == nil, "the retained config is gone")
+        // The state is emptied last: once it is gone, every config before it is too.
+        while try await broker.retained(Self.topics.state, wait: 1) != nil, ContinuousClock.now < deadline {}
+        #expect(try await broker.retained(Self.topics.heartRateDiscovery, wait: 1) == nil, "the retained config is gone")
         #expect(try await broker.retained(Self.topics.state, wait: 1) == nil)
         while FileManager.default.fileExists(atPath: remembered), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))

@@ -57,19 +57,21 @@ struct HomeAssistantMQTTTests {
         let (broker, reader, home, gateway) = try await Self.rig()
         defer { gateway.killSoon() }
 
-        let config = try #require(try await broker.retained(Self.topics.discovery, wait: 5), "no retained discovery: \(broker.log)")
-        #expect(config == HomeAssistantDevice(topics: Self.topics, name: "Coach", version: CoachVersion.current).discoveryText)
+        let config = try #require(try await broker.retained(Self.topics.heartRateDiscovery, wait: 5), "no retained discovery: \(broker.log)")
+        #expect(config == HomeAssistantDevice(topics: Self.topics, name: "Coach", version: CoachVersion.current).discoveryText("heart_rate"))
         let parsed = try JSONValue(parsing: config)
-        #expect(parsed["dev"]?["ids"] == .array([.string(Self.node)]))
-        #expect(parsed["o"]?["name"] == "coach")
-        #expect(parsed["cmps"]?["pause"]?["command_topic"] == .string(Self.topics.command))
+        #expect(parsed["device"]?["identifiers"] == .array([.string(Self.node)]))
+        #expect(parsed["origin"]?["name"] == "coach")
+        let pause = try #require(try await broker.retained(Self.topics.discovery(component: "button", objectID: "pause")))
+        #expect(try JSONValue(parsing: pause)["command_topic"] == .string(Self.topics.command))
+        #expect(try await broker.retained(Self.topics.deviceDiscovery, wait: 1) == nil, "no device-based message beside them")
         #expect(try await broker.retained(Self.topics.availability) == "online")
         #expect(await Self.logSays(home, "coach mqtt: Home Assistant device \(Self.node)"), "\(Self.log(home))")
 
         // Home Assistant's birth message: discovery again (a restarted HA forgot it).
-        let before = reader.on(Self.topics.discovery).count
+        let before = reader.on(Self.topics.heartRateDiscovery).count
         try await broker.publish(Self.topics.homeAssistantStatus, "online")
-        #expect(await reader.wait(for: Self.topics.discovery, timeout: .seconds(5), after: before) != nil, "discovery after the birth message")
+        #expect(await reader.wait(for: Self.topics.heartRateDiscovery, timeout: .seconds(5), after: before) != nil, "discovery after the birth message")
 
         // A gateway that stops says offline (retained); one that dies leaves its last will.
         #expect(try await gateway.stop() == 0)

@@ -5,6 +5,8 @@
 // `mosquitto_sub` writing every message to a file, `mosquitto_pub` for the button presses.
 // Needs Debian's mosquitto and mosquitto-clients (scripts/apt-packages.txt).
 
+import CoachMQTT
+import CoachWire
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -211,5 +213,17 @@ final class MQTTReader: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(25))
         }
         return nil
+    }
+}
+
+extension MQTTTopics {
+    /// One entity's discovery topic, the heart-rate sensor's, standing for them all.
+    var heartRateDiscovery: String { discovery(component: "sensor", objectID: "heart_rate") }
+}
+
+extension HomeAssistantDevice {
+    /// One entity's discovery payload as it goes on the wire.
+    func discoveryText(_ key: String) -> String? {
+        discoveryMessages.first { $0.topic.hasSuffix("/\(key)/config") }?.payload.serialized()
     }
 }

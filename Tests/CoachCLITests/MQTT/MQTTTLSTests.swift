@@ -22,8 +22,8 @@ struct MQTTTLSTests {
         let gateway = try await BackgroundGateway(home: trusting, extraArguments: ["--countdown", "0", "--mqtt", broker.url])
         defer { gateway.killSoon() }
         // Up to 15 s: a TLS handshake on a loaded 2-core machine is slow; -C 1 returns at the first message.
-        let config = try await broker.retained(Self.topics.discovery, wait: 15)
-        #expect(config == HomeAssistantDevice(topics: Self.topics, version: CoachVersion.current).discoveryText, "\(broker.log)")
+        let config = try await broker.retained(Self.topics.heartRateDiscovery, wait: 15)
+        #expect(config == HomeAssistantDevice(topics: Self.topics, version: CoachVersion.current).discoveryText("heart_rate"), "\(broker.log)")
         #expect(try await broker.retained(Self.topics.availability) == "online")
 
         let other = MQTTTopics(nodeID: "coach_untrusting")
@@ -37,7 +37,7 @@ struct MQTTTLSTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(HomeAssistantMQTTTests.log(untrusting).contains("TLS"), "\(HomeAssistantMQTTTests.log(untrusting))")
-        #expect(try await broker.retained(other.discovery, wait: 1) == nil)
+        #expect(try await broker.retained(other.heartRateDiscovery, wait: 1) == nil)
         let status = try await HomeAssistantMQTTTests.coach(untrusting, ["status"])
         #expect(status.status == 0, "the gateway runs on: \(status.stderr)")
     }

@@ -14,36 +14,6 @@ struct HTTPTestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Connects to 127.0.0.1:port; `receiveBuffer` sets SO_RCVBUF before connecting (a small window).
-func connectLoopback(port: Int, receiveBuffer: Int? = nil) throws -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw HTTPTestError("socket: \(errno)") }
-    if var size = receiveBuffer.map(Int32.init) {
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    }
-    var timeout = timeval(tv_sec: 20, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard result == 0 else { close(fd); throw HTTPTestError("connect 127.0.0.1:\(port): \(errno)") }
-    return fd
-}
-
-func sendAll(_ fd: Int32, _ text: String) throws {
-    let bytes = Array(text.utf8)
-    var sent = 0
-    while sent < bytes.count {
-        let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard n > 0 else { throw HTTPTestError("send: \(errno)") }
-        sent += n
-    }
-}
-
 func requestText(_ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil,
                  version: String = "HTTP/1.1") -> String {
     var text = "\(method) \(target) \(version)\r\nHost: 127.0.0.1\r\n"

@@ -15,7 +15,7 @@ struct WebRig {
     var auth: [String: String] { ["Authorization": "Bearer \(Self.token)"] }
 
     static func start(heartbeat: Duration = .seconds(15), maximumStreams: Int = 64, commands: Bool = false,
-                      slowReaderLimit: Int = 16) async throws -> WebRig {
+                      slowReaderLimit: Int = 16, door: DoorLimits? = nil) async throws -> WebRig {
         var configuration = GatewayConfiguration()
         configuration.countdown = .zero
         configuration.guest = true
@@ -29,12 +29,13 @@ struct WebRig {
         web.maximumStreams = maximumStreams
         web.commands = commands
         web.slowReaderLimit = slowReaderLimit
+        if let door { web.door = door }
         return WebRig(gateway: gateway, web: try await WebDisplay.start(gateway: gateway, configuration: web), stateDirectory: state)
     }
 
     static func running<T>(heartbeat: Duration = .seconds(15), maximumStreams: Int = 64, commands: Bool = false,
-                           _ body: (WebRig) async throws -> T) async throws -> T {
-        let rig = try await start(heartbeat: heartbeat, maximumStreams: maximumStreams, commands: commands)
+                           door: DoorLimits? = nil, _ body: (WebRig) async throws -> T) async throws -> T {
+        let rig = try await start(heartbeat: heartbeat, maximumStreams: maximumStreams, commands: commands, door: door)
         do {
             let result = try await body(rig)
             await rig.stop()

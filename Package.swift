@@ -161,7 +161,7 @@ let package = Package(
         // The settings file $XDG_CONFIG_HOME/coach/config.yaml (docs/settings.md).
         .target(
             name: "CoachSettings",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: ["CoachWire", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // Voice: pocketsphinx/espeak-ng/ALSA loaders (through CoachNative), WAV, VAD, the JSGF grammar
@@ -230,7 +230,7 @@ let package = Package(
         // write, and is SIGKILLed by CoachStoreTests (and Benchmarks/store/crash-trials.sh).
         .executableTarget(
             name: "coach-store-crash",
-            dependencies: ["CoachStore", "CoachCore"],
+            dependencies: ["CoachStore", "CoachCore", "CoachPlans"],
             swiftSettings: strictSettings
         ),
         // Store benchmark: recovery time and durable ingestion rate (Benchmarks/store/README.md).
@@ -257,7 +257,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachStoreTests",
-            dependencies: ["CoachStore", "CoachCore", "coach-store-crash", "CoachTestSupport"]
+            dependencies: ["CoachStore", "CoachCore", "CoachPlans", "coach-store-crash", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachGatewayTests",

@@ -4,6 +4,7 @@
 // plans do.
 
 import CoachCore
+import CoachWire
 import Foundation
 
 public struct PlanLibrary: Sendable {
@@ -127,20 +128,21 @@ public struct PlanLibrary: Sendable {
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        try text.write(toFile: path(of: plan.name), atomically: true, encoding: .utf8)
+        try DurableFile.write(text, to: path(of: plan.name))
         return plan
     }
 
     /// Writes a plan made elsewhere (a FIT workout, a sentence) as YAML.
     public func save(_ plan: WorkoutPlan) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try PlanYAML.text(plan).write(toFile: path(of: plan.name), atomically: true, encoding: .utf8)
+        try DurableFile.write(PlanYAML.text(plan), to: path(of: plan.name))
     }
 
     /// True when a plan was removed.
     public func remove(_ name: String) throws -> Bool {
         guard Self.isValidName(name), FileManager.default.fileExists(atPath: path(of: name)) else { return false }
         try FileManager.default.removeItem(atPath: path(of: name))
+        DurableFile.syncDirectory(of: path(of: name))
         return true
     }
 }

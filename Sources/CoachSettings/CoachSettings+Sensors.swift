@@ -1,6 +1,7 @@
 // The settings file's `sensors` and `heart_rate` sections (docs/sensors.md), and rewriting just the
 // `sensors` section when `coach sensor add`/`remove` change it, keeping every other key as it was.
 
+import CoachWire
 import Foundation
 import Yams
 
@@ -52,10 +53,8 @@ extension CoachSettings {
             let text = try Yams.serialize(node: root)
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            let temporary = path + ".tmp"
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else {
-                throw SettingsError(path: path, reason: "cannot replace the file: \(String(cString: strerror(errno)))")
+            do { try DurableFile.write(text, to: path) } catch {
+                throw SettingsError(path: path, reason: "cannot replace the file: \(error)")
             }
         } catch let error as SettingsError {
             throw error

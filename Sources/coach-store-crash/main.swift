@@ -3,12 +3,19 @@
 // one line per acknowledged write *after* the write returned — so every printed line names
 // something that must be in the store however the process dies. The parent SIGKILLs it.
 //
-//   coach-store-crash DB_PATH [--seconds N] [--writers N]
+//   coach-store-crash DB_PATH [--seconds N] [--writers N] [--workload samples|delete|import|replica]
 //
 // Lines: "ACK sample <syncIdentifier>", "ACK lap <workoutID> <count>", "ACK saved <workoutID>",
 // plus "READY <workoutID>" (and "RECOVERED <workoutID>" after a restart) for the parent's log.
+// The other workloads (the power-loss simulation, PowerLossTests, runs each under a write log):
+//   delete   every saved workout is then deleted: "ACK deleted <workoutID>"
+//   import   workouts finished elsewhere saved as imports: "ACK imported <workoutID> <samples>"
+//   replica  workouts saved elsewhere applied as a mirror does: "ACK replica <workoutID> <samples>"
+//   plans    plans added to DB_PATH's directory + /plans, as `coach plan add` does, each replaced
+//            once more: "ACK plan <name> <version>" (the file must then load, at that version or later)
 
 import CoachCore
+import CoachPlans
 import CoachStore
 import Foundation
 
@@ -35,6 +42,7 @@ func option(_ name: String, default value: Int) -> Int {
 let path = arguments[1]
 let seconds = option("--seconds", default: 30)
 let writers = option("--writers", default: 8)
+let workload = arguments.firstIndex(of: "--workload").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } ?? "samples"
 // A unique prefix per run, so sync identifiers never collide across restarts of the child.
 let run = UUID().uuidString.prefix(8).lowercased()
 
@@ -55,6 +63,14 @@ if let entries = try store.activeWorkoutJournal() {
 }
 
 let deadline = Date().addingTimeInterval(Double(seconds))
+if workload == "plans" {
+    addPlans(into: (path as NSString).deletingLastPathComponent + "/plans", until: deadline, run: String(run))
+    exit(0)
+}
+if workload == "import" || workload == "replica" {
+    await copyFinishedWorkouts(into: store, until: deadline, asReplicas: workload == "replica", run: String(run))
+    exit(0)
+}
 var counter = 0
 while Date() < deadline {
     if await manager.state != .running {
@@ -91,7 +107,90 @@ while Date() < deadline {
     counter += 1
     if counter % 4 == 0 {
         let end = await manager.perform(.end(saveShort: true))
-        if end.journalProblem == nil, end.code == .success { emit("ACK saved \(workoutID)") }
+        if end.journalProblem == nil, end.code == .success {
+            emit("ACK saved \(workoutID)")
+            if workload == "delete" {
+                do {
+                    _ = try await store.deleteWorkout(matching: workoutID, by: .user)
+                    emit("ACK deleted \(workoutID)")
+                } catch {
+                    FileHandle.standardError.write(Data("delete failed: \(error)\n".utf8))
+                }
+            }
+        }
     }
 }
 exit(0)
+
+/// Workouts run on a store in memory, then written to `store` whole: as `coach import` saves a
+/// workout finished elsewhere, or as a mirror applies one page of replication.
+func copyFinishedWorkouts(into store: WorkoutStore, until deadline: Date, asReplicas: Bool, run: String) async {
+    do {
+        let elsewhere = try WorkoutStore.inMemory()
+        let capture = FinishedCapture(forwardingTo: elsewhere)
+        let source = WorkoutManager(clock: SystemWorkoutClock(),
+                                    configuration: EngineConfiguration(countdown: .zero, minimumSavedDuration: .zero),
+                                    journal: capture)
+        var number = 0
+        while Date() < deadline {
+            number += 1
+            _ = await source.perform(.start(StartWorkoutIntent(activity: .cycling, location: .indoor)))
+            for index in 0..<40 {
+                _ = try await source.addSample(.heartRate, value: Double(120 + index % 30),
+                                               syncIdentifier: "\(run)-copy-\(number)-\(index)", syncVersion: 1)
+            }
+            _ = await source.perform(.end(saveShort: true))
+            guard let finished = capture.take() else { continue }
+            if asReplicas {
+                guard let replica = try elsewhere.replica(ofWorkout: finished.workoutID) else { continue }
+                try await store.applyReplica(replica)
+                emit("ACK replica \(replica.id) \(replica.sampleCount)")
+            } else {
+                try await store.saveImported(finished, identity: "\(run)-import-\(number)", version: 1, replacing: nil)
+                emit("ACK imported \(finished.workoutID) \(finished.samples.count)")
+            }
+        }
+    } catch {
+        FileHandle.standardError.write(Data("copy failed: \(error)\n".utf8))
+        exit(72)
+    }
+}
+
+/// Plans added and replaced as `coach plan add [--replace]` does; a plan's version is its repeat count.
+func addPlans(into directory: String, until deadline: Date, run: String) {
+    let library = PlanLibrary(directory: directory)
+    let source = NSTemporaryDirectory() + "coach-store-crash-\(run).yaml"
+    defer { try? FileManager.default.removeItem(atPath: source) }
+    var number = 0
+    while Date() < deadline {
+        number += 1
+        let name = "p\(run)-\(number)"
+        for version in 1...2 {
+            let text = "name: \(name)\nactivity: running\nblocks:\n  - repeat: \(version)\n    steps:\n      - work: 400m\n      - recovery: 100m\n"
+            do {
+                try text.write(toFile: source, atomically: false, encoding: .utf8)
+                _ = try library.add(file: source, replace: version > 1)
+                emit("ACK plan \(name) \(version)")
+            } catch {
+                FileHandle.standardError.write(Data("plan failed: \(error)\n".utf8))
+                exit(73)
+            }
+        }
+    }
+}
+
+/// A journal that keeps the last finished workout it was asked to save, and passes everything on.
+final class FinishedCapture: WorkoutJournal, @unchecked Sendable {
+    private let next: any WorkoutJournal
+    private let lock = NSLock()
+    private var finished: FinishedWorkout?
+
+    init(forwardingTo next: any WorkoutJournal) { self.next = next }
+
+    func write(_ batch: [JournalWrite]) async throws {
+        try await next.write(batch)
+        for case .save(let workout) in batch { lock.withLock { finished = workout } }
+    }
+
+    func take() -> FinishedWorkout? { lock.withLock { defer { finished = nil }; return finished } }
+}

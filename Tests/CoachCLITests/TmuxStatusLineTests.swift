@@ -8,7 +8,7 @@ import Testing
 
 @Suite("tmux status line", .serialized)
 struct TmuxStatusLineTests {
-    /// A private tmux server with one plain shell session, killed at the end.
+    /// A private tmux server with one session that lasts as long as this process, killed at the end.
     final class TmuxServer: @unchecked Sendable {
         let name = "coach-status-\(getpid())-\(UUID().uuidString.prefix(6))"
 
@@ -16,8 +16,9 @@ struct TmuxStatusLineTests {
         private var serverPID: pid_t = 0
 
         init() async throws {
+            // The session's command ends with this process: the server goes even if the deinit never runs.
             let status = try await spawnDetached(["tmux", "-L", name, "-f", "/dev/null", "new-session", "-d", "-s", "main",
-                                                  "-x", "120", "-y", "10"])
+                                                  "-x", "120", "-y", "10", TestProcessLifetime.command])
             #expect(status == 0)
             serverPID = pid_t(try await option("#{pid}")) ?? 0
         }

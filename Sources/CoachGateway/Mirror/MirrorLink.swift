@@ -8,6 +8,7 @@
 import CoachCore
 import CoachLanguage
 import CoachStore
+import CoachWire
 import Foundation
 
 public struct MirrorOptions: Sendable, Hashable {
@@ -244,7 +245,7 @@ public actor MirrorLink {
             guard await replicate(changes) else { return }
             guard let next = changes["anchor"]?.doubleValue, let exact = Int(exactly: next.rounded()), exact >= (anchor ?? 0) else { return }
             anchor = exact
-            if let stateDirectory { try? String(exact).write(toFile: stateDirectory + "/mirror-anchor", atomically: true, encoding: .utf8) }
+            if let stateDirectory { try? DurableFile.write(String(exact), to: stateDirectory + "/mirror-anchor") }
             guard changes["more"]?.boolValue == true else { return }
         }
     }

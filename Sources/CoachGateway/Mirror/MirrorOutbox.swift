@@ -3,6 +3,7 @@
 // loses one. Each carries a sync identifier and version: resending after a reconnect replaces
 // nothing and duplicates nothing on the primary (HealthKit's HKMetadataKeySyncIdentifier rule).
 
+import CoachWire
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -71,20 +72,6 @@ struct MirrorOutbox: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let text = samples.map { $0.params.serialized() + "\n" }.joined()
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 { if errno == EINTR { continue }; close(fd); throw CocoaError(.fileWriteUnknown) }
-            offset += written
-        }
-        fsync(fd)
-        close(fd)
-        guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        let dir = open(directory, O_RDONLY | O_CLOEXEC)
-        if dir >= 0 { fsync(dir); close(dir) }
+        try DurableFile.write(text, to: path, permissions: 0o600)
     }
 }

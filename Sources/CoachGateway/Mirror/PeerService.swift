@@ -6,6 +6,7 @@
 import CoachCore
 import CoachStore
 import CoachLanguage
+import CoachWire
 import Foundation
 import Synchronization
 
@@ -193,7 +194,7 @@ extension StateDirectory {
 
     private func write(_ text: String, to path: String) {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        try? DurableFile.write(text, to: path)
     }
 
     private static func line(_ target: MirrorTarget, _ options: MirrorOptions) -> String {

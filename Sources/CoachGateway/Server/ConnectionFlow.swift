@@ -77,6 +77,8 @@ struct SubscriberBacklog: Sendable, Hashable {
     /// Notifications a subscriber may fall behind by before it is disconnected.
     let limit: Int
     private(set) var behind = 0
+    /// Dropped: the subscription is over and nothing more is written.
+    private(set) var isOver = false
 
     init(limit: Int) { self.limit = limit }
 
@@ -87,15 +89,20 @@ struct SubscriberBacklog: Sendable, Hashable {
         case skip
         /// Too far behind: tell it why and disconnect (`behind` notifications missed).
         case drop(behind: Int)
+        /// Already dropped: write nothing.
+        case over
     }
 
     /// A notification is ready and the channel is (or is not) writable.
     mutating func notification(writable: Bool) -> Decision {
+        if isOver { return .over }
         if writable {
             behind = 0
             return .write
         }
         behind += 1
-        return behind >= limit ? .drop(behind: behind) : .skip
+        guard behind >= limit else { return .skip }
+        isOver = true
+        return .drop(behind: behind)
     }
 }

@@ -270,14 +270,23 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
 
     private static func send(bytes: ByteBuffer, channel: any Channel, shared: Shared) -> Bool {
         guard channel.isActive else { return false }
-        switch shared.backlog.withLock({ $0.notification(writable: channel.isWritable) }) {
+        // Decided on the event loop, where the socket's room is known (SocketRoom).
+        guard channel.eventLoop.inEventLoop else {
+            channel.eventLoop.execute { _ = send(bytes: bytes, channel: channel, shared: shared) }
+            return !shared.backlog.withLock { $0.isOver }
+        }
+        let fits = SocketRoom.fits(bytes.readableBytes, channel: channel)
+        switch shared.backlog.withLock({ $0.notification(writable: fits) }) {
         case .write:
             channel.writeAndFlush(bytes, promise: nil)
             return true
         case .skip:
             return true
+        case .over:
+            return false
         case .drop(let lag):
-            // The `disconnect` line queues behind the unread ones, so the client may never see it: log it.
+            // The kernel kept room for this line (SocketRoom), so it goes in now, after what the
+            // client has not read and before the close: it reads the notice when it reads again.
             GatewayLog.note("dropped a subscriber that stopped reading (\(lag) notifications behind)")
             let reason = RPCMessage.notification(method: "disconnect", [
                 "reason": .string("subscriber stopped reading: \(lag) notifications behind; reconnect to resubscribe"),

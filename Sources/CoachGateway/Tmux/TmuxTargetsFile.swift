@@ -2,6 +2,7 @@
 // restarted gateway (a reboot, a crash, `coach serve` under systemd) keeps the status line live
 // without running `coach tmux setup` again. One target per line: `default`, `L name` or `S path`.
 
+import CoachWire
 import Foundation
 
 public enum TmuxTargetsFile {
@@ -33,6 +34,6 @@ public enum TmuxTargetsFile {
         }.joined(separator: "\n") + "\n"
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
-        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        try? DurableFile.write(text, to: path)
     }
 }

@@ -106,9 +106,9 @@ struct ChangesCommand: ParsableCommand {
     private func saveAnchor(_ anchor: Int) {
         guard let anchorFile else { return }
         do {
-            try Data("\(anchor)\n".utf8).write(to: URL(fileURLWithPath: anchorFile), options: .atomic)
+            try DurableFile.write("\(anchor)\n", to: anchorFile)
         } catch {
-            OneShot.printError("cannot write the anchor to \(anchorFile): \(error.localizedDescription)")
+            OneShot.printError("cannot write the anchor to \(anchorFile): \(error)")
         }
     }
 

@@ -28,7 +28,8 @@ final class TmuxSession: @unchecked Sendable {
         var tmuxArguments = ["-f", "/dev/null", "new-session", "-d", "-s", "coach", "-x", "120", "-y", "40"]
         let merged = self.home.environment.merging(environment) { $1 }
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) { tmuxArguments += ["-e", "\(key)=\(value)"] }
-        tmuxArguments.append("\(command); echo \"[exit $?]\"; sleep 3600")
+        // The window stays after the program, until this process ends (TestProcessLifetime).
+        tmuxArguments.append("\(command); echo \"[exit $?]\"; \(TestProcessLifetime.command)")
         let status = try await spawnDetached(["tmux", "-L", socketName] + tmuxArguments)
         guard status == 0 else { throw TmuxError("tmux new-session failed (wait status \(status))") }
         let pid = try? await tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -23,7 +23,8 @@ enum PrivateTmux {
         let socket = name()
         let result: Result<T, any Error>
         do {
-            if session { try await tmux(["new-session", "-d", "-s", "t", "-x", "100", "-y", "10"], socket: socket) }
+            // The session ends with this process, and the server with it, even if the kill below never runs.
+            if session { try await tmux(["new-session", "-d", "-s", "t", "-x", "100", "-y", "10", TestProcessLifetime.command], socket: socket) }
             result = .success(try await body(socket))
         } catch {
             result = .failure(error)

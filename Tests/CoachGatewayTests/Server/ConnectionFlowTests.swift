@@ -33,6 +33,9 @@ import Testing
         #expect(backlog.notification(writable: false) == .skip)
         #expect(backlog.notification(writable: false) == .skip)
         #expect(backlog.notification(writable: false) == .drop(behind: 3))
+        // Dropped once: the notice is written once, and nothing after it, even if room appears.
+        #expect(backlog.notification(writable: true) == .over)
+        #expect(backlog.isOver)
     }
 }
 

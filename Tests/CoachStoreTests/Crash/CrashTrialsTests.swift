@@ -6,6 +6,7 @@
 // COACH_CRASH_TRIALS overrides the count (Benchmarks/store/crash-trials.sh runs 100).
 
 import CoachCore
+import CoachPlans
 @testable import CoachStore
 import Foundation
 import Testing
@@ -39,7 +40,7 @@ import Glibc
 }
 
 struct CrashReport {
-    var samples = 0, laps = 0, saves = 0, recoveries = 0
+    var samples = 0, laps = 0, saves = 0, recoveries = 0, deletes = 0, copies = 0, plans = 0
     var missing: [String] = []
     var integrity: [String] = []
 
@@ -48,6 +49,9 @@ struct CrashReport {
         laps += other.laps
         saves += other.saves
         recoveries += other.recoveries
+        deletes += other.deletes
+        copies += other.copies
+        plans += other.plans
     }
 }
 
@@ -93,27 +97,57 @@ enum CrashChild {
         return String(decoding: collected.data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    /// Checks the reopened file against what the child acknowledged before dying.
+    /// Checks the reopened file against what the child acknowledged before dying. A workout it
+    /// acknowledged deleting must be gone, and its samples, laps and save are then not asked for.
     static func verify(_ lines: [String], database path: String) throws -> CrashReport {
         let store = try WorkoutStore.open(path: path)
         var report = CrashReport()
         report.integrity = try store.database.integrityCheck()
+        // Recovery reads the active workout's journal: it must read.
+        _ = try store.activeWorkoutJournal()
         let present = try store.database.writer.read { db in
             Set(try String.fetchAll(db, sql: "SELECT syncIdentifier FROM sample WHERE syncIdentifier IS NOT NULL"))
         }
+        let deleted = Set(lines.compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.count >= 3 && fields[0] == "ACK" && fields[1] == "deleted" ? String(fields[2]) : nil
+        })
+        var current = ""
         for line in lines {
             let fields = line.split(separator: " ").map(String.init)
             switch fields.first {
+            case "READY" where fields.count >= 2:
+                current = fields[1]
             case "ACK" where fields.count >= 3 && fields[1] == "sample":
                 report.samples += 1
-                if !present.contains(fields[2]) { report.missing.append(line) }
+                if !deleted.contains(current), !present.contains(fields[2]) { report.missing.append(line) }
             case "ACK" where fields.count >= 4 && fields[1] == "lap":
                 report.laps += 1
-                if try laps(of: fields[2], in: store) < Int(fields[3]) ?? 0 { report.missing.append(line) }
+                if !deleted.contains(fields[2]), try laps(of: fields[2], in: store) < Int(fields[3]) ?? 0 { report.missing.append(line) }
             case "ACK" where fields.count >= 3 && fields[1] == "saved":
                 report.saves += 1
                 let state = try? store.workout(matching: fields[2]).summary.state
-                if state != .saved { report.missing.append(line) }
+                if !deleted.contains(fields[2]), state != .saved { report.missing.append(line) }
+            case "ACK" where fields.count >= 3 && fields[1] == "deleted":
+                report.deletes += 1
+                if (try? store.workout(matching: fields[2])) != nil { report.missing.append(line + " (still there)") }
+            case "ACK" where fields.count >= 4 && (fields[1] == "imported" || fields[1] == "replica"):
+                report.copies += 1
+                let state = try? store.workout(matching: fields[2]).summary.state
+                let samples = try store.database.writer.read { db in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE workoutId = ?", arguments: [fields[2]]) ?? 0
+                }
+                if state != .saved || samples < Int(fields[3]) ?? 0 { report.missing.append(line + " (\(samples) samples)") }
+            case "ACK" where fields.count >= 4 && fields[1] == "plan":
+                // The plan loads, at the acknowledged version or a later one.
+                report.plans += 1
+                let file = (path as NSString).deletingLastPathComponent + "/plans/\(fields[2]).yaml"
+                let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                let version = text.split(separator: "\n").first { $0.contains("repeat:") }
+                    .flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
+                if (try? PlanLibrary.read(file: file)) == nil || version < Int(fields[3]) ?? 0 {
+                    report.missing.append(line + " (found version \(version), \(text.utf8.count) bytes)")
+                }
             case "RECOVERED":
                 report.recoveries += 1
             default:

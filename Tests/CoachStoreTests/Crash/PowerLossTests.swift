@@ -1,0 +1,113 @@
+// The power-loss test: coach-store-crash runs a workload under the write log (powerlog.c, an
+// LD_PRELOAD shim compiled here with cc), then states a power cut could leave are built from the
+// log (PowerCut.swift) — a random cut, with none, all, a prefix or a random half of the changes
+// not yet synced — and each is opened with a fresh store: it must open, pass integrity_check,
+// read its active workout's journal, and hold everything acknowledged before the cut.
+//
+// COACH_POWER_CUTS (default 240: the suite's ~60 s) is the number of states over all workloads;
+// COACH_POWER_SECONDS how long each workload runs. Benchmarks/store/power-loss.sh runs 1 200.
+
+import CoachCore
+@testable import CoachStore
+import Foundation
+import Testing
+
+@Suite(.serialized) struct PowerLossTests {
+    static let workloads = ["samples", "delete", "import", "replica", "plans"]
+    static var cuts: Int { Int(ProcessInfo.processInfo.environment["COACH_POWER_CUTS"] ?? "") ?? 240 }
+    static var seconds: String { ProcessInfo.processInfo.environment["COACH_POWER_SECONDS"] ?? "2" }
+
+    @Test func everyStateAPowerCutCanLeaveOpensWithEverythingAcknowledged() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
+        let shim = try await PowerShim.build(into: directory)
+        var failures: [String] = []
+        var totals = (states: 0, acknowledged: 0)
+        for workload in Self.workloads {
+            let root = directory + "/\(workload)"
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            let log = directory + "/\(workload).log"
+            let run = try await runProcess(CrashChild.executable,
+                                           [root + "/coach.sqlite", "--seconds", Self.seconds, "--writers", "4", "--workload", workload],
+                                           environment: ["LD_PRELOAD": shim, "COACH_POWERLOG": log, "COACH_POWERLOG_DIR": root])
+            #expect(run.status == 0, "\(workload): \(run.stderr)")
+            let figures = try await onThread {
+                try PowerCutRun(log: PowerLog(contentsOf: log), root: root, scratch: directory + "/\(workload)-state")
+                    .check(states: Self.cuts / Self.workloads.count, seed: UInt64(workload.utf8.count))
+            }
+            print("power loss: \(workload): \(figures.states) states from \(figures.records) records, "
+                  + "\(figures.acknowledged) acknowledgements checked (\(figures.finalAcknowledged) in the run), "
+                  + "\(figures.unopenable) unopenable, \(figures.lost) states with an acknowledged write lost")
+            #expect(figures.finalAcknowledged > 0, "\(workload): the workload acknowledged nothing")
+            failures += figures.failures
+            totals.states += figures.states
+            totals.acknowledged += figures.acknowledged
+        }
+        #expect(failures.isEmpty, "\(failures.count) states failed:\n\(failures.prefix(10).joined(separator: "\n"))")
+        print("power loss: \(totals.states) simulated power cuts, \(totals.acknowledged) acknowledgements checked, \(failures.count) failed")
+    }
+}
+
+/// The shim, compiled for this run.
+enum PowerShim {
+    static var source: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Support/powerlog/powerlog.c").path
+    }
+
+    static func build(into directory: String) async throws -> String {
+        let library = directory + "/powerlog.so"
+        let compiled = try await runProcess("/usr/bin/env", ["cc", "-shared", "-fPIC", "-O2", "-o", library, source, "-ldl", "-lpthread"])
+        guard compiled.status == 0 else { throw PowerLogError("cc failed: \(compiled.stderr)") }
+        return library
+    }
+}
+
+/// The states of one workload's log, each opened and checked.
+struct PowerCutRun {
+    struct Figures {
+        var records = 0, states = 0, acknowledged = 0, finalAcknowledged = 0, unopenable = 0, lost = 0
+        var failures: [String] = []
+    }
+
+    let log: PowerLog
+    let root: String
+    let scratch: String
+
+    func check(states wanted: Int, seed: UInt64) throws -> Figures {
+        var figures = Figures()
+        figures.records = log.records.count
+        figures.finalAcknowledged = log.acknowledgements(before: log.records.count).filter { $0.hasPrefix("ACK") }.count
+        var generator = SplitMix(seed: seed)
+        while figures.states < wanted, log.records.count > 0 {
+            let cut = Int(generator.next() % UInt64(log.records.count)) + 1
+            let (durable, units) = log.pending(before: cut)
+            var subsets: [PowerSubset] = [.none, .all, .random(seed: generator.next()), .random(seed: generator.next())]
+            if units.count > 1 { subsets.append(.prefix(Int(generator.next() % UInt64(units.count - 1)) + 1)) }
+            for subset in subsets where figures.states < wanted {
+                figures.states += 1
+                let label = "cut after record \(cut) of \(log.records.count), \(units.count) changes pending, kept \(subset)"
+                try? FileManager.default.removeItem(atPath: scratch)
+                try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+                _ = try log.materialize(cut: cut, durable: durable, kept: subset.choose(from: units), root: root, into: scratch)
+                let acknowledged = log.acknowledgements(before: cut)
+                figures.acknowledged += acknowledged.filter { $0.hasPrefix("ACK") }.count
+                do {
+                    let report = try CrashChild.verify(acknowledged, database: scratch + "/coach.sqlite")
+                    if report.integrity != ["ok"] {
+                        figures.unopenable += 1
+                        figures.failures.append("\(label): integrity_check \(report.integrity.prefix(3))")
+                    } else if !report.missing.isEmpty {
+                        figures.lost += 1
+                        figures.failures.append("\(label): lost \(report.missing.prefix(3))")
+                    }
+                } catch {
+                    figures.unopenable += 1
+                    figures.failures.append("\(label): \(error)")
+                }
+            }
+        }
+        try? FileManager.default.removeItem(atPath: scratch)
+        return figures
+    }
+}

@@ -15,6 +15,9 @@ public struct VoiceLexicon: Sendable {
     /// Words the free transcript need not repeat for a second opinion to confirm a command heard
     /// after the wake phrase (`second_opinion_ignores:`; WakeSecondOpinion).
     public var secondOpinionIgnores: Set<String> = []
+    /// The wake phrase of this language when the settings' one cannot be said in it (`wake_phrase:`,
+    /// Japanese: an English "hey coach" has no reading).
+    public var wakePhrase: String?
 
     public init() {}
 
@@ -32,6 +35,7 @@ public struct VoiceLexicon: Sendable {
             lexicon.filler += (root["filler"] as? [Any] ?? []).map { "\($0)" }
             for w in root["written_only"] as? [Any] ?? [] { lexicon.writtenOnly.insert("\(w)".lowercased()) }
             for w in root["second_opinion_ignores"] as? [Any] ?? [] { lexicon.secondOpinionIgnores.insert("\(w)".lowercased()) }
+            if let wake = root["wake_phrase"] { lexicon.wakePhrase = "\(wake)" }
         }
         return lexicon
     }
@@ -56,6 +60,13 @@ public struct Pronunciations: Sendable {
     public let notes: [Note]
     /// Words with no pronunciation at all (characters with no letter name): left out of the grammar.
     public let unpronounceable: [String]
+
+    /// A dictionary made elsewhere (JapanesePronunciations: readings → Japanese phones).
+    init(dictionary: String, notes: [Note], unpronounceable: [String]) {
+        self.dictionary = dictionary
+        self.notes = notes
+        self.unpronounceable = unpronounceable
+    }
 
     /// `words`: word → origin (from SpeechGrammar); `cmudict`: the model dictionary's text.
     public init(words: [String: String], cmudict: String, lexicon: VoiceLexicon) {

@@ -56,6 +56,12 @@ extension SpeechGrammar.Builder {
         source.language == .ja && word.contains { $0.isASCII && $0.isLetter } && word.contains { !$0.isASCII }
     }
 
+    /// A symbol with no word in it ("㎞", "㌔" in a Japanese list): written, not said. Left out,
+    /// it would make its list optional ("五" alone for 五キロ).
+    func isUnsaidSymbol(_ text: String) -> Bool {
+        source.language == .ja && text.contains { !$0.isWhitespace }
+    }
+
     /// A digit written as a digit (1, ２): not spoken, so its branch is left out. Kanji numerals
     /// (一, 三十) are Unicode numbers too, and they are spoken.
     static func isWrittenDigit(_ ch: Character) -> Bool {

@@ -256,6 +256,7 @@ extension SpeechGrammar {
         mutating func words(of text: String) -> GrammarExpression {
             let ws = tokens(text)
             if ws.contains(where: { $0.contains(where: Self.isWrittenDigit) || writtenOnly.contains($0) || isGluedLatin($0) }) { return .void }
+            if ws.isEmpty && isUnsaidSymbol(text) { return .void }
             for w in ws { note(w) }
             return ws.isEmpty ? .empty : .words(ws)
         }

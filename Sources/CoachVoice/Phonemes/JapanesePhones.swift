@@ -9,20 +9,25 @@
 //
 // Choices, for the CTC search: a long vowel (ー, or the same vowel twice) is one vowel phone — its
 // tokens include ː, and CTC could not repeat a phone without a blank between; the geminate ッ is
-// no phone (the next consonant is held longer, the model writes it once); a final す/ス may be said
-// without its vowel (します: "shimas"), so a variant without it is added.
+// no phone (the next consonant is held longer, the model writes it once); i and u between voiceless
+// consonants and a final す are often devoiced (します "shimas", シテ "shte"): a variant without them.
 
 import Foundation
 
 extension PhoneSet {
     /// Japanese phone → hama's IPA tokens.
     static let japaneseTokens: [String: [String]] = [
-        "a": ["a", "ä", "ɑ", "ɐ", "ʌ"], "i": ["i", "ɪ", "ɨ"], "u": ["ɯ", "u", "ʉ", "ɨ", "ɯi"], "e": ["e", "ɛ", "ɘ"], "o": ["o", "ɔ", "ɤ"],
-        "k": ["k", "kʰ", "k͈"], "g": ["ɡ", "g", "ɣ", "ŋ"], "s": ["s", "s͈"], "z": ["z", "ʑ", "d͡ʒ"], "sh": ["ɕ", "ʃ", "ʂ"],
-        "j": ["ʑ", "d͡ʒ", "ʒ", "ɟ"], "ch": ["t͡ɕ", "t͡ʃ", "t͡ɕʰ", "t͡ɕ͈"], "ts": ["t", "s", "tʰ"], "t": ["t", "tʰ", "t͈"],
-        "d": ["d", "ɾ", "ɖ"], "n": ["n", "ɲ"], "h": ["h", "ç", "ɦ"], "f": ["ɸ", "f", "h"], "b": ["b", "β"],
-        "p": ["p", "pʰ", "p͈"], "m": ["m"], "y": ["j", "ʲ", "ja", "ju", "jo", "je"], "r": ["ɾ", "r", "ɽ", "l", "ɹ", "d"],
-        "w": ["w", "wa", "ɰ", "β"], "N": ["ɴ", "n", "m", "ŋ", "ɲ"],
+        // The model hears Japanese much as English (ジョギングを開始 comes out "d͡ʒ ɔ g ɪ ŋ | g u | k eɪ s i",
+        // ワークアウト "m ɑ k ə l t oʊ", 始めて "h æ d ɪ m ɪ t ɪ"), so each phone also takes the tokens it
+        // is heard as; an English diphthong token spans two Japanese vowels (カイ: "k eɪ"), so both take it.
+        "a": ["a", "ä", "ɑ", "ɐ", "ʌ", "æ", "ə", "aɪ", "aʊ", "eɪ"], "i": ["i", "ɪ", "ɨ", "aɪ", "eɪ", "ɔɪ"],
+        "u": ["ɯ", "u", "ʊ", "ʉ", "ɨ", "ə", "aʊ", "oʊ"], "e": ["e", "ɛ", "eɪ", "ɘ", "æ", "ɪ"], "o": ["o", "ɔ", "oʊ", "ɒ", "ɤ", "ɔɪ"],
+        "k": ["k", "kʰ", "k͈", "g"], "g": ["ɡ", "g", "ɣ", "ŋ", "k"], "s": ["s", "s͈", "θ"], "z": ["z", "ʑ", "d͡ʒ", "s"],
+        "sh": ["ɕ", "ʃ", "ʂ", "s"], "j": ["ʑ", "d͡ʒ", "ʒ", "ɟ", "d"], "ch": ["t͡ɕ", "t͡ʃ", "t͡ɕʰ", "t͡ɕ͈", "ʃ", "t"],
+        "ts": ["t", "s", "tʰ"], "t": ["t", "tʰ", "t͈", "ɾ", "ʔ", "d"], "d": ["d", "ɾ", "ɖ", "ð", "t"], "n": ["n", "ɲ", "l"],
+        "h": ["h", "ç", "ɦ", "x"], "f": ["ɸ", "f", "h"], "b": ["b", "β", "v", "p"], "p": ["p", "pʰ", "p͈", "b"], "m": ["m"],
+        "y": ["j", "ʲ", "ja", "ju", "jo", "je"], "r": ["ɾ", "r", "ɽ", "l", "ɹ", "ɻ", "d", "ɫ", "t"],
+        "w": ["w", "wa", "ɰ", "ʋ", "m", "v"], "N": ["ɴ", "n", "m", "ŋ", "ɲ"],
     ]
     static let japaneseVowels: Set<String> = ["a", "i", "u", "e", "o"]
 
@@ -78,6 +83,8 @@ enum JapanesePhones {
         return table
     }()
 
+    static let voiceless: Set<String> = ["k", "s", "sh", "t", "ch", "ts", "h", "f", "p"]
+
     /// Hiragana → katakana (the table's script).
     static func katakana(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { u in
@@ -109,7 +116,15 @@ enum JapanesePhones {
         for p in out where !(PhoneSet.japaneseVowels.contains(p) && merged.last == p) { merged.append(p) }
         guard !merged.isEmpty else { return nil }
         var variants = [merged]
-        if merged.count > 2, merged.suffix(2) == ["s", "u"] { variants.append(Array(merged.dropLast())) }
+        // Devoiced: i and u between voiceless consonants, or a final す, are often not heard (シテ "shte").
+        var devoiced: [String] = []
+        for (i, p) in merged.enumerated() {
+            let between = i > 0 && voiceless.contains(merged[i - 1]) && (i + 1 == merged.count ? p == "u" && merged[i - 1] == "s"
+                                                                                                   : voiceless.contains(merged[i + 1]))
+            if (p == "i" || p == "u"), between, devoiced.count > 0 { continue }
+            devoiced.append(p)
+        }
+        if devoiced != merged { variants.append(devoiced) }
         return variants
     }
 }

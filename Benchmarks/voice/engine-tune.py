@@ -6,6 +6,11 @@
 # text, and as wrong when it acted on anything else. Non-command corpora count what acted.
 #   engine-tune.py COACH CORPUS PREFIX [--engines hama,pocketsphinx] [--voices ...] [--alter clean,pink,down,up] [--cache DIR]
 # CORPUS: lines "PREFIX: text" (e.g. tune:, fresh:); PREFIX "all" takes every such line.
+# Japanese (--lang ja; docs/voice.md, "Japanese by voice"): voices espeak:ja (given the text in kana,
+# read by MeCab over Open JTalk's NAIST-jdic: apt-get install mecab) and jtalk:FILE.htsvoice[@SPEED@HALFTONES]
+# (open_jtalk with that HTS voice), e.g.
+#   engine-tune.py .build/debug/coach Benchmarks/voice/corpora/ja-commands.txt fresh --lang ja --engines hama \
+#     --voices espeak:ja,jtalk:$V/mei_normal.htsvoice,jtalk:$V/mei_normal.htsvoice@1.1@-4 --alter clean,pink
 # Figures: docs/voice.md, "The neural engine". Synthesised once into the cache (default /tmp/coach-voice-cache).
 import argparse, hashlib, json, os, re, subprocess, sys, tempfile, wave
 
@@ -20,6 +25,7 @@ p.add_argument('--state', default='all')
 p.add_argument('--extra', default='', help='more coach listen options')
 p.add_argument('--show', action='store_true', help='print every miss')
 p.add_argument('--dump', help='append one JSON line per sentence heard (text, expected, heard, margin) to this file')
+p.add_argument('--lang', default='en')
 a = p.parse_args()
 os.makedirs(a.cache, exist_ok=True)
 
@@ -33,8 +39,21 @@ def run(cmd, **kw):
     return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
 
 def expected():
-    out = run([a.coach, 'parse', '--json', '--stdin'], input='\n'.join(texts) + '\n').stdout.splitlines()
+    out = run([a.coach, 'parse', '--json', '--lang', a.lang, '--stdin'], input='\n'.join(texts) + '\n').stdout.splitlines()
     return [json.loads(l) for l in out]
+
+JDIC = '/var/lib/mecab/dic/open-jtalk/naist-jdic'
+
+def kana(text):
+    # espeak-ng's ja voice says "Chinese letter" for a kanji: give it the text in hiragana, as Coach's
+    # own replies are (JapaneseReadings), read here by MeCab's pronunciation field.
+    d = tempfile.mkdtemp()
+    for n in os.listdir(JDIC): os.symlink(os.path.join(JDIC, n), os.path.join(d, n))
+    with open(os.path.join(d, 'dicrc'), 'w') as f: f.write('cost-factor = 800\nbos-feature = BOS/EOS,*,*,*,*,*,*,*,*\neval-size = 8\nunk-eval-size = 4\nconfig-charset = UTF-8\n')
+    out = run(['mecab', '-d', d], input=text + '\n').stdout
+    k = ''.join(l.split('\t')[1].split(',')[8] if len(l.split('\t')[1].split(',')) > 8 and l.split('\t')[1].split(',')[8] != '*'
+                else l.split('\t')[0] for l in out.splitlines() if '\t' in l)
+    return ''.join(chr(ord(c) - 0x60) if 0x30A1 <= ord(c) <= 0x30F6 else c for c in k)
 
 def synth(voice, text):
     key = hashlib.sha1(f'{voice}|{text}'.encode()).hexdigest()[:16]
@@ -44,6 +63,13 @@ def synth(voice, text):
         kind, name = voice.split(':', 1)
         if kind == 'flite': run(['flite', '-voice', name, '-t', text, '-o', raw])
         elif kind == 'festival': run(['text2wave', '-eval', f'(voice_{name})', '-o', raw], input=text)
+        elif kind == 'jtalk':
+            voice_file, *tweak = name.split('@')
+            extra = (['-r', tweak[0]] if tweak else []) + (['-fm', tweak[1]] if len(tweak) > 1 else [])
+            with tempfile.NamedTemporaryFile('w', suffix='.txt') as f:
+                f.write(text); f.flush()
+                run(['open_jtalk', '-x', JDIC, '-m', voice_file, '-ow', raw] + extra + [f.name])
+        elif a.lang == 'ja': run(['espeak-ng', '-v', name, '-w', raw, kana(text)])
         else: run(['espeak-ng', '-v', name, '-s', '160', '-w', raw, text])
         run(['sox', raw, '-r', '16000', '-c', '1', '-b', '16', path, 'pad', '0.5', '0.7'])
         os.remove(raw)
@@ -86,7 +112,7 @@ for engine in a.engines.split(','):
     for voice in a.voices.split(','):
         for alter in a.alter.split(','):
             wav, offsets = stream(voice, alter)
-            cmd = [a.coach, 'listen', '--input', wav, '--no-act', '--json', '--verbose', '--state', a.state, '--engine', engine] + a.extra.split()
+            cmd = [a.coach, 'listen', '--lang', a.lang, '--input', wav, '--no-act', '--json', '--verbose', '--state', a.state, '--engine', engine] + a.extra.split()
             r = subprocess.run(cmd, capture_output=True, text=True)
             heard = [json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')]
             ms = [float(x) for x in re.findall(r'\((\d+) ms\)', r.stderr)]

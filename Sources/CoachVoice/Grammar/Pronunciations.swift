@@ -17,6 +17,9 @@ public struct VoiceLexicon: Sendable {
     public var secondOpinionIgnores: Set<String> = []
     /// Word → its weight in the grammar against the usual 1 (`priors:`; SpeechGrammar.wordPriors).
     public var priors: [String: Double] = [:]
+    /// The wake phrase of this language when the settings' one cannot be said in it (`wake_phrase:`,
+    /// Japanese: an English "hey coach" has no reading).
+    public var wakePhrase: String?
 
     public init() {}
 
@@ -37,6 +40,7 @@ public struct VoiceLexicon: Sendable {
             for (k, v) in root["priors"] as? [String: Any] ?? [:] {
                 if let weight = Double("\(v)"), weight > 0, weight <= 1 { lexicon.priors[k.lowercased()] = weight }
             }
+            if let wake = root["wake_phrase"] { lexicon.wakePhrase = "\(wake)" }
         }
         return lexicon
     }
@@ -61,6 +65,13 @@ public struct Pronunciations: Sendable {
     public let notes: [Note]
     /// Words with no pronunciation at all (characters with no letter name): left out of the grammar.
     public let unpronounceable: [String]
+
+    /// A dictionary made elsewhere (JapanesePronunciations: readings → Japanese phones).
+    init(dictionary: String, notes: [Note], unpronounceable: [String]) {
+        self.dictionary = dictionary
+        self.notes = notes
+        self.unpronounceable = unpronounceable
+    }
 
     /// `words`: word → origin (from SpeechGrammar); `cmudict`: the model dictionary's text.
     public init(words: [String: String], cmudict: String, lexicon: VoiceLexicon) {

@@ -8,6 +8,7 @@
 // each comes from, so a word the dictionary lacks can be reported by name and template.
 
 import CoachLanguage
+import CoachWire
 import Foundation
 
 public struct SpeechGrammar: Sendable {
@@ -257,7 +258,8 @@ extension SpeechGrammar {
 
         mutating func words(of text: String) -> GrammarExpression {
             let ws = tokens(text)
-            if ws.contains(where: { $0.contains(where: \.isNumber) || writtenOnly.contains($0) }) { return .void }
+            if ws.contains(where: { $0.contains(where: Self.isWrittenDigit) || writtenOnly.contains($0) || isGluedLatin($0) }) { return .void }
+            if ws.isEmpty && isUnsaidSymbol(text) { return .void }
             for w in ws { note(w) }
             return ws.isEmpty ? .empty : .words(ws)
         }
@@ -348,6 +350,7 @@ extension SpeechGrammar {
 
         mutating func listRef(_ name: String, node: SentenceSource.Node) -> GrammarExpression {
             if let r = node.inlineRange {
+                if source.language == .ja { return japaneseRangeRef(to: Double(r.to), step: Double(r.step)) }
                 return rangeRef(from: Double(r.from), to: Double(r.to), step: Double(r.step), halves: false, tenths: false)
             }
             let isLocal = local.0[name] != nil
@@ -358,6 +361,7 @@ extension SpeechGrammar {
             case .wildcard: return .void
             case .range(let from, let to, let step, let halves, let tenths, let words):
                 guard words else { return .void }
+                if source.language == .ja { return japaneseRangeRef(to: to, step: step) }
                 return rangeRef(from: from, to: to, step: step, halves: halves, tenths: tenths)
             case .values(let values):
                 let ruleName = (isLocal ? "ll\(localCounter)_" : "l_") + Self.sanitize(name)

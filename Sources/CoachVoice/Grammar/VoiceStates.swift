@@ -38,7 +38,7 @@ public struct VoiceStates: Sendable, Equatable {
 
     /// `intents.yaml` of the built-in directory, and the `answers:` of every English file of both
     /// directories (the user's extend them, as the gateway's AnswerWords reads them).
-    public static func load(intentsDirectory: String, userDirectory: String?) -> VoiceStates {
+    public static func load(intentsDirectory: String, userDirectory: String?, language: String = "en") -> VoiceStates {
         var states = VoiceStates()
         let contract = (intentsDirectory as NSString).appendingPathComponent("intents.yaml")
         if let text = try? String(contentsOfFile: contract, encoding: .utf8),
@@ -51,7 +51,7 @@ public struct VoiceStates: Sendable, Equatable {
         }
         var seen: Set<String> = []
         for dir in [intentsDirectory] + (userDirectory.map { [$0] } ?? []) {
-            let en = (dir as NSString).appendingPathComponent("en")
+            let en = (dir as NSString).appendingPathComponent(language)
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: en)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
             for file in files {
                 guard let text = try? String(contentsOfFile: (en as NSString).appendingPathComponent(file), encoding: .utf8),

@@ -20,9 +20,10 @@ public final class PhonemeDecoder: @unchecked Sendable {  // one thread at a tim
     static let defaultSearch = "_default"
 
     /// `dictionary`: cmudict text of the grammar's words; `grammar`: the FSG text to start with.
-    init(model: PhoneticModel, dictionary: String, grammar: String) throws(PhoneticModelError) {
+    /// `phones`: the language's phones (nil: English's).
+    init(model: PhoneticModel, dictionary: String, grammar: String, phones given: PhoneSet? = nil) throws(PhoneticModelError) {
         self.model = model
-        phones = PhoneSet(tokens: model.tokens)
+        phones = given ?? PhoneSet(tokens: model.tokens)
         pronunciations = phones.pronunciations(dictionary: dictionary)
         searches[Self.defaultSearch] = try PhoneGraph(fsg: grammar, pronunciations: pronunciations)
         active = Self.defaultSearch

@@ -62,3 +62,16 @@ public final class PhoneticModel: @unchecked Sendable {  // one utterance at a t
         return Frames(count: count, width: tokens.count, logProbabilities: out)
     }
 }
+
+extension PhoneticModel {
+    /// The model `coach voice install` put in place (VoiceModels), or why there is none to use.
+    /// Sizes only are checked at start-up: a damaged file of the right size is refused by
+    /// libhama's own checks (PhonemeEngineTests), and hashing 6 MB would cost every start.
+    public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) throws(PhoneticModelError) -> PhoneticModel {
+        guard let model = VoiceModels.hama(environment: environment, check: .sizes) else {
+            throw PhoneticModelError(description: "hama's model is not installed (in \(VoiceModels.root(environment: environment))); install it with: \(VoiceModels.installCommand)")
+        }
+        if let problem = model.problem { throw PhoneticModelError(description: problem) }
+        return try PhoneticModel(libraryPath: model.libraryPath, modelPath: model.modelPath, vocabularyPath: model.vocabularyPath)
+    }
+}

@@ -65,6 +65,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         return VoiceEngine.pocketsphinx.rawValue
     }
     public let text: Recognizer
+    /// The language heard and read (Options.language).
+    public let language: Language
     /// States and arcs of the minimal FSG the decoder searches.
     public let fsgSize: (states: Int, arcs: Int)
     /// Grammar generation + dictionary + decoder start (s).
@@ -129,6 +131,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var marginCeiling = 1.0
         /// With the phoneme engine: End and Cancel heard with a margin over this ask first.
         public var destructiveMarginCeiling = 0.6
+        /// The language heard: Intents/<language> (Japanese: the phoneme engine only;
+        /// VoiceRecognizer+Japanese).
+        public var language = Language.en
+        /// Japanese words with no reading are left out of the grammar instead of refusing to start
+        /// (`--print-grammar`, which Benchmarks/voice/ja-readings.py reads the words from).
+        public var leaveOutUnreadable = false
         public init() {}
     }
 
@@ -137,6 +145,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     public init(library: PocketSphinxLibrary?, intentsDirectory: String, userDirectory: String?,
                 options given: Options = Options()) throws {
         var options = given
+        language = options.language
+        try Self.checkLanguage(options)
         if options.phoneticModel != nil {
             // The free phone loop refuses non-commands; pocketsphinx's word garbage loop and its
             // front-end warping have no part in the phoneme engine.
@@ -157,11 +167,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
             textBuilt.withLock { $0 = result }
         }
         defer { textBuilding.wait() }  // never leave it running behind a thrown error
-        let source = try SentenceSource.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory, language: .en)
+        let source = try SentenceSource.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory, language: language)
         mark("sentences")
-        var dirs = [(intentsDirectory as NSString).appendingPathComponent("en")]
-        if let userDirectory { dirs.append((userDirectory as NSString).appendingPathComponent("en")) }
+        var dirs = [(intentsDirectory as NSString).appendingPathComponent(language.rawValue)]
+        if let userDirectory { dirs.append((userDirectory as NSString).appendingPathComponent(language.rawValue)) }
         let lexicon = try VoiceLexicon.load(directories: dirs)
+        options.wakePhrase = Self.wakePhrase(options.wakePhrase, language: language, lexicon: lexicon)
         var grammar = SpeechGrammar(source: source, filler: options.useFiller ? lexicon.filler : [], fillerWeight: options.fillerWeight,
                                 skipWeight: options.skipWeight,
                                 branchingPenalty: options.branchingPenalty, writtenOnly: lexicon.writtenOnly,
@@ -177,21 +188,26 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         modelDirectory = options.modelDirectory
         mark("grammar")
         let stateGrammars = StateGrammars(source: source, lexicon: lexicon, options: options,
-                                          states: VoiceStates.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory),
+                                          states: VoiceStates.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory,
+                                                                   language: language.rawValue),
                                           commandWords: StateGrammars.commandWords(of: grammar))
         self.stateGrammars = stateGrammars
         let firstSearch = Self.searchName(options.state, mode: options.stateMode)
         let first = firstSearch == "all" ? grammar : stateGrammars.grammar(for: options.state)
         activeState = options.state
         searchNames = [firstSearch: SpeechDecoder.defaultSearch]
-        let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
-        guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
-            throw SpeechDecoderError(description: "cannot read the pronunciation dictionary \(dictPath): install it with sudo apt-get install pocketsphinx-en-us")
-        }
         // One dictionary for every search: the answers' words are the only ones the full grammar lacks.
         let words = grammar.words.merging(stateGrammars.grammar(for: .confirm).words) { a, _ in a }
-        pronunciations = Pronunciations(words: words, cmudict: cmudict, lexicon: lexicon)
-        if !pronunciations.unpronounceable.isEmpty {
+        if language == .ja {
+            pronunciations = try Self.japanesePronunciations(words: words, lexicon: lexicon, directories: dirs, options: options)
+        } else {
+            let dictPath = options.modelDirectory + "/cmudict-en-us.dict"
+            guard let cmudict = try? String(contentsOfFile: dictPath, encoding: .utf8) else {
+                throw SpeechDecoderError(description: "cannot read the pronunciation dictionary \(dictPath): install it with sudo apt-get install pocketsphinx-en-us")
+            }
+            pronunciations = Pronunciations(words: words, cmudict: cmudict, lexicon: lexicon)
+        }
+        if language == .en, !pronunciations.unpronounceable.isEmpty {
             throw SpeechDecoderError(description: "no pronunciation for: " + pronunciations.unpronounceable.map { "'\($0)' (from \(words[$0] ?? "?"))" }.joined(separator: ", ") + "; add them under pronunciations: in Intents/en/_voice.yaml")
         }
         mark("dictionary")
@@ -199,7 +215,10 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         mark("fsg")
         fsgSize = (fsg.states, fsg.arcs)
         if let model = options.phoneticModel {
-            do { acoustic = .phonemes(try PhonemeDecoder(model: model, dictionary: pronunciations.dictionary, grammar: fsg.text)) } catch {
+            do {
+                acoustic = .phonemes(try PhonemeDecoder(model: model, dictionary: pronunciations.dictionary, grammar: fsg.text,
+                                                        phones: language == .ja ? PhoneSet.japanese(tokens: model.tokens) : nil))
+            } catch {
                 throw SpeechDecoderError(description: error.description)
             }
             warping = nil
@@ -256,7 +275,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         let words = SpeechGrammar.unmarked(hyp)
         if answering {  // the confirm search: an answer to the pending question, or nothing
             guard text.answers.classify(words) != nil else { return refuse("not an answer to the question") }
-            return HeardUtterance(heard: words, hypothesis: hyp, recognition: text.recognize(words, language: .en), refusal: nil,
+            return HeardUtterance(heard: words, hypothesis: hyp, recognition: text.recognize(words, language: language), refusal: nil,
                                   start: start, end: end, decodeSeconds: decodeSeconds)
         }
         if let wake = wakeWords {
@@ -273,7 +292,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                 return woke
             }
         }
-        let r = text.recognize(words, language: .en)
+        let r = text.recognize(words, language: language)
         guard r.intent != nil, r.method == .template else { return refuse("the text recogniser does not read it as a command", r) }
         if let why = inapplicable(r.intent, in: activeState) { return refuse(why, r) }
         if let why = belowFloor(result) { return refuse(why, r) }

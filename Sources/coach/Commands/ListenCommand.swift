@@ -176,6 +176,7 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.secondOpinion = strictWake
         voiceOptions.warpLearning = max(1, warpLearning)
         voiceOptions.decoderOptions = decoderOptions.flatMap { $0.split(separator: " ").map(String.init) }
+        voiceOptions.leaveOutUnreadable = printGrammar  // Japanese words without a reading, listed by --print-grammar
         // Only what can apply competes (#29): a fixed --state, else the gateway's, followed.
         let client = noAct || printGrammar ? nil : try OneShot.connect(options)
         let follower = state == nil ? client.map { ListenStateFollower(client: $0, options: options) } : nil
@@ -199,7 +200,7 @@ struct ListenCommand: ParsableCommand {
         let voice: VoiceRecognizer
         do {
             voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode, engine: engine,
-                                              tuning: voiceOptions)
+                                              language: options.lang ?? .en, tuning: voiceOptions)
         } catch {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)

@@ -7,6 +7,7 @@ import CoachLanguage
 import CoachNative
 import CoachSettings
 import CoachVoice
+import CoachWire
 import Foundation
 
 /// Why voice could not start: the message says what to do; `unavailable` is exit 69 for the CLI.
@@ -18,19 +19,22 @@ struct VoiceSetupError: Error, CustomStringConvertible {
 enum VoiceSetup {
     /// The recogniser for the settings, with `tuning` for the hidden measurement options.
     /// `warp`: `--warp`, else the settings' `voice.warp`, else WarpMode.byDefault.
+    /// `language`: what is heard (Japanese: hama only, VoiceRecognizer+Japanese).
     static func recognizer(settings: CoachSettings, wake: Bool?, fromMicrophone: Bool, warp: WarpMode? = nil, engine: VoiceEngine? = nil,
+                           language: Language = .en,
                            tuning: VoiceRecognizer.Options = VoiceRecognizer.Options()) throws(VoiceSetupError) -> VoiceRecognizer {
         guard let directory = Recognizer.builtInIntentsDirectory() else {
             throw VoiceSetupError(description: "Cannot find the Intents/ directory (set COACH_INTENTS).", unavailable: false)
         }
         let user = Recognizer.userIntentsDirectory()
         var options = tuning
+        options.language = language
         options.warp = warp ?? settings.voice.warp.flatMap(WarpMode.init(parsing:)) ?? WarpMode.byDefault(fromMicrophone: fromMicrophone)
         if WakePolicy.requiresWakePhrase(explicit: wake, fromMicrophone: fromMicrophone) {
             options.wakePhrase = settings.voice.wakePhrase
         }
         let library: PocketSphinxLibrary?
-        switch try acousticEngine(engine) {
+        switch try acousticEngine(engine, language: language) {
         case .hama(let model):
             options.phoneticModel = model
             library = try? PocketSphinxLibrary.load()  // only for --strict-wake's second opinion
@@ -58,13 +62,22 @@ enum VoiceSetup {
 
     /// The engine to hear with: `--engine` when given (its model must load), else hama when its
     /// model is installed and loads, else pocketsphinx with one line saying what to install.
-    static func acousticEngine(_ explicit: VoiceEngine?) throws(VoiceSetupError) -> AcousticChoice {
+    /// Japanese has no fallback: pocketsphinx cannot hear it.
+    static func acousticEngine(_ explicit: VoiceEngine?, language: Language = .en) throws(VoiceSetupError) -> AcousticChoice {
+        if language == .ja && explicit == .pocketsphinx {
+            throw VoiceSetupError(description: "--engine pocketsphinx cannot hear Japanese (it has no Japanese model): use --engine hama (coach voice install puts it in place).",
+                                  unavailable: false)
+        }
         if explicit == .pocketsphinx { return .pocketsphinx }
-        let loaded = Result { () throws(PhoneticModelError) -> PhoneticModel in try VoiceModelFiles.hama().load() }
+        let loaded = Result { () throws(PhoneticModelError) -> PhoneticModel in try PhoneticModel.installed() }
         switch loaded {
         case .success(let model): return .hama(model)
         case .failure(let error):
             if explicit == .hama { throw VoiceSetupError(description: "--engine hama: \(error.description)", unavailable: true) }
+            if language == .ja {
+                throw VoiceSetupError(description: "Japanese by voice needs the hama engine (pocketsphinx has no Japanese model): \(error.description)",
+                                      unavailable: true)
+            }
             OneShot.printError("listening with pocketsphinx: \(error.description)")
             return .pocketsphinx
         }

@@ -56,12 +56,14 @@ import Testing
         let notALibrary = home.root.appendingPathComponent("not-a-library").path
         for (dir, damage) in [(truncated, "asr_waveform.hama"), (notALibrary, "libhama.so")] {
             try FileManager.default.createDirectory(atPath: dir + "/hama-1.7.0", withIntermediateDirectories: true)
-            for file in ["libhama.so", "asr_waveform.hama", "g2p_vocab.json"] {
+            for file in try FileManager.default.contentsOfDirectory(atPath: installed) {
                 try FileManager.default.copyItem(atPath: installed + "/" + file, toPath: dir + "/hama-1.7.0/" + file)
             }
             let path = dir + "/hama-1.7.0/" + damage
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: path))
+            // The right size, the wrong bytes: what a start-up's size check cannot see.
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            for i in stride(from: bytes.count / 3, to: bytes.count, by: 997) { bytes[i] ^= 0x5a }
+            try bytes.write(to: URL(fileURLWithPath: path))
         }
         for models in [missing, truncated, notALibrary] {
             let r = try await listen(pause, home: home, models: models, ["--no-act", "--json"])

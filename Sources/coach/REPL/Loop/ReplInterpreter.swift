@@ -92,7 +92,7 @@ struct ReplInterpreter: Sendable {
                 // The workout's state now, so the first thing heard is heard against it.
                 let state = await backend.status(language: language).state
                 if let state { listener.workoutState(state) }
-                let started = try listener.start(input: input)
+                let started = try listener.start(input: input, language: session.language)
                 return ReplOutput(lines: session.json ? [] : [started], workoutState: state)
             } catch {
                 return ReplOutput(lines: [error.description], failure: .usage(error.description))

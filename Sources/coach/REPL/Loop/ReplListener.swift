@@ -6,6 +6,7 @@
 // Only what can apply now is heard, as with `coach listen` (#29): the REPL's loop tells the
 // listener the workout's state and whether a yes/no question is pending (ListeningFocus decides).
 
+import CoachWire
 import CoachSettings
 import CoachVoice
 import Foundation
@@ -50,7 +51,8 @@ final class ReplListener: Sendable {
     /// throws what went wrong (nothing is listening then).
     /// The decoder is built on the listening thread: the first build after an install compiles the
     /// grammar (seconds on a busy machine), and the prompt must not wait for it.
-    func start(input: String?) throws(VoiceSetupError) -> String {
+    /// `language`: the REPL's (Japanese: heard with the hama engine).
+    func start(input: String?, language: Language = .en) throws(VoiceSetupError) -> String {
         // The microphone is read from now, while the decoder is built (ReadAheadAudioInput).
         let opened = try VoiceSetup.audioInput(path: input, device: nil, settings: settings)
         let source: any AudioInput = input == nil ? ReadAheadAudioInput(opened) : opened
@@ -62,7 +64,7 @@ final class ReplListener: Sendable {
             let voice: VoiceRecognizer
             var tuning = VoiceRecognizer.Options()
             tuning.state = self.focus.withLock { $0.0.state(at: $0.heardUntil) }
-            do { voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil, tuning: tuning) } catch {
+            do { voice = try VoiceSetup.recognizer(settings: settings, wake: nil, fromMicrophone: input == nil, language: language, tuning: tuning) } catch {
                 (handed.source as? ReadAheadAudioInput)?.stop()
                 if self.isCurrent(mine) { self.deliver(.note("Stopped listening: \(error)")) }
                 return

@@ -1,0 +1,37 @@
+// VoiceRecognizer+Japanese: what hearing Japanese changes (issue #39). The grammar comes from
+// Intents/ja as English's comes from Intents/en; its words are read as kana and then Japanese
+// phones (JapanesePronunciations), which only hama's phoneme model can hear — pocketsphinx has no
+// Japanese model. The settings' wake phrase is English by default ("hey coach") and has no
+// reading, so Japanese listens for its own (`wake_phrase:` in Intents/ja/_voice.yaml).
+
+import CoachLanguage
+import CoachWire
+import Foundation
+
+extension VoiceRecognizer {
+    /// Refuses a language the chosen engine cannot hear.
+    static func checkLanguage(_ options: Options) throws {
+        guard options.language == .ja, options.phoneticModel == nil else { return }
+        throw SpeechDecoderError(description: "Japanese by voice needs the hama engine (pocketsphinx has no Japanese model): install it with coach voice install, and listen with --engine hama")
+    }
+
+    /// The wake phrase to listen for in `language`: the settings' one, unless it cannot be said
+    /// there (Latin letters in Japanese), then the language's own.
+    static func wakePhrase(_ configured: String?, language: Language, lexicon: VoiceLexicon) -> String? {
+        guard let configured, language == .ja, configured.unicodeScalars.allSatisfy({ $0.isASCII }) else { return configured }
+        return lexicon.wakePhrase ?? configured
+    }
+
+    /// The Japanese dictionary of `words`; a word with no reading refuses to start, naming it and
+    /// its template (unless `leaveOutUnreadable`: its arcs are then never heard).
+    static func japanesePronunciations(words: [String: String], lexicon: VoiceLexicon, directories: [String],
+                                       options: Options) throws -> Pronunciations {
+        let readings = JapanesePronunciations.readings(directories: directories)
+        let made = JapanesePronunciations.make(words: words, lexicon: lexicon, readings: readings)
+        if !made.unpronounceable.isEmpty && !options.leaveOutUnreadable {
+            throw SpeechDecoderError(description: "no reading for: " + made.unpronounceable.map { "'\($0)' (from \(words[$0] ?? "?"))" }.joined(separator: ", ")
+                                     + "; add them under pronunciations: in Intents/ja/_voice.yaml (kana), or run Benchmarks/voice/ja-readings.py --grammar")
+        }
+        return made
+    }
+}

@@ -65,10 +65,10 @@ public final class PhoneticModel: @unchecked Sendable {  // one utterance at a t
 
 extension PhoneticModel {
     /// The model `coach voice install` put in place (VoiceModels), or why there is none to use.
-    /// Sizes only are checked at start-up: a damaged file of the right size is refused by
-    /// libhama's own checks (PhonemeEngineTests), and hashing 6 MB would cost every start.
+    /// Every file's sha256 is checked at start-up: libhama runs a model with flipped weights
+    /// without a word (PhonemeEngineTests), and a damaged library must never be loaded.
     public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) throws(PhoneticModelError) -> PhoneticModel {
-        guard let model = VoiceModels.hama(environment: environment, check: .sizes) else {
+        guard let model = VoiceModels.hama(environment: environment, check: .digests) else {
             throw PhoneticModelError(description: "hama's model is not installed (in \(VoiceModels.root(environment: environment))); install it with: \(VoiceModels.installCommand)")
         }
         if let problem = model.problem { throw PhoneticModelError(description: problem) }

@@ -45,12 +45,13 @@ final class ReplBackend: Sendable {
     // MARK: - Requests
 
     /// One utterance, recognised and performed.
-    func submit(_ utterance: String, language: Language) async -> ReplReply {
+    func submit(_ utterance: String, language: Language, unsure: Bool = false) async -> ReplReply {
         // The REPL's language when the line is written in it; else the gateway detects the line's
         // own (a Japanese line in an English session is understood, and answered in Japanese).
         let lang = Language.detect(utterance) == language ? language : nil
         var params: [(String, JSONValue)] = [("text", .string(utterance))]
         if let lang { params.append(("lang", .string(lang.rawValue))) }
+        if unsure { params.append(("unsure", .bool(true))) }
         return await intentReply("say", .object(params), language: language)
     }
 

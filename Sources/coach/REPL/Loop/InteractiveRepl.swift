@@ -48,10 +48,14 @@ enum InteractiveRepl {
 
         var status = ReplExitStatus.success
         var prompt = interpreter.session.prompt
+        /// The line now handled was heard only just (ReplListener): an End or Cancel asks first.
+        var unsure = false
         loop: for await next in inputs {
             let input: EditorInput
             switch next {
-            case .editor(let typed): input = typed
+            case .editor(let typed):
+                input = typed
+                unsure = false
             case .gatewayLost(let message):
                 editor.printAbove("coach: " + message)
                 status = ReplExitStatus.unreachable
@@ -62,10 +66,11 @@ enum InteractiveRepl {
             case .heard(.note(let note)):
                 editor.printAbove(note)
                 continue loop
-            case .heard(.line(let text)):
+            case .heard(.line(let text, let heardUnsure)):
                 // Shown as if typed, marked as heard, then the very path a typed line takes.
                 editor.printAbove(prompt + text + "   (heard)")
                 input = .line(text)
+                unsure = heardUnsure
             }
             switch input {
             case .line(let line) where permissions.isAsking:
@@ -86,7 +91,8 @@ enum InteractiveRepl {
                 }
                 let waitsForReply = interpreter.session.awaitsReply(line)
                 if waitsForReply { events.hold() }
-                let output = await interpreter.handle(line)
+                let output = await interpreter.handle(line, unsure: unsure)
+                unsure = false
                 for text in output.lines { editor.printAbove(text) }
                 // What `/listen` can hear next: the state the reply left, and a yes/no question.
                 if let state = output.workoutState { listener.workoutState(state) }

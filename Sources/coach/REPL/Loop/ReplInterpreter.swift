@@ -33,13 +33,14 @@ struct ReplInterpreter: Sendable {
         self.listener = listener
     }
 
-    mutating func handle(_ line: String) async -> ReplOutput {
+    /// `unsure`: the line was heard only just (voice): an End or Cancel asks for a yes first.
+    mutating func handle(_ line: String, unsure: Bool = false) async -> ReplOutput {
         let language = session.language
         switch session.interpret(line) {
         case .nothing:
             return ReplOutput()
         case .submit(let utterance):
-            return render(await backend.submit(utterance, language: language))
+            return render(await backend.submit(utterance, language: language, unsure: unsure))
         case .answer(let question, let value):
             return render(await backend.answer(question, with: value, language: language))
         case .usageError(let message):

@@ -13,9 +13,10 @@ import Foundation
 import Synchronization
 
 final class ReplListener: Sendable {
-    /// A command heard (its text), or a note for the user (the file ended, the device failed).
+    /// A command heard (its text; `unsure`: heard only just, so an End or Cancel asks first), or a
+    /// note for the user (the file ended, the device failed).
     enum Heard: Sendable, Hashable {
-        case line(String)
+        case line(String, unsure: Bool = false)
         case note(String)
     }
 
@@ -103,7 +104,7 @@ final class ReplListener: Sendable {
         func hear(_ heard: HeardUtterance) {
             focus.withLock { $0.heardUntil = max($0.heardUntil, base + heard.end) }
             if heard.listeningUntil != nil, isCurrent(mine) { deliver(.note("Listening: say the command.")) }
-            if let text = heard.heard, isCurrent(mine) { deliver(.line(text)) }
+            if let text = heard.heard, isCurrent(mine) { deliver(.line(text, unsure: heard.unsure)) }
         }
         do {
             while isCurrent(mine), let chunk = try source.next() {

@@ -46,6 +46,9 @@ struct JapaneseReadingsTests {
                 "report": "心拍数15\(i % 10)。",
                 "from": "スイム", "to": "バイク", "zone": "\(i % 7 + 1)", "types": "パワー、ケイデンス", "type": "パワー",
                 "name": "ハートレートセンサー", "sensors": "ハートレートセンサー", "minutes": "\(i + 1)", "count": "\(i % 3 + 1)",
+                // Issue 44: the step as a status answer says it, what comes next, a race's distance.
+                "spoken_step": "インターバル 5本中\(i % 5 + 1)本目、残り1:30、ペース通り",
+                "next_step": "次はリカバリー 5本中\(i % 5 + 1)本目、1:30", "race_distance": "5キロ",
             ]
             for template in templates {
                 let text = catalog.fill(template, values: values)

@@ -182,7 +182,7 @@ struct ResponseComposer: Sendable {
             "step": snapshot.step.map { wording(language).stepLine($0, locked: locked) } ?? "",
             "spoken_step": snapshot.step.map { wording(language).spokenStep($0, locked: locked) } ?? "",
             "next_step": snapshot.step.map { wording(language).nextStep($0) } ?? "",
-            "plan": snapshot.step?.planName ?? snapshot.workoutName ?? "",
+            "plan": planName(snapshot.step?.planName ?? snapshot.workoutName ?? "", language: language),
         ]
         if locked {
             let hidden = event("hidden", values: [:], language: language)
@@ -193,6 +193,11 @@ struct ResponseComposer: Sendable {
             values["energy"] = snapshot.current(.activeEnergy).map { "\(Int($0.rounded())) kcal" } ?? event("noEnergy", values: [:], language: language)
         }
         return values
+    }
+
+    /// A library plan as a reply names it ("ramp test", 「ランプテスト」: `planNames:`); any other by its own name.
+    func planName(_ name: String, language: Language) -> String {
+        catalog.phrase("planNames", name, language: language) ?? name
     }
 
     func activityName(_ activity: ActivityType, language: Language) -> String {

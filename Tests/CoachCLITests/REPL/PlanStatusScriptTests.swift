@@ -27,7 +27,7 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 8, "\(lines)")
         guard lines.count == 8 else { return }
-        #expect(lines[0] == "Starting your norwegian-4x4 plan. Warm-up · 10:00 · 10:00 left.")
+        #expect(lines[0] == "Starting your Norwegian 4 × 4 plan. Warm-up · 10:00 · 10:00 left.")
         #expect(lines[2] == "Your run is in progress: 18:00, no distance yet. Interval 2 of 4, 3:00 left.")
         #expect(lines[3] == "Interval 2 of 4, 3:00 left. Next: Recovery 2 of 4, 3:00.")
         #expect(lines[4] == lines[2], "/status answers as the status question does")

@@ -114,6 +114,13 @@ struct BrowserWidgetTests {
         gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--http", "127.0.0.1:\(port)"])
         let back = try await browser.wait("!(\(Self.greyed)) && document.body.dataset.phase === 'running'", timeout: 15)
         #expect(back.waited <= 10_000, "live again \(back.waited) ms after the gateway returned")
+
+        // A library plan (issue 44): its step line shows under the metrics, as the status line words it.
+        _ = try await coach(home, ["end"])
+        _ = try await coach(home, ["say", "start tabata"])
+        let step = try await browser.wait("document.getElementById('step').textContent.startsWith('Warm-up · 5:00')", timeout: 5)
+        #expect(step.waited <= 2000, "the step line \(step.waited) ms after the start")
+        #expect(try await browser.eval("document.getElementById('step').hidden") as? Bool == false)
     }
 
     /// Runs `coach ARGS` in the scratch home; throws on a non-zero exit.

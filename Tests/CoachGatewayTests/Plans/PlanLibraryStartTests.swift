@@ -62,6 +62,9 @@ import Testing
             let status = try await client.call("status", .object([]), timeout: nil)
             #expect(status["workout"]?["step"]?["plan"]?.stringValue == entry.plan, "\(text): \(status.serialized())")
             #expect(status["workout"]?["step"]?["index"]?.doubleValue == 0, "\(text): \(status.serialized())")
+            // The reply names the plan as people do (`planNames:` in _responses.yaml), not by its file name.
+            let said = try #require(ResponseCatalog.builtIn.phrase("planNames", entry.plan, language: language), "\(entry.plan) has no name in \(language)")
+            #expect(started["message"]?.stringValue?.contains(said) == true, "\(text): \(started.serialized())")
             _ = try await client.call("cancel", ["confirm": true], timeout: nil)
         }
         client.close()

@@ -25,7 +25,7 @@ public struct WebConfiguration: Sendable {
     /// Events a stream may skip in a row (it stopped reading) before it is closed.
     public var slowReaderLimit = 16
     public var limits = RequestLimits()
-    /// Connections waiting for or being answered a request (streams count apart): at most 64, a
+    /// Connections waiting for or being answered a request (streams count apart): at most 1 024, a
     /// request whole within 5 s, the slowest closed first when full (ConnectionDoor).
     public var door = DoorLimits()
     /// Connections one address may hold when the page is public; a loopback page has no per-peer limit.
@@ -106,6 +106,7 @@ public final class WebDisplay: Sendable {
             // Room for a burst of connections while hostile ones are being displaced: a browser's
             // connection dropped from a full queue would wait a second for its SYN to be resent.
             .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.maxMessagesPerRead, value: 16)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 32 * 1024))
             .childChannelInitializer { channel in

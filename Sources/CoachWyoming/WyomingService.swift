@@ -4,8 +4,8 @@
 // `recognize` through the recogniser only (Gateway.parse), `transcript` through the gateway's one
 // entry point (the RequestRouter's `say`) as the named client `wyoming`, in the request's language.
 // A frame that is not Wyoming gets an `error` event and closes that connection only. Connections
-// are kept by a ConnectionDoor: an event whole within 5 s of connecting or of the last answer, 32 at
-// once with the slowest closed first for a newcomer, 8 per address when it listens beyond loopback.
+// are kept by a ConnectionDoor: an event whole within 5 s of connecting or of the last answer, 1 024
+// at once with the slowest closed first for a newcomer, 16 per address when it listens beyond loopback.
 
 import CoachCore
 import CoachGateway
@@ -37,7 +37,7 @@ public final class WyomingService: Sendable {
 
     /// The door's limits for a host: per-address limits only beyond loopback.
     public static func doorLimits(host: String) -> DoorLimits {
-        DoorLimits(connections: 32, perPeer: LoopbackHost.contains(host) ? nil : 8, deadline: .seconds(5))
+        DoorLimits(connections: 1024, perPeer: LoopbackHost.contains(host) ? nil : 16, deadline: .seconds(5))
     }
 
     public static func start(gateway: Gateway, host: String, port: Int, door limits: DoorLimits? = nil) async throws -> WyomingService {
@@ -45,6 +45,7 @@ public final class WyomingService: Sendable {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             // Room for a burst while hostile connections are displaced (see WebDisplay).
             .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.maxMessagesPerRead, value: 16)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 guard door.admit(channel) else { return channel.close() }

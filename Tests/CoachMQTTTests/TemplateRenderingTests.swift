@@ -50,9 +50,8 @@ import Testing
             HomeAssistantState(content: running, readable: { $0 == .quantity(.heartRate) }),
             HomeAssistantState(content: .idle(), readable: { _ in true }),
         ]
-        // The renderer reads the entities by object id, as device-based discovery would hold them.
-        let components = JSONValue.object(device.discoveryMessages.map { (String($0.topic.split(separator: "/").dropLast().last!), $0.payload) })
-        let request = JSONValue.object([("discovery", .object([("cmps", components)])),
+        let messages = device.discoveryMessages.map { JSONValue.object([("topic", .string($0.topic)), ("payload", $0.payload)]) }
+        let request = JSONValue.object([("discovery", .array(messages)),
                                         ("states", .array(states.map { .string($0.text) }))])
         let result = try Self.run(python, [Self.root.path + "/Tests/Support/home-assistant/render_templates.py"],
                                   input: Data(request.serialized().utf8))

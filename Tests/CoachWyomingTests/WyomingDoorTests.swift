@@ -99,6 +99,6 @@ struct WyomingDoorTests {
 
     @Test func aPublicPortHasPerAddressLimitsALoopbackOneNone() {
         #expect(WyomingService.doorLimits(host: "127.0.0.1").perPeer == nil)
-        #expect(WyomingService.doorLimits(host: "0.0.0.0").perPeer == 8)
+        #expect(WyomingService.doorLimits(host: "0.0.0.0").perPeer == 16)
     }
 }

@@ -19,7 +19,7 @@ public struct DoorLimits: Sendable, Hashable {
     /// no time yet to send its request.
     public var grace: Duration
 
-    public init(connections: Int = 64, perPeer: Int? = nil, deadline: Duration = .seconds(5), grace: Duration = .milliseconds(500)) {
+    public init(connections: Int = 1024, perPeer: Int? = nil, deadline: Duration = .seconds(5), grace: Duration = .milliseconds(500)) {
         self.connections = max(1, connections)
         self.perPeer = perPeer.map { max(1, $0) }
         self.deadline = deadline

@@ -110,7 +110,7 @@ struct BrokerOutageTests {
         // Without --mqtt and without mqtt.url: MQTT is off, and the device goes from Home Assistant.
         let next = try await BackgroundGateway(home: home)
         defer { next.killSoon() }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(20)  // a loaded machine: removal is its own connection
         // The state is emptied last: once it is gone, every config before it is too.
         while try await broker.retained(Self.topics.state, wait: 1) != nil, ContinuousClock.now < deadline {}
         #expect(try await broker.retained(Self.topics.heartRateDiscovery, wait: 1) == nil, "the retained config is gone")

@@ -21,12 +21,15 @@ def render(template, payload):
 
 def main():
     request = json.load(sys.stdin)
-    components = request["discovery"]["cmps"]
+    # Per-component discovery: the platform and the object id are the topic's
+    # (<prefix>/<component>/<node_id>/<object_id>/config).
+    messages = [(m["topic"].split("/"), m["payload"]) for m in request["discovery"]]
     results = []
     for payload in request["states"]:
         result = {}
-        for key, component in components.items():
-            if component.get("p") != "sensor":
+        for levels, component in messages:
+            key = levels[3]
+            if levels[1] != "sensor":
                 continue
             value = render(component.get("value_template", "{{ value }}"), payload)
             available = []

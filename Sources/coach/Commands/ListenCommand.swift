@@ -55,7 +55,7 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("ALSA capture device (default: the settings file's input_device, else \"default\").", valueName: "device"))
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("The acoustic engine: hama (a neural phoneme model; `coach voice install` puts it in place) or pocketsphinx. Default: hama when installed, else pocketsphinx.", valueName: "hama|pocketsphinx"))
+    @Option(name: .long, help: ArgumentHelp("The acoustic engine: hama (a neural phoneme model; `coach voice install` puts it in place) or pocketsphinx. Default: hama when installed, else pocketsphinx; pocketsphinx with --warp.", valueName: "hama|pocketsphinx"))
     var engine: VoiceEngine?
 
     @Flag(name: .customLong("no-act"), help: "Recognise only: print what was heard, change nothing.")
@@ -151,6 +151,14 @@ struct ListenCommand: ParsableCommand {
 
     static let unavailableExitCode: Int32 = 69
 
+    /// Warping is pocketsphinx's front end: `--warp` (other than off) without `--engine` listens
+    /// with pocketsphinx, and with `--engine hama` it is a usage error.
+    static func engine(_ explicit: VoiceEngine?, warp: WarpMode?) throws(ValidationError) -> VoiceEngine? {
+        guard let warp, warp != .off else { return explicit }
+        if explicit == .hama { throw ValidationError("--warp applies to pocketsphinx's front end only: leave it out with --engine hama.") }
+        return .pocketsphinx
+    }
+
     /// `--state`: nil when absent or `all` (every intent), else that state's grammar.
     private func fixedState() throws -> ListeningState? {
         guard let state, state != "all" else { return nil }
@@ -199,7 +207,8 @@ struct ListenCommand: ParsableCommand {
         let openedAfter = ContinuousClock.now - commandStarted
         let voice: VoiceRecognizer
         do {
-            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode, engine: engine,
+            voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode,
+                                              engine: try Self.engine(engine, warp: warpMode),
                                               language: options.lang ?? .en, tuning: voiceOptions)
         } catch {
             OneShot.printError(error.description)

@@ -2,6 +2,7 @@
 // same directory), else the package's .build/debug; COACH_BINARY overrides both.
 
 @_exported import CoachTestSupport
+import CoachGateway
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +46,12 @@ final class ScratchHome: @unchecked Sendable {
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    /// A gateway a one-shot command started here (`coach serve --idle-exit 10m`) goes with the
+    /// home: it would otherwise outlive the suite, which `./test` counts as a failure.
+    deinit {
+        if let pid = InstanceLock.holder(path: root.appendingPathComponent("run/coach/coach.sock.lock").path) { kill(pid, SIGTERM) }
+        try? FileManager.default.removeItem(at: root)
+    }
 
     /// Isolates the program from the user's files: XDG directories and HOME (so no ~/.inputrc).
     var environment: [String: String] {

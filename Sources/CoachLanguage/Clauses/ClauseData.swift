@@ -4,6 +4,8 @@
 //
 //   clauses:
 //     conjunctions:  [phrase, …]         join a reason and a command; belong to neither ("so")
+//     relatives:     [phrase, …]         English relative words that cut inside a clause only
+//                                        ("a walk that burns 250 calories", #40)
 //     connectives:   [phrase, …]         Japanese endings of a reason clause (〜ので, 〜から)
 //     noun_particles: [phrase, …]        Japanese particles ending a phrase of place or means (〜で)
 //     request_endings: [phrase, …]       Japanese verb endings that ask someone else (走って)
@@ -38,6 +40,7 @@ import CoachWire
 
 struct ClauseData: Sendable {
     var conjunctions: [[UInt32]] = []
+    var relatives: [[UInt32]] = []
     var connectives: [[UInt32]] = []
     /// Japanese particles that end a phrase of place or means after a noun (ダンベル|で).
     var nounParticles: [[UInt32]] = []
@@ -85,6 +88,7 @@ struct ClauseData: Sendable {
                 guard let root = try? IntentDefinitions.loadYAML(file), let c = root["clauses"] as? [String: Any]
                 else { continue }
                 data.conjunctions += phrases(c["conjunctions"])
+                data.relatives += phrases(c["relatives"])
                 data.connectives += phrases(c["connectives"])
                 data.nounParticles += phrases(c["noun_particles"])
                 data.requestEndings += phrases(c["request_endings"])

@@ -69,6 +69,11 @@ struct ClauseData: Sendable {
     var addressee: [[UInt32]] = []
     /// Words that make the addressee the user ("tell me how I'm doing" asks Coach).
     var selfWords: [[UInt32]] = []
+    /// `addressee` and `hesitations` split into words once, and the words a line must start with
+    /// for the addressee rule to look further (most lines are rejected on their first word).
+    var addresseeWords: [[[UInt32]]] = []
+    var hesitationWords: [[[UInt32]]] = []
+    var addresseeLeads: Set<[UInt32]> = []
     var discardAbout: [[UInt32]] = []
     var bareStarts: [[UInt32]] = []
     var requestPrefixes: [[UInt32]] = []
@@ -126,6 +131,10 @@ struct ClauseData: Sendable {
         data.connectives.sort(by: longest)
         data.hesitations.sort(by: longest)
         data.spellingVariants.sort { $0.wrong.count > $1.wrong.count }
+        let split: ([UInt32]) -> [[UInt32]] = { $0.split(separator: Scalars.space).map { Array($0) } }
+        data.addresseeWords = data.addressee.map(split)
+        data.hesitationWords = data.hesitations.map(split)
+        data.addresseeLeads = Set((data.addresseeWords + data.hesitationWords).compactMap(\.first))
         data.requestPrefixes.sort(by: longest)
         data.requestSuffixes.sort(by: longest)
         data.requestQuestions.sort { $0.ending.count > $1.ending.count }

@@ -11,16 +11,20 @@ extension LanguageModel {
     func isAddressedToSomeoneElse(_ norm: NormalizedText) -> Bool {
         guard !clauses.addressee.isEmpty else { return false }
         guard language == .en else { return FallbackData.containsAny(clauses.addressee, in: norm.scalars, words: false) }
-        let words = norm.scalars.split(separator: Scalars.space).map { Array($0) }
+        let s = norm.scalars
+        // Most lines are rejected on their first word, before any word list is built.
+        guard let firstEnd = s.firstIndex(of: Scalars.space) ?? (s.isEmpty ? nil : s.count),
+            clauses.addresseeLeads.contains(Array(s[..<firstEnd]))
+        else { return false }
+        let words = s.split(separator: Scalars.space).map { Array($0) }
         // Leading hesitations ("ok", "hey coach", "please") do not change who is addressed.
         var start = 0
         while start < words.count {
-            guard let h = clauses.hesitations.first(where: { phraseMatches($0, words, at: start) != nil }) else { break }
-            start += h.split(separator: Scalars.space).count
+            guard let h = clauses.hesitationWords.first(where: { Self.wordsMatch($0, words, at: start) }) else { break }
+            start += h.count
         }
         let star: [UInt32] = [0x2A]
-        for phrase in clauses.addressee {
-            let parts = phrase.split(separator: Scalars.space).map { Array($0) }
+        for parts in clauses.addresseeWords {
             var i = start
             var addressee: [UInt32]? = nil
             var ok = true
@@ -33,7 +37,7 @@ extension LanguageModel {
                     let rest = Array(parts[(p + 1)...])
                     var matched = false
                     for n in 1...3 where i + n + rest.count <= words.count {
-                        if rest.isEmpty || zip(rest, words[(i + n)...]).allSatisfy({ $0 == $1 }) {
+                        if rest.isEmpty || Self.wordsMatch(rest, words, at: i + n) {
                             i += n + rest.count
                             matched = true
                             break
@@ -56,11 +60,10 @@ extension LanguageModel {
         return false
     }
 
-    /// The number of words of `phrase` (a normalised phrase) matched at word `i`, or nil.
-    private func phraseMatches(_ phrase: [UInt32], _ words: [[UInt32]], at i: Int) -> Int? {
-        let parts = phrase.split(separator: Scalars.space).map { Array($0) }
-        guard i + parts.count <= words.count else { return nil }
-        for (k, w) in parts.enumerated() where words[i + k] != w { return nil }
-        return parts.count
+    /// Do the words `phrase` stand in `words` from `i` on?
+    static func wordsMatch(_ phrase: [[UInt32]], _ words: [[UInt32]], at i: Int) -> Bool {
+        guard !phrase.isEmpty, i + phrase.count <= words.count else { return false }
+        for (k, w) in phrase.enumerated() where words[i + k] != w { return false }
+        return true
     }
 }

@@ -4,6 +4,8 @@
 //
 //   clauses:
 //     conjunctions:  [phrase, …]         join a reason and a command; belong to neither ("so")
+//     relatives:     [phrase, …]         English relative words that cut inside a clause only
+//                                        ("a walk that burns 250 calories", #40)
 //     connectives:   [phrase, …]         Japanese endings of a reason clause (〜ので, 〜から)
 //     noun_particles: [phrase, …]        Japanese particles ending a phrase of place or means (〜で)
 //     request_endings: [phrase, …]       Japanese verb endings that ask someone else (走って)
@@ -38,6 +40,7 @@ import CoachWire
 
 struct ClauseData: Sendable {
     var conjunctions: [[UInt32]] = []
+    var relatives: [[UInt32]] = []
     var connectives: [[UInt32]] = []
     /// Japanese particles that end a phrase of place or means after a noun (ダンベル|で).
     var nounParticles: [[UInt32]] = []
@@ -66,6 +69,11 @@ struct ClauseData: Sendable {
     var addressee: [[UInt32]] = []
     /// Words that make the addressee the user ("tell me how I'm doing" asks Coach).
     var selfWords: [[UInt32]] = []
+    /// `addressee` and `hesitations` split into words once, and the words a line must start with
+    /// for the addressee rule to look further (most lines are rejected on their first word).
+    var addresseeWords: [[[UInt32]]] = []
+    var hesitationWords: [[[UInt32]]] = []
+    var addresseeLeads: Set<[UInt32]> = []
     var discardAbout: [[UInt32]] = []
     var bareStarts: [[UInt32]] = []
     var requestPrefixes: [[UInt32]] = []
@@ -85,6 +93,7 @@ struct ClauseData: Sendable {
                 guard let root = try? IntentDefinitions.loadYAML(file), let c = root["clauses"] as? [String: Any]
                 else { continue }
                 data.conjunctions += phrases(c["conjunctions"])
+                data.relatives += phrases(c["relatives"])
                 data.connectives += phrases(c["connectives"])
                 data.nounParticles += phrases(c["noun_particles"])
                 data.requestEndings += phrases(c["request_endings"])
@@ -122,6 +131,10 @@ struct ClauseData: Sendable {
         data.connectives.sort(by: longest)
         data.hesitations.sort(by: longest)
         data.spellingVariants.sort { $0.wrong.count > $1.wrong.count }
+        let split: ([UInt32]) -> [[UInt32]] = { $0.split(separator: Scalars.space).map { Array($0) } }
+        data.addresseeWords = data.addressee.map(split)
+        data.hesitationWords = data.hesitations.map(split)
+        data.addresseeLeads = Set((data.addresseeWords + data.hesitationWords).compactMap(\.first))
         data.requestPrefixes.sort(by: longest)
         data.requestSuffixes.sort(by: longest)
         data.requestQuestions.sort { $0.ending.count > $1.ending.count }

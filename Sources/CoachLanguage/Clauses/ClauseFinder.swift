@@ -67,7 +67,11 @@ extension LanguageModel {
             let asks = Self.typed(span, of: norm, in: original).contains(where: { $0 == 0x3F || $0 == 0xFF1F })
             let bareJapaneseTopic = !words && !asks && !candidate.scalars.contains(where: FallbackData.isHiragana)
             if intent == "WorkoutStatus" ? bareJapaneseTopic : asks { continue }
-            if let last = before.last, !isNounPhraseAllowed(norm.scalars[last], intent: intent) { continue }
+            if let last = before.last, !isNounPhraseAllowed(norm.scalars[last], intent: intent),
+                !(intent == "CancelWorkout" && isDiscardReason(norm.scalars[last]))
+            {
+                continue
+            }
             guard isAside(before, of: norm, original: original, intent: intent, bound: bound, leading: true, context: context),
                 isAside(after, of: norm, original: original, intent: intent, bound: bound, leading: false, context: context)
             else { continue }

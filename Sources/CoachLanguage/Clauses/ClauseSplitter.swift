@@ -64,7 +64,11 @@ struct ClauseSplitter {
         }
         var k = 0
         while k < words.count {
-            if let n = phraseWords(data.conjunctions, at: k, words: words, s), k > 0 {
+            // A relative word ("a run that covers 8 km", #40) cuts only inside a clause: after a
+            // comma it starts a remark of its own ("end the workout, that was tough").
+            if let n = phraseWords(data.conjunctions, at: k, words: words, s)
+                ?? (cutBefore[k] ? nil : phraseWords(data.relatives, at: k, words: words, s)), k > 0
+            {
                 for w in k..<k + n { dropped[w] = true }
                 cutBefore[k] = true
                 cutBefore[k + n] = true

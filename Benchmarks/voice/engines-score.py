@@ -76,8 +76,8 @@ def commands(engine, name, condition, states, startup_cpu, extra_groups=()):
     by_voice = {}
     for state in states:
         group = f'{name}-{state}'
-        if not os.path.exists(f'{cache}/{group}/lines'):
-            continue
+        if not os.path.exists(f'{cache}/{group}/lines') or not os.path.exists(f'{work}/{engine}/{group}-{condition}.json'):
+            continue  # a run cut short is scored on what it decoded
         firsts, index, voices = heard(engine, group, condition)
         s, n = cpu(engine, group, condition, startup_cpu)
         seconds += s; utterances += n
@@ -107,8 +107,8 @@ def noncommands(engine, name, condition, states, startup_cpu):
     examples = []
     for state in states:
         group = f'{name}-{state}'
-        if not os.path.exists(f'{cache}/{group}/lines'):
-            continue
+        if not os.path.exists(f'{cache}/{group}/lines') or not os.path.exists(f'{work}/{engine}/{group}-{condition}.json'):
+            continue  # a run cut short is scored on what it decoded
         firsts, index, voices = heard(engine, group, condition)
         s, n = cpu(engine, group, condition, startup_cpu)
         seconds += s; utterances += n

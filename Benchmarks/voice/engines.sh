@@ -8,6 +8,7 @@
 #   ENGINES_COACH=.build/debug/coach  the binary (default: the release build, else the debug one)
 #   ENGINES_QUICK=1                   clean, pink10 and phone only; no latency (a smoke run)
 #   ENGINES_NONCOMMAND_CONDITIONS="clean far babble10"   (the default) where non-commands are heard
+#   ENGINES_STATES="idle running paused"                 (the default) the states' sentences to decode
 # An ENGINE other than "default" is passed as `--engine ENGINE` (hama, pocketsphinx).
 #
 # The sets (Benchmarks/voice/sets/, written before any engine was tuned on them): English commands,
@@ -20,7 +21,8 @@
 # (0.5 s of silence before each, 0.7 s after), then altered as a whole:
 #   clean; phone (300–3400 Hz, 8 kHz); clip (+14 dB into the rails); far (reverb, −20 dB); farfan
 #   (far, with a fan's brown noise at 10 dB); talker6 (one other voice talking throughout, 6 dB
-#   below); gsm (GSM 06.10, 13 kbit/s); pitch-400 and pitch+400 (cents); babble10, music10, pink10
+#   below: no pause left between commands); overlap6 (another voice saying another sentence over
+#   each command, from 0.3 s in, 6 dB below; overlap-mix.py); gsm (GSM 06.10, 13 kbit/s); pitch-400 and pitch+400 (cents); babble10, music10, pink10
 #   (at 10 dB: speech level over the sentences, rooms-mix.py).
 # The audio is made once into Benchmarks/voice/.cache/engines/ (git ignores it; remade when a set
 # or the voices change). Heavy: ~1 500 utterances per engine; run it under nice.
@@ -36,7 +38,7 @@ cache=$bench/.cache/engines
 mkdir -p "$cache"
 py="python3 $bench/latency.py"
 
-conditions=(clean phone clip far farfan talker6 gsm pitch-400 pitch+400 babble10 music10 pink10)
+conditions=(clean phone clip far farfan talker6 overlap6 gsm pitch-400 pitch+400 babble10 music10 pink10)
 read -ra nonconditions <<< "${ENGINES_NONCOMMAND_CONDITIONS:-clean far babble10}"
 if [[ -n ${ENGINES_QUICK:-} ]]; then conditions=(clean pink10 phone); nonconditions=(clean); fi
 
@@ -107,6 +109,7 @@ alter() {  # DIR CONDITION → DIR/CONDITION.wav
         far) sox "$d/all.wav" "$out" reverb 80 50 100 100 20 0 gain -20 ;;
         farfan) alter "$d" far; python3 "$bench/rooms-mix.py" "$d" "$cache/fan.wav" 10 "$out" "$d/far.wav" ;;
         talker6) python3 "$bench/rooms-mix.py" "$d" "$cache/talker.wav" 6 "$out" ;;
+        overlap6) python3 "$bench/overlap-mix.py" "$d" "$cache/en-noncommands-running" 6 "$out" ;;
         gsm) sox "$d/all.wav" -r 8000 "$work/g.gsm"; sox "$work/g.gsm" -r 16000 -b 16 "$out" ;;
         pitch*) sox "$d/all.wav" "$out" pitch "${c#pitch}" ;;
         babble*) python3 "$bench/rooms-mix.py" "$d" "$cache/babble.wav" "${c#babble}" "$out" ;;
@@ -117,8 +120,10 @@ alter() {  # DIR CONDITION → DIR/CONDITION.wav
 }
 
 # (group, set, state field, text field, language, conditions, listen options)
+make_group en-noncommands "$bench/sets/en-noncommands.txt" 1 2 en running  # overlap6's other voices
 runs=()
-for state in idle running paused; do
+read -ra states <<< "${ENGINES_STATES:-idle running paused}"
+for state in "${states[@]}"; do
     make_group en-commands "$bench/sets/en-commands.txt" 1 3 en "$state"
     for c in "${conditions[@]}"; do alter "$cache/en-commands-$state" "$c"; runs+=("en-commands-$state $c $state"); done
     make_group en-noncommands "$bench/sets/en-noncommands.txt" 1 2 en "$state"

@@ -32,9 +32,13 @@ cat > "$work/ja.txt" <<'EOF'
 このワークアウトを破棄しますか。
 EOF
 
-cpu() {  # COMMAND… : "wall cpu" of one run
-    /usr/bin/time -f '%e %U %S' -o "$work/t" "$@" > /dev/null 2>&1 || { echo "- -"; return; }
-    awk '{printf "%s %.3f\n", $1, $2 + $3}' "$work/t"
+cpu() {  # COMMAND… : "wall cpu" of one run (rusage, in microseconds: /usr/bin/time counts 10 ms steps)
+    python3 -c '
+import resource, subprocess, sys, time
+t = time.monotonic()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.3f %.4f" % (time.monotonic() - t, u.ru_utime + u.ru_stime) if r.returncode == 0 else "- -")' "$@"
 }
 median3() { sort -n | sed -n 2p; }
 audio_seconds() { local s=0 f; for f in "$@"; do s=$(echo "$s + $(soxi -D "$f")" | bc -l); done; echo "$s"; }
@@ -48,8 +52,8 @@ row() {  # NAME STARTUP_WALL STARTUP_CPU REPLIES_CPU REPLIES AUDIO_S
 printf '%-34s %12s %12s %12s %8s\n' voice "start-up" "start CPU" "CPU/reply" "RTF"
 
 # espeak-ng, as Coach's EspeakEngine drives libespeak-ng (the program is the same library): start-up
-# is the program saying one short word; the replies are said by one process (its CPU is counted
-# whole: the library loads in a few milliseconds, and /usr/bin/time counts in 10 ms steps).
+# is the program saying one short word; the replies are said by one process (its CPU counted whole:
+# the library loads in a few milliseconds).
 for lang in en ja; do
     v=en-us; [[ $lang == ja ]] && v=ja
     read -r sw sc < <(for _ in 1 2 3; do cpu espeak-ng -v "$v" -w "$work/e.wav" "ok"; done | median3)

@@ -71,20 +71,30 @@ def build(coach, out):
     finals = {s for s in states if final in closure(s)}
     words = sorted({w for (_, _, w) in folded})
     cat = {w: i + 2 for i, w in enumerate(words)}  # 0 silB, 1 silE
-    # Reversed DFA: state 0 reads silE, then the words last to first, then silB into the accepting state.
-    ids = {s: i + 2 for i, s in enumerate(sorted(states))}
-    lines = ['0 1 1 0 1']
-    for (s, u, w) in folded:
-        lines.append(f'{ids[u]} {cat[w]} {ids[s]} 0 0')
-        if u in finals: lines.append(f'1 {cat[w]} {ids[s]} 0 0')
-    accept = len(ids) + 2
-    lines.append(f'{ids[start]} 0 {accept} 0 0')
-    lines.append(f'{accept} -1 -1 1 0')
+    # Julius follows one arc per category and state (mkdfa.pl determinises): the automaton with
+    # silB/silE around it, made deterministic by subset construction, reversed for the .dfa (its
+    # second pass reads right to left) and as it is for .dfa.forward (the first pass).
+    START, ACCEPT = 'S', 'A'
+    nfa = [(START, 0, start)] + [(s, cat[w], u) for (s, u, w) in folded] + [(f, 1, ACCEPT) for f in finals]
+    def dfa_lines(arcs, initial, accepting):
+        out = {}
+        for (a, c, b) in arcs: out.setdefault(a, {}).setdefault(c, set()).add(b)
+        first = frozenset([initial]); number = {first: 0}; todo = [first]; lines = []
+        while todo:
+            subset = todo.pop()
+            moves = {}
+            for a in subset:
+                for c, bs in out.get(a, {}).items(): moves.setdefault(c, set()).update(bs)
+            for c, bs in sorted(moves.items()):
+                key = frozenset(bs)
+                if key not in number: number[key] = len(number); todo.append(key)
+                lines.append(f'{number[subset]} {c} {number[key]} 0 {1 if number[subset] == 0 else 0}')
+        for subset, n in number.items():
+            if accepting in subset: lines.append(f'{n} -1 -1 1 0')
+        return lines
+    lines = dfa_lines([(b, c, a) for (a, c, b) in nfa], ACCEPT, START)
     open(out + '/coach.dfa', 'w').write('\n'.join(lines) + '\n')
-    # The forward DFA (Julius's first pass follows it when it is there, as mkdfa.pl writes it).
-    forward = [f'0 0 {ids[start]} 0 1'] + [f'{ids[s]} {cat[w]} {ids[u]} 0 0' for (s, u, w) in folded]
-    forward += [f'{ids[f]} 1 {accept} 0 0' for f in finals] + [f'{accept} -1 -1 1 0']
-    open(out + '/coach.dfa.forward', 'w').write('\n'.join(forward) + '\n')
+    open(out + '/coach.dfa.forward', 'w').write('\n'.join(dfa_lines(nfa, START, ACCEPT)) + '\n')
     spec = importlib.util.spec_from_file_location('psk', os.path.join(segmentkit(), 'main.py'))
     psk = importlib.util.module_from_spec(spec); spec.loader.exec_module(psk)
     read = readings()
@@ -94,7 +104,7 @@ def build(coach, out):
             for r in read(w):
                 voca = psk.PySegmentKit.yomi2voca(hiragana(r)).strip()
                 f.write(f'{cat[w]} [{w}] {voca}\n')
-    print(f'{len(words)} words, {len(lines)} arcs → {out}')
+    print(f'{len(words)} words, {len(lines)} arcs in the reversed DFA → {out}')
 
 def hear(out, wav, spans):
     kit = segmentkit()

@@ -26,6 +26,7 @@ p.add_argument('--extra', default='', help='more coach listen options')
 p.add_argument('--show', action='store_true', help='print every miss')
 p.add_argument('--dump', help='append one JSON line per sentence heard (text, expected, heard, margin) to this file')
 p.add_argument('--lang', default='en')
+p.add_argument('--julius-python', default='python3', help='with --engines julius: a Python that has PySegmentKit')
 a = p.parse_args()
 os.makedirs(a.cache, exist_ok=True)
 
@@ -102,6 +103,20 @@ def stream(voice, alter):
             run(['sox', clean, out, 'pitch', '-400' if alter == 'down' else '400']); os.remove(clean)
     return out, offsets
 
+def julius(wav, offsets):
+    # --julius-python: a Python with PySegmentKit; the grammar is built once into the cache.
+    here = os.path.dirname(os.path.abspath(__file__))
+    grammar = os.path.join(a.cache, 'julius-grammar')
+    if not os.path.exists(grammar + '/coach.dict'):
+        run([a.julius_python, os.path.join(here, 'ja-julius.py'), 'build', a.coach, grammar])
+    spans = [f'{max(0, s - 0.2):.2f},{e + 0.2:.2f}' for s, e in offsets]
+    lines = [json.loads(l) for l in run([a.julius_python, os.path.join(here, 'ja-julius.py'), 'hear', grammar, wav] + spans).stdout.splitlines()]
+    texts = [l['heard'] or '。' for l in lines]  # nothing heard: a line that is no command
+    r = subprocess.run([a.coach, 'parse', '--json', '--lang', a.lang, '--stdin'], input='\n'.join(texts) + '\n', capture_output=True, text=True)
+    parsed = [json.loads(l) for l in r.stdout.splitlines()]
+    assert len(parsed) == len(texts), r.stderr
+    return [dict(p, heard=t, start=(l['start'] + l['end']) / 2) for p, t, l in zip(parsed, texts, lines)]  # inside its sentence
+
 def slots_equal(x, y):
     return json.dumps(x.get('slots', {}), sort_keys=True) == json.dumps(y.get('slots', {}), sort_keys=True)
 
@@ -112,10 +127,13 @@ for engine in a.engines.split(','):
     for voice in a.voices.split(','):
         for alter in a.alter.split(','):
             wav, offsets = stream(voice, alter)
-            cmd = [a.coach, 'listen', '--lang', a.lang, '--input', wav, '--no-act', '--json', '--verbose', '--state', a.state, '--engine', engine] + a.extra.split()
-            r = subprocess.run(cmd, capture_output=True, text=True)
-            heard = [json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')]
-            ms = [float(x) for x in re.findall(r'\((\d+) ms\)', r.stderr)]
+            if engine == 'julius':  # Japanese: Julius over the same grammar (ja-julius.py), its words read by coach parse
+                heard, ms = julius(wav, offsets), []
+            else:
+                cmd = [a.coach, 'listen', '--lang', a.lang, '--input', wav, '--no-act', '--json', '--verbose', '--state', a.state, '--engine', engine] + a.extra.split()
+                r = subprocess.run(cmd, capture_output=True, text=True)
+                heard = [json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')]
+                ms = [float(x) for x in re.findall(r'\((\d+) ms\)', r.stderr)]
             right = slots = wrong = acted = destructive = 0
             misses = []
             for i, (s, e) in enumerate(offsets):

@@ -40,6 +40,9 @@ struct ListenCommand: ParsableCommand {
               arecord -f S16_LE -r 16000 -c 1 | coach listen --input -
               coach listen --print-grammar    # the generated JSGF grammar
 
+            Japanese: --lang ja hears Intents/ja with the hama engine only (pocketsphinx
+            has no Japanese model); see docs/voice.md, "Japanese by voice".
+
             Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and
             libasound2 for the microphone; libspeexdsp1 lowers steady noise first,
             and takes Coach's own reply out of a command said over it). Exit status: 0, 64 unusable audio or

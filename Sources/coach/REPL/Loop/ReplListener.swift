@@ -6,9 +6,9 @@
 // Only what can apply now is heard, as with `coach listen` (#29): the REPL's loop tells the
 // listener the workout's state and whether a yes/no question is pending (ListeningFocus decides).
 
-import CoachWire
 import CoachSettings
 import CoachVoice
+import CoachWire
 import Foundation
 import Synchronization
 

@@ -1,0 +1,65 @@
+// `coach listen --lang ja` end to end (issue #39): Japanese commands said by espeak-ng's `ja` voice
+// (given kana: it says "Chinese letter" for a kanji) are heard from a file with the hama engine and
+// read by the Japanese text recogniser, slots included; pocketsphinx, which has no Japanese model,
+// is refused with a line that says so. hama's model is found through COACH_VOICE_MODELS (./test
+// installs it into the checkout's .models/), else where `coach voice install` puts it for this user.
+
+import CoachVoice
+import Foundation
+import Testing
+
+@Suite struct JapaneseListenTests {
+    /// The model directory the test hands to coach: COACH_VOICE_MODELS, else the user's installed one
+    /// (the scratch home of the test hides the user's XDG_DATA_HOME from coach).
+    static var models: String {
+        let env = ProcessInfo.processInfo.environment
+        if let dir = env["COACH_VOICE_MODELS"], !dir.isEmpty { return dir }
+        return (VoiceModelFiles.hama(environment: env).directory as NSString).deletingLastPathComponent
+    }
+
+    /// Each command as espeak-ng says it (kana), its text as written, and the intent and slots heard.
+    static let commands: [(kana: String, text: String, intent: String, slots: String)] = [
+        ("らんにんぐをはじめて", "ランニングを始めて", "StartWorkout", #"{"activity":"running"}"#),
+        ("いちじていし", "一時停止", "PauseWorkout", "{}"),
+        ("さんきろはしります", "三キロ走ります", "StartWorkout", #"{"activity":"running","goal":{"type":"distance","value":3000}}"#),
+    ]
+
+    @Test func aJapaneseCommandIsHeardFromAFile() async throws {
+        let models = Self.models
+        try #require(FileManager.default.fileExists(atPath: models + "/" + VoiceModelFiles.hamaFolder + "/asr_waveform.hama"),
+                     "hama's model is not in \(models): install it with coach voice install (./test puts it in .models/)")
+        let home = try ScratchHome()
+        var parts: [String] = []
+        for (i, c) in Self.commands.enumerated() {
+            let raw = home.root.appendingPathComponent("raw\(i).wav").path, part = home.root.appendingPathComponent("part\(i).wav").path
+            let said = try await runProcess("/usr/bin/espeak-ng", ["-v", "ja", "-w", raw, c.kana])
+            try #require(said.status == 0, "espeak-ng: \(said.stderr)")
+            let made = try await runProcess("/usr/bin/sox", [raw, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "0.8"])
+            try #require(made.status == 0, "sox: \(made.stderr)")
+            parts.append(part)
+        }
+        let wav = home.root.appendingPathComponent("ja.wav").path
+        let joined = try await runProcess("/usr/bin/sox", parts + [wav])
+        try #require(joined.status == 0, "sox: \(joined.stderr)")
+        var env = home.environment
+        env["COACH_VOICE_MODELS"] = models
+        env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"  // the compiled grammar, shared by runs
+        let r = try await runProcess(try #require(CoachBinary.path()), ["listen", "--lang", "ja", "--engine", "hama", "--input", wav,
+                                                                         "--no-act", "--json"], environment: env)
+        try #require(r.status == 0, "coach listen --lang ja exited \(r.status): \(r.stderr)")
+        let heard = try r.stdout.split(separator: "\n").map { line -> (intent: String?, slots: String) in
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let slots = try JSONSerialization.data(withJSONObject: o["slots"] ?? [:], options: .sortedKeys)
+            return (o["intent"] as? String, String(decoding: slots, as: UTF8.self))
+        }
+        #expect(heard.map(\.intent) == Self.commands.map(\.intent), "\(r.stdout)")
+        #expect(heard.map(\.slots) == Self.commands.map(\.slots), "\(r.stdout)")
+    }
+
+    @Test func pocketsphinxIsRefusedForJapanese() async throws {
+        let home = try ScratchHome()
+        let r = try await home.coach(["listen", "--lang", "ja", "--engine", "pocketsphinx", "--input", "/dev/null", "--no-act"])
+        #expect(r.status == 64, "\(r.status) \(r.stderr)")
+        #expect(r.stderr.contains("no Japanese model") && r.stderr.contains("--engine hama"), "\(r.stderr)")
+    }
+}

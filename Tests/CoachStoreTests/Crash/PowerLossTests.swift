@@ -49,6 +49,28 @@ import Testing
     }
 }
 
+extension PowerLossTests {
+    /// The negative control: the same kind of log with the WAL's fsyncs taken out — the store as
+    /// it would be with `synchronous=NORMAL` — must lose acknowledged samples in some state. A
+    /// simulation that found nothing here could not be trusted to find anything.
+    @Test func withoutTheWALsSyncsAcknowledgedSamplesAreLost() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { Fixtures.remove(directory) }
+        let shim = try await PowerShim.build(into: directory)
+        let root = directory + "/samples", log = directory + "/samples.log"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let run = try await runProcess(CrashChild.executable, [root + "/coach.sqlite", "--seconds", "1", "--writers", "4"],
+                                       environment: ["LD_PRELOAD": shim, "COACH_POWERLOG": log, "COACH_POWERLOG_DIR": root])
+        #expect(run.status == 0, "\(run.stderr)")
+        let figures = try await onThread {
+            try PowerCutRun(log: PowerLog(contentsOf: log).withoutSyncs(ofFiles: { $0.hasSuffix("-wal") }),
+                            root: root, scratch: directory + "/state").check(states: 20, seed: 7)
+        }
+        print("power loss, WAL never synced: \(figures.states) states, \(figures.lost) lost acknowledged writes, \(figures.unopenable) unopenable; \(figures.failures.filter { !$0.contains("lost") }.prefix(2))")
+        #expect(figures.lost > 0, "with the WAL's syncs taken out, some state must lose an acknowledged sample")
+    }
+}
+
 /// The shim, compiled for this run.
 enum PowerShim {
     static var source: String {

@@ -23,7 +23,7 @@ struct TmuxStatusLineTests {
             serverPID = pid_t(try await option("#{pid}")) ?? 0
         }
 
-        deinit { TmuxSession.terminateServer(serverPID) }
+        deinit { TmuxSession.terminateServer(serverPID, socketName: name) }
 
         func option(_ format: String) async throws -> String {
             try await runProcess("/usr/bin/tmux", ["-L", name, "display", "-p", format]).stdout

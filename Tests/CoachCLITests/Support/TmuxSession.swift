@@ -44,16 +44,26 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Ends the server (and the program in it) now; SIGTERM is what `tmux kill-server` sends.
     func kill() {
-        Self.terminateServer(serverPID)
+        Self.terminateServer(serverPID, socketName: socketName)
         serverPID = 0
     }
 
-    /// SIGTERM to the tmux server `pid` if that pid is still a tmux: it is not our child, so if it
-    /// has gone its pid may name another program by now.
-    static func terminateServer(_ pid: pid_t) {
-        guard pid > 0, let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
-              command.hasPrefix("tmux") || command.contains("/tmux") else { return }
+    /// SIGTERM to the tmux server `pid` if that pid is still this socket's tmux: it is not our
+    /// child, so if it has gone its pid may name another program by now. A server still there two
+    /// seconds later gets SIGKILL: one whose control client cannot finish (a gateway killed with
+    /// its output unread) waits for that client however it is asked to stop, and was found
+    /// alive, with the client, long after the run.
+    static func terminateServer(_ pid: pid_t, socketName: String) {
+        guard isServer(pid, socketName: socketName) else { return }
         _ = Glibc.kill(pid, SIGTERM)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+            if isServer(pid, socketName: socketName) { _ = Glibc.kill(pid, SIGKILL) }
+        }
+    }
+
+    private static func isServer(_ pid: pid_t, socketName: String) -> Bool {
+        guard pid > 0, let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
+        return (command.hasPrefix("tmux") || command.contains("/tmux")) && command.contains(socketName)
     }
 
     /// Types text literally (no key names).

@@ -34,6 +34,8 @@ struct PowerRecord {
 /// The whole log, with every change given its file, and the acknowledgement lines in order.
 struct PowerLog {
     private(set) var records: [PowerRecord] = []
+    /// Each file's first name, for tests that treat one file differently.
+    private(set) var firstNames: [Int: String] = [:]
 
     init(contentsOf path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -43,6 +45,7 @@ struct PowerLog {
             if let known = names[name] { return known }
             nextInode += 1
             names[name] = nextInode
+            firstNames[nextInode] = name
             return nextInode
         }
         var index = 0
@@ -91,6 +94,17 @@ struct PowerLog {
                 throw PowerLogError("unknown record \(fields[0])")
             }
         }
+    }
+
+    /// The same log as if the files `named` were never synced (what `synchronous=NORMAL` does to
+    /// the WAL): the negative control that shows the simulation sees a missing sync.
+    func withoutSyncs(ofFiles named: (String) -> Bool) -> PowerLog {
+        var copy = self
+        copy.records.removeAll { record in
+            if case .sync(let inode) = record.change { return named(firstNames[inode] ?? "") }
+            return false
+        }
+        return copy
     }
 
     /// The acknowledgement lines among the first `cut` records.

@@ -209,10 +209,10 @@ struct ListenCommand: ParsableCommand {
         } : nil
         let openedAfter = ContinuousClock.now - commandStarted
         let voice: VoiceRecognizer
-        do {
+        let chosenEngine = try Self.engine(engine, warp: warpMode)
+        do throws(VoiceSetupError) {
             voice = try VoiceSetup.recognizer(settings: settings, wake: wake, fromMicrophone: input == nil, warp: warpMode,
-                                              engine: try Self.engine(engine, warp: warpMode),
-                                              language: options.lang ?? .en, tuning: voiceOptions)
+                                              engine: chosenEngine, language: options.lang ?? .en, tuning: voiceOptions)
         } catch {
             OneShot.printError(error.description)
             throw ExitCode(error.unavailable ? Self.unavailableExitCode : ExitStatus.usage.rawValue)

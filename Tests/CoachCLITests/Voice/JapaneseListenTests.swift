@@ -9,13 +9,6 @@ import Foundation
 import Testing
 
 @Suite struct JapaneseListenTests {
-    /// The model directory the test hands to coach: COACH_VOICE_MODELS, else the user's installed one
-    /// (the scratch home of the test hides the user's XDG_DATA_HOME from coach).
-    static var models: String {
-        let env = ProcessInfo.processInfo.environment
-        if let dir = env["COACH_VOICE_MODELS"], !dir.isEmpty { return dir }
-        return (VoiceModelFiles.hama(environment: env).directory as NSString).deletingLastPathComponent
-    }
 
     /// Each command as espeak-ng says it (kana), its text as written, and the intent and slots heard.
     static let commands: [(kana: String, text: String, intent: String, slots: String)] = [
@@ -25,9 +18,8 @@ import Testing
     ]
 
     @Test func aJapaneseCommandIsHeardFromAFile() async throws {
-        let models = Self.models
-        try #require(FileManager.default.fileExists(atPath: models + "/" + VoiceModelFiles.hamaFolder + "/asr_waveform.hama"),
-                     "hama's model is not in \(models): install it with coach voice install (./test puts it in .models/)")
+        // COACH_VOICE_MODELS, else the user's own install (the scratch home hides XDG_DATA_HOME).
+        let models = try PhonemeEngineTests.models()
         let home = try ScratchHome()
         var parts: [String] = []
         for (i, c) in Self.commands.enumerated() {

@@ -31,8 +31,8 @@ import Testing
     @Test func aLowerVoiceIsHeardBetterWithTheWarpChosen() async throws {
         let home = try ScratchHome()
         let (wav, spoken) = try await Self.spoken(home, cents: -400)
-        let off = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--warp", "off"]), in: home.root)
-        let auto = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--warp", "auto"]), in: home.root)
+        let off = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--engine", "pocketsphinx", "--warp", "off"]), in: home.root)
+        let auto = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--engine", "pocketsphinx", "--warp", "auto"]), in: home.root)
         print("voice: espeak-ng en-us pitch -400, intents of \(spoken.count): unwarped \(off), --warp auto \(auto)")
         #expect(auto >= off + 2, "unwarped \(off), auto \(auto)")
     }
@@ -43,8 +43,8 @@ import Testing
         let home = try ScratchHome()
         let (wav, spoken) = try await Self.spoken(home, cents: -400)
         let streaming = ["--decoding", "streaming"]
-        let off = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: streaming + ["--warp", "off"]), in: home.root)
-        let auto = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: streaming + ["--warp", "auto"]), in: home.root)
+        let off = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: streaming + ["--engine", "pocketsphinx", "--warp", "off"]), in: home.root)
+        let auto = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: streaming + ["--engine", "pocketsphinx", "--warp", "auto"]), in: home.root)
         print("voice: espeak-ng en-us pitch -400 while spoken, intents of \(spoken.count): unwarped \(off), --warp auto \(auto)")
         #expect(auto >= off + 2, "unwarped \(off), auto \(auto)")
     }
@@ -52,8 +52,8 @@ import Testing
     @Test func theVoiceAtItsOwnPitchIsNoWorse() async throws {
         let home = try ScratchHome()
         let (wav, spoken) = try await Self.spoken(home, cents: 0)
-        let off = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--warp", "off"]), in: home.root)
-        let auto = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--warp", "auto"]), in: home.root)
+        let off = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--engine", "pocketsphinx", "--warp", "off"]), in: home.root)
+        let auto = try await VoiceListenTests.intentsRight(spoken, try await VoiceListenTests.listen(wav, home: home, extra: ["--engine", "pocketsphinx", "--warp", "auto"]), in: home.root)
         print("voice: espeak-ng en-us, intents of \(spoken.count): unwarped \(off), --warp auto \(auto)")
         #expect(auto >= off, "unwarped \(off), auto \(auto)")
     }
@@ -70,7 +70,7 @@ import Testing
         env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"
         env["COACH_VOICE_SCORES"] = "1"
         func scores(_ warp: String) async throws -> [Substring] {
-            let r = try await runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--warp", warp], environment: env)
+            let r = try await runProcess(coach, ["listen", "--input", wav.path, "--no-act", "--engine", "pocketsphinx", "--warp", warp], environment: env)
             try #require(r.status == 0, "\(r.stderr)")
             return r.stderr.split(separator: "\n")
         }

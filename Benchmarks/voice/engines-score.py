@@ -10,6 +10,7 @@ work, cache, sets, conditions, nonconditions = sys.argv[1:6]
 conditions, nonconditions, engines = conditions.split(), nonconditions.split(), sys.argv[6:]
 STATES = ('idle', 'running', 'paused')
 DESTRUCTIVE = ('EndWorkout', 'CancelWorkout')
+ASKED = {}  # (engine, set, condition) → the non-commands heard as an unsure End/Cancel, which ask
 
 
 def set_lines(name):
@@ -105,6 +106,7 @@ def noncommands(engine, name, condition, states, startup_cpu):
     acted = destructive = total = 0
     seconds = utterances = 0.0
     examples = []
+    asked = ASKED.setdefault((engine, name, condition), [])
     for state in states:
         group = f'{name}-{state}'
         if not os.path.exists(f'{cache}/{group}/lines') or not os.path.exists(f'{work}/{engine}/{group}-{condition}.json'):
@@ -118,7 +120,10 @@ def noncommands(engine, name, condition, states, startup_cpu):
                 continue
             total += 1
             r = firsts[k]
-            if r:
+            # An End or Cancel heard only just (`unsure`) asks for a yes instead of acting.
+            if r and r['intent'] in DESTRUCTIVE and r.get('unsure'):
+                asked.append(f'"{fields[-1]}" → {r["intent"]}, asks (heard "{r.get("heard", "")}")')
+            elif r:
                 acted += 1
                 if r['intent'] in DESTRUCTIVE:
                     destructive += 1
@@ -156,7 +161,8 @@ for engine in engines:
     print(f'{"English non-commands":34} {"acted":>16} {"End/Cancel":>16} {"":>14} {"CPU/utt":>9}')
     for c in nonconditions:
         acted, destructive, total, seconds, n, examples = noncommands(engine, 'en-noncommands', c, STATES, start_cpu)
-        print(f'{c:34} {pct(acted, total):>16} {destructive:>16} {"":>14} {1000 * seconds / max(n, 1):>6.0f} ms')
+        asks = ASKED.get((engine, 'en-noncommands', c), [])
+        print(f'{c:34} {pct(acted, total):>16} {destructive:>16} {f"{len(asks)} ask":>14} {1000 * seconds / max(n, 1):>6.0f} ms')
         for e in examples[:4]:
             print(f'    {e}')
     right, slots, wrong, total, _, _, _ = commands(engine, 'wake', 'clean', STATES, start_cpu)

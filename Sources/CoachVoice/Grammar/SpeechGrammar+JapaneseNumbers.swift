@@ -34,14 +34,7 @@ extension SpeechGrammar.Builder {
 
     mutating func japaneseRangeRef(to: Double, step: Double) -> GrammarExpression {
         japaneseNumberRules()
-        var body: [GrammarExpression]
-        if step >= 100 {
-            body = [.ref("n_round_hundreds")]
-        } else {
-            body = [.ref("n_below100")]
-            if to >= 100 { body.append(.ref("n_hundreds")) }
-            if to >= 1000 { body.append(.ref("n_thousands")) }
-        }
+        let body = Self.rangeBody(to: to, step: step)
         let name = "range_\(Int(min(to, 1e9)))_\(Int(min(step, 1e9)))"
         if defined["range:" + name] == nil {
             defined["range:" + name] = name

@@ -32,16 +32,19 @@ extension SpeechGrammar.Builder {
         origin = saved
     }
 
+    /// The number rules a range up to `to` in steps of `step` needs (either language's rules of
+    /// those names: SpeechGrammar+JapaneseNumbers defines them in kanji numerals).
+    static func rangeBody(to: Double, step: Double) -> [GrammarExpression] {
+        if step >= 100 { return [.ref("n_round_hundreds")] }
+        var body: [GrammarExpression] = [.ref("n_below100")]
+        if to >= 100 { body.append(.ref("n_hundreds")) }
+        if to >= 1000 { body.append(.ref("n_thousands")) }
+        return body
+    }
+
     mutating func rangeRef(from: Double, to: Double, step: Double, halves: Bool, tenths: Bool) -> GrammarExpression {
         numberRules()
-        var body: [GrammarExpression]
-        if step >= 100 {
-            body = [.ref("n_round_hundreds")]
-        } else {
-            body = [.ref("n_below100")]
-            if to >= 100 { body.append(.ref("n_hundreds")) }
-            if to >= 1000 { body.append(.ref("n_thousands")) }
-        }
+        let body = Self.rangeBody(to: to, step: step)
         var parts: [GrammarExpression] = [.alternative(body, optional: false)]
         if halves { parts.append(.alternative([.words(["and", "a", "half"]), .words(["point", "five"])], optional: true)) }
         if tenths { parts.append(.alternative([.sequence([.words(["point"]), .ref("n_digit")]), .words(["and", "a", "half"])], optional: true)) }

@@ -385,7 +385,14 @@ class Week:
 
     def cleanup(self):
         if self.tmpfs:
-            subprocess.run(["umount", self.data], capture_output=True)
+            # A process that has just been stopped may hold the mount a moment longer: try again,
+            # then detach it lazily rather than leave it mounted (and the directory behind).
+            for _ in range(20):
+                if subprocess.run(["umount", self.data], capture_output=True).returncode == 0:
+                    break
+                time.sleep(0.25)
+            else:
+                subprocess.run(["umount", "-l", self.data], capture_output=True)
         shutil.rmtree(self.root, ignore_errors=True)
 
 

@@ -48,6 +48,9 @@ public struct Mosquitto: Sendable {
     public let connectCallbackSet: @convention(c) (OpaquePointer?, StatusCallback?) -> Void
     public let disconnectCallbackSet: @convention(c) (OpaquePointer?, StatusCallback?) -> Void
     public let messageCallbackSet: @convention(c) (OpaquePointer?, MessageCallback?) -> Void
+    /// `mosquitto_publish_callback_set`: called with a message's id once the broker acknowledged
+    /// it (QoS 1) or it was written (QoS 0).
+    public let publishCallbackSet: @convention(c) (OpaquePointer?, StatusCallback?) -> Void
     public let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     public let connackString: @convention(c) (Int32) -> UnsafePointer<CChar>?
     public let libVersion: @convention(c) (UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
@@ -91,6 +94,7 @@ public struct Mosquitto: Sendable {
         connectCallbackSet = try lib.function("mosquitto_connect_callback_set")
         disconnectCallbackSet = try lib.function("mosquitto_disconnect_callback_set")
         messageCallbackSet = try lib.function("mosquitto_message_callback_set")
+        publishCallbackSet = try lib.function("mosquitto_publish_callback_set")
         strerror = try lib.function("mosquitto_strerror")
         connackString = try lib.function("mosquitto_connack_string")
         libVersion = try lib.function("mosquitto_lib_version")

@@ -28,7 +28,14 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
         case refused(Int32)
         case disconnected(Int32)
         case message(MosquittoMessage)
+        case published(Int32)
     }
+
+    /// QoS 1 messages the broker has not acknowledged yet, and a goodbye waiting for them: a
+    /// DISCONNECT right behind a device's removal (one empty config per entity, then the state)
+    /// cut the last of them off, and Home Assistant kept the device.
+    private var unacknowledged: Set<Int32> = []
+    private var disconnectWhenAcknowledged = false
 
     private let library: Mosquitto
     private let endpoint: MQTTEndpoint
@@ -203,6 +210,12 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
                 ended = true
             case .message(let message):
                 perform(session.received(topic: message.topic, payload: message.payload, retained: message.retained, at: at))
+            case .published(let id):
+                unacknowledged.remove(id)
+                if disconnectWhenAcknowledged, unacknowledged.isEmpty {
+                    disconnectWhenAcknowledged = false
+                    perform([.disconnect])
+                }
             }
         }
         return ended
@@ -221,6 +234,10 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
             case .publish(let message):
                 publish(message)
             case .disconnect:
+                if client != nil, !unacknowledged.isEmpty {
+                    disconnectWhenAcknowledged = true
+                    continue
+                }
                 guard let client, library.disconnect(client) == Mosquitto.success else {
                     perform(session.lost("closed", at: now()))
                     continue
@@ -243,12 +260,14 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
     private func publish(_ message: MQTTMessage) {
         guard let client else { return }
         let bytes = Array(message.payload.utf8)
-        _ = bytes.withUnsafeBytes { payload in
+        var id: Int32 = 0
+        let code = bytes.withUnsafeBytes { payload in
             message.topic.withCString { topic in
-                library.publish(client, nil, topic, Int32(payload.count), payload.count == 0 ? nil : payload.baseAddress,
+                library.publish(client, &id, topic, Int32(payload.count), payload.count == 0 ? nil : payload.baseAddress,
                                 message.qos, message.retain)
             }
         }
+        if code == Mosquitto.success, message.qos > 0 { unacknowledged.insert(id) }
     }
 
     // MARK: - The client, one per connection attempt
@@ -262,6 +281,12 @@ final class MQTTConnection: @unchecked Sendable {  // the mutable part is confin
             return
         }
         client = made
+        unacknowledged = []
+        disconnectWhenAcknowledged = false
+        library.publishCallbackSet(made) { _, object, id in
+            guard let object else { return }
+            Unmanaged<MQTTConnection>.fromOpaque(object).takeUnretainedValue().record(.published(id))
+        }
         library.connectCallbackSet(made) { _, object, code in
             guard let object else { return }
             Unmanaged<MQTTConnection>.fromOpaque(object).takeUnretainedValue().record(code == 0 ? .connected : .refused(code))

@@ -7,17 +7,7 @@ import Foundation
 import Testing
 
 @Suite struct ReplLastMileTests {
-    func answers(_ lines: [String]) async throws -> [[String: Any]] {
-        let binary = try #require(CoachBinary.path(), "coach is not built")
-        let home = try ScratchHome()
-        let file = home.root.appendingPathComponent("talk.coach")
-        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        let result = try await runProcess(binary, ["--script", file.path, "--virtual-clock", "--json", "--keep-going"],
-                                          environment: home.environment)
-        return try result.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }.map {
-            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
+    func answers(_ lines: [String]) async throws -> [[String: Any]] { try await ReplPeopleAsTheyTalkTests.answers(lines) }
 
     func workout(_ reply: [String: Any]) -> [String: Any] { reply["workout"] as? [String: Any] ?? [:] }
 

@@ -6,7 +6,10 @@ import Foundation
 import Testing
 
 @Suite struct ReplPeopleAsTheyTalkTests {
-    func answers(_ lines: [String]) async throws -> [[String: Any]] {
+    func answers(_ lines: [String]) async throws -> [[String: Any]] { try await Self.answers(lines) }
+
+    /// `lines` run as a REPL script on the virtual clock (`--json --keep-going`): each reply's object.
+    static func answers(_ lines: [String]) async throws -> [[String: Any]] {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()
         let file = home.root.appendingPathComponent("talk.coach")

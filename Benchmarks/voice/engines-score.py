@@ -68,67 +68,67 @@ def pct(a, b):
     return f'{a}/{b} ({100 * a / b:.0f} %)' if b else '-'
 
 
+class Decoded:
+    """Every decoded utterance of a set in one condition, state by state: (line index, its fields,
+    the first result naming an intent or None, its voice); the CPU they took adds up as it goes."""
+    def __init__(self, engine, name, condition, states, startup_cpu):
+        self.engine, self.name, self.condition, self.states, self.startup_cpu = engine, name, condition, states, startup_cpu
+        self.seconds = self.utterances = 0.0
+
+    def __iter__(self):
+        lines = set_lines(self.name)
+        for state in self.states:
+            group = f'{self.name}-{state}'
+            if not os.path.exists(f'{cache}/{group}/lines') or not os.path.exists(f'{work}/{self.engine}/{group}-{self.condition}.json'):
+                continue  # a run cut short is scored on what it decoded
+            firsts, index, voices = heard(self.engine, group, self.condition)
+            s, n = cpu(self.engine, group, self.condition, self.startup_cpu)
+            self.seconds += s; self.utterances += n
+            for k, i in enumerate(index):
+                yield i, lines[i], firsts[k], voices[i % len(voices)].split('/')[-1]
+
+
 def commands(engine, name, condition, states, startup_cpu, extra_groups=()):
     """(right intent, right intent+slots, wrong actions, total, cpu seconds, utterances, by voice)"""
-    lines, exp = set_lines(name), expected(name)
+    exp = expected(name)
     kind = name == 'wake'
     right = slots = wrong = total = 0
-    seconds = utterances = 0.0
     by_voice = {}
-    for state in states:
-        group = f'{name}-{state}'
-        if not os.path.exists(f'{cache}/{group}/lines') or not os.path.exists(f'{work}/{engine}/{group}-{condition}.json'):
-            continue  # a run cut short is scored on what it decoded
-        firsts, index, voices = heard(engine, group, condition)
-        s, n = cpu(engine, group, condition, startup_cpu)
-        seconds += s; utterances += n
-        for k, i in enumerate(index):
-            fields = lines[i]
-            if kind and fields[0] != 'command':
-                continue
-            tagged = fields[2] if kind else fields[1]
-            r = firsts[k]
-            total += 1
-            v = voices[i % len(voices)].split('/')[-1]
-            vr = by_voice.setdefault(v, [0, 0])
-            vr[1] += 1
-            if r and r['intent'] == tagged:
-                right += 1; vr[0] += 1
-                if i < len(exp) and exp[i].get('intent') == tagged and r.get('slots', {}) == exp[i].get('slots', {}):
-                    slots += 1
-            elif r:
-                wrong += 1
-    return right, slots, wrong, total, seconds, utterances, by_voice
+    walk = Decoded(engine, name, condition, states, startup_cpu)
+    for i, fields, r, voice in walk:
+        if kind and fields[0] != 'command':
+            continue
+        tagged = fields[2] if kind else fields[1]
+        total += 1
+        vr = by_voice.setdefault(voice, [0, 0])
+        vr[1] += 1
+        if r and r['intent'] == tagged:
+            right += 1; vr[0] += 1
+            if i < len(exp) and exp[i].get('intent') == tagged and r.get('slots', {}) == exp[i].get('slots', {}):
+                slots += 1
+        elif r:
+            wrong += 1
+    return right, slots, wrong, total, walk.seconds, walk.utterances, by_voice
 
 
 def noncommands(engine, name, condition, states, startup_cpu):
-    lines = set_lines(name)
     acted = destructive = total = 0
-    seconds = utterances = 0.0
     examples = []
     asked = ASKED.setdefault((engine, name, condition), [])
-    for state in states:
-        group = f'{name}-{state}'
-        if not os.path.exists(f'{cache}/{group}/lines') or not os.path.exists(f'{work}/{engine}/{group}-{condition}.json'):
-            continue  # a run cut short is scored on what it decoded
-        firsts, index, voices = heard(engine, group, condition)
-        s, n = cpu(engine, group, condition, startup_cpu)
-        seconds += s; utterances += n
-        for k, i in enumerate(index):
-            fields = lines[i]
-            if name == 'wake' and fields[0] != 'noncommand':
-                continue
-            total += 1
-            r = firsts[k]
-            # An End or Cancel heard only just (`unsure`) asks for a yes instead of acting.
-            if r and r['intent'] in DESTRUCTIVE and r.get('unsure'):
-                asked.append(f'"{fields[-1]}" → {r["intent"]}, asks (heard "{r.get("heard", "")}")')
-            elif r:
-                acted += 1
-                if r['intent'] in DESTRUCTIVE:
-                    destructive += 1
-                    examples.append(f'"{fields[-1]}" → {r["intent"]} (heard "{r.get("heard", "")}")')
-    return acted, destructive, total, seconds, utterances, examples
+    walk = Decoded(engine, name, condition, states, startup_cpu)
+    for _, fields, r, _ in walk:
+        if name == 'wake' and fields[0] != 'noncommand':
+            continue
+        total += 1
+        # An End or Cancel heard only just (`unsure`) asks for a yes instead of acting.
+        if r and r['intent'] in DESTRUCTIVE and r.get('unsure'):
+            asked.append(f'"{fields[-1]}" → {r["intent"]}, asks (heard "{r.get("heard", "")}")')
+        elif r:
+            acted += 1
+            if r['intent'] in DESTRUCTIVE:
+                destructive += 1
+                examples.append(f'"{fields[-1]}" → {r["intent"]} (heard "{r.get("heard", "")}")')
+    return acted, destructive, total, walk.seconds, walk.utterances, examples
 
 
 # The sets against the text recogniser: a tagged intent `coach parse` does not read is named.

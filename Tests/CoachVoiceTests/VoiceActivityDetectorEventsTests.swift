@@ -45,6 +45,8 @@ import Testing
                 soFar = nil
             case .dropped:
                 soFar = nil
+            case .paused:
+                Issue.record("a pause reported though pauseNotice is off")
             }
         }
         var vad = VoiceActivityDetector()
@@ -65,5 +67,47 @@ import Testing
         }
         #expect(events.last == .dropped)
         #expect(!events.contains { if case .ended = $0 { true } else { false } })
+    }
+
+    /// Decoding ahead (UtteranceListener) relies on this: at `padding` of quiet, `.paused` gives
+    /// the very utterance `.ended` gives when no speech follows, in any chunking.
+    @Test(arguments: [320, 1_600, 4_096])
+    func aPauseAtThePaddingGivesTheUtteranceThatEnds(chunk: Int) {
+        let (samples, truth) = VoiceActivityDetectorTests.threeBursts(noiseBelowDB: 20)
+        var config = VoiceActivityDetector.Configuration()
+        config.pauseNotice = config.padding
+        var paused: VoiceActivityDetector.Utterance?
+        var ended = 0
+        for event in Self.events(samples, chunk: chunk, config: config) {
+            switch event {
+            case .paused(let u): paused = u
+            case .ended(let u):
+                #expect(paused == u, "the pause gave \(paused.map { "\($0.start)+\($0.samples.count)" } ?? "nothing"), the end \(u.start)+\(u.samples.count)")
+                paused = nil
+                ended += 1
+            default: break
+            }
+        }
+        #expect(ended == truth.count)
+    }
+
+    /// Speech after the pause: the utterance goes on, and the one that ends is longer than the
+    /// one the pause gave (so a decode ahead of it is not used).
+    @Test func speechAfterThePauseMakesALongerUtterance() {
+        var signal = [Int16](repeating: 0, count: VoiceActivityDetectorTests.rate)
+        signal += VoiceActivityDetectorTests.burst(seconds: 0.8).map { Int16($0) }
+        signal += [Int16](repeating: 0, count: VoiceActivityDetectorTests.rate * 3 / 10)  // 0.3 s: past the padding, short of the end
+        signal += VoiceActivityDetectorTests.burst(seconds: 0.6).map { Int16($0) }
+        signal += [Int16](repeating: 0, count: VoiceActivityDetectorTests.rate)
+        var config = VoiceActivityDetector.Configuration()
+        config.pauseNotice = config.padding
+        let events = Self.events(signal, chunk: 320, config: config)
+        let pauses = events.compactMap { if case .paused(let u) = $0 { u } else { nil } }
+        let ends = events.compactMap { if case .ended(let u) = $0 { u } else { nil } }
+        #expect(pauses.count == 2 && ends.count == 1, "\(pauses.count) pauses, \(ends.count) ends")
+        if let first = pauses.first, let end = ends.first {
+            #expect(first.start == end.start && first.samples.count < end.samples.count)
+            #expect(pauses.last == end)
+        }
     }
 }

@@ -13,6 +13,8 @@ extension VoiceActivityDetector {
         case ended(Utterance)
         /// The utterance ended too short to be speech (a click, a knock): forget it.
         case dropped
+        /// `pauseNotice` of quiet in the current utterance: the utterance as it would end now.
+        case paused(Utterance)
 
         var utterance: Utterance? {
             if case .ended(let u) = self { return u }

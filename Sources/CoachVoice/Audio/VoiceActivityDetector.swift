@@ -25,6 +25,10 @@ public struct VoiceActivityDetector: Sendable {
         /// Quiet time that ends an utterance (pauses inside a command are shorter). 0.35 s cuts
         /// commands said 0.3 s apart and no command of the test corpora in two (docs/voice.md).
         public var endSilence = 0.35
+        /// Report `.paused` once this much quiet has passed in an utterance (nil: never). At
+        /// `padding`, the utterance `.paused` gives is the one `.ended` will give unless speech
+        /// resumes: the listener decodes it during the rest of the wait (UtteranceListener).
+        public var pauseNotice: Double? = nil
         /// Audio kept before the detected start and after the end (s).
         public var padding = 0.25
         /// An utterance is cut at this length (a command is a few seconds).
@@ -152,6 +156,11 @@ public struct VoiceActivityDetector: Sendable {
             return close(trimQuiet: tooLong ? 0 : max(0, quietFrames - padFrames))
         }
         emitAudio(lag: lagSamples)
+        if let notice = config.pauseNotice, quietFrames == Int(notice * Double(config.rate)) / config.frameLength,
+           quietFrames > 0, let current {
+            let trim = max(0, quietFrames - padFrames) * config.frameLength
+            happened.append(.paused(Utterance(samples: Array(current.dropLast(trim)), start: currentStart, end: total - trim)))
+        }
         return nil
     }
 

@@ -34,27 +34,58 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
     /// Stream index where the current utterance began.
     private var utteranceStart = 0
 
+    /// Utterances longer than this (s) are not decoded ahead: a command is a few seconds, and a long
+    /// utterance pausing often (a conversation) would be decoded whole at every pause.
+    static let longestDecodedAhead = 5
+
+    /// `decodeAhead`: decode an utterance during the end-of-speech wait (VoiceRecognizer+Ahead)
+    /// when it is heard whole; benchmarks turn it off to compare.
     public init(voice: VoiceRecognizer, decoding: Decoding, frontEnd: SpeechFrontEnd? = nil,
-                vad: VoiceActivityDetector.Configuration = .init()) {
+                vad: VoiceActivityDetector.Configuration = .init(), decodeAhead: Bool = true) {
         self.voice = voice
-        self.vad = VoiceActivityDetector(vad)
         self.denoised = frontEnd.map(DenoisedStream.init)
         // The phoneme engine hears an utterance whole: its network takes the whole waveform.
         stream = decoding == .whileSpoken ? voice.decoder.map(SpeechDecoder.Stream.init) : nil
+        // Once `padding` of quiet has passed, an utterance's samples are final unless speech
+        // resumes: the rest of the wait (0.1 s) is time to decode them.
+        var vad = vad
+        vad.pauseNotice = stream == nil && decodeAhead ? vad.padding : nil
+        self.vad = VoiceActivityDetector(vad)
     }
 
     /// Feeds a chunk of 16 kHz samples; the utterances that ended in it, heard.
     public func feed(_ samples: [Int16]) -> [Heard] {
         denoised?.feed(samples)
-        guard let stream else { return vad.feed(samples).map(whole) }
-        return vad.events(samples).compactMap { handle($0, stream) }
+        let events = vad.events(samples)
+        guard let stream else { return events.compactMap(whole) }
+        return events.compactMap { handle($0, stream) }
     }
 
     /// Ends the stream: an utterance in progress is heard.
     public func finish() -> [Heard] {
         denoised?.finish()
-        guard let stream else { return vad.finish().map(whole) }
-        return vad.finishEvents().compactMap { handle($0, stream) }
+        let events = vad.finishEvents()
+        guard let stream else { return events.compactMap(whole) }
+        return events.compactMap { handle($0, stream) }
+    }
+
+    /// An utterance heard whole when it ends, decoded ahead at its pause.
+    private func whole(_ event: VoiceActivityDetector.Event) -> Heard? {
+        switch event {
+        case .paused(let raw):
+            // Only samples the end will have too: the front end's, once it has them all.
+            guard denoised == nil || denoised?.samples(from: raw.start, count: raw.samples.count) != nil else { return nil }
+            // Not a long utterance with many pauses: each would be decoded whole again.
+            guard raw.samples.count <= Self.longestDecodedAhead * 16_000 else { return nil }
+            let u = denoised?.denoised(raw) ?? raw
+            if let stateAt { voice.listen(in: stateAt(seconds(u.start))) }
+            voice.decodeAhead(u.samples, start: seconds(u.start))
+            return nil
+        case .ended(let raw):
+            return whole(raw)
+        case .began, .audio, .dropped:
+            return nil
+        }
     }
 
     private func whole(_ raw: VoiceActivityDetector.Utterance) -> Heard {
@@ -86,6 +117,8 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
                                     extraSeconds: switchSeconds))
         case .dropped:
             stream.abandon()
+        case .paused:
+            break  // fed while spoken: only the last 100 ms are left at the end
         }
         return nil
     }

@@ -29,6 +29,8 @@ public struct HeardUtterance: Sendable {
     public var unsure = false
     /// The phoneme engine's margin for what it heard (nil from pocketsphinx; PhonemeDecoder).
     public var margin: Double? = nil
+    /// Decoded during the end-of-speech wait (VoiceRecognizer+Ahead), not after it.
+    public var decodedAhead = false
 
     public var intent: String? { heard == nil ? nil : recognition?.intent }
 
@@ -75,6 +77,10 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     public let buildSeconds: Double
     /// The wake phrase's words ("hey coach") when commands must follow it.
     let wakeWords: String?
+    /// The utterance decoded at its pause, waiting for its end (VoiceRecognizer+Ahead).
+    var ahead: DecodedAhead?
+    /// CPU of decodes ahead that speech going on made useless: counted with the next utterance.
+    var unusedAheadSeconds = 0.0
     /// The window a lone wake phrase opens, and that wake phrase's audio.
     private let wakeState = Mutex<(window: WakeWindow, wakeAudio: [Int16])>((WakeWindow(), []))
     /// Judges a command heard after the wake phrase against the free decode (nil: not asked).
@@ -246,10 +252,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     public func recognize(_ samples: [Int16], start: Double, end: Double) -> HeardUtterance {
         // Right after a lone wake phrase, the utterance is heard as following it (WakeWindow).
         // The state's search first (a switch asked for since the last utterance), then the decode.
-        let switchSeconds = switchSearch()
-        let wakeAudio = wakeAudio(at: start)
-        let result = decodeWhole(wakeAudio.isEmpty ? samples : wakeAudio + Self.gap + samples)
-        return judged(result, samples: samples, wakeAudio: wakeAudio, start: start, end: end, extraSeconds: switchSeconds)
+        let ahead = takeAhead(samples, start: start)
+        let decoded = ahead ?? decodeNow(samples, start: start)
+        var heard = judged(decoded.result, samples: samples, wakeAudio: decoded.wakeAudio, start: start, end: end,
+                           extraSeconds: decoded.switchSeconds + takeUnusedAheadSeconds())
+        heard.decodedAhead = ahead != nil
+        return heard
     }
 
     /// The lone wake phrase's audio when its window is open at `start` (else none; never in front

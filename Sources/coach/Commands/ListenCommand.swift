@@ -121,6 +121,10 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: .hidden)
     var decoding: UtteranceListener.Decoding?
 
+    /// Decode an utterance heard whole during the end-of-speech wait (benchmarks compare).
+    @Flag(name: .customLong("decode-ahead"), inversion: .prefixedNo, help: .hidden)
+    var decodeAhead = true
+
     @Flag(name: .customLong("front-end"), inversion: .prefixedNo,
           help: "Lower steady noise (a fan, a treadmill) with speexdsp before listening (settings: voice.front_end). Default: on for the microphone, off for --input; needs libspeexdsp1.")
     var frontEnd: Bool? = nil
@@ -262,7 +266,8 @@ struct ListenCommand: ParsableCommand {
             } ?? "front end: off")
         }
         if follower != nil { voice.prepareStates() }
-        let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input), frontEnd: front)
+        let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input), frontEnd: front,
+                                         decodeAhead: decodeAhead)
         if let follower { listener.stateAt = { follower.focus.state(at: $0) } }
         let ownVoice = OwnVoiceCheck(settings: settings, echoCancel: echoCancel ? echoOptions : nil)
         func handle(_ u: VoiceActivityDetector.Utterance, _ decoded: HeardUtterance) throws {
@@ -271,9 +276,9 @@ struct ListenCommand: ParsableCommand {
             let (heard, echoNote) = ownVoice.judge(u.samples, decoded) { voice.recognize($0, start: decoded.start, end: decoded.end) }
             if verbose, let echoNote { OneShot.printError(echoNote) }
             if verbose {
-                OneShot.printError(String(format: "%.2f–%.2f s [%@]: %@ (%.0f ms)%@", heard.start, heard.end,
+                OneShot.printError(String(format: "%.2f–%.2f s [%@]: %@ (%.0f ms%@)%@", heard.start, heard.end,
                                           voice.listeningState?.rawValue ?? "all", heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,
-                                          heard.refusal.map { ", refused: " + $0 } ?? ""))
+                                          heard.decodedAhead ? ", decoded ahead" : "", heard.refusal.map { ", refused: " + $0 } ?? ""))
             }
             if noAct {
                 if options.json { print(heard.json()) } else if let text = heard.heard { print(text) }

@@ -105,4 +105,27 @@ import Testing
         let ended = try await runProcess(coach, ["status", "--format", "json"], environment: home.environment)
         #expect(!ended.stdout.contains("\"state\":\"running\""), "\(ended.stdout)")
     }
+
+    /// Decoding during the end-of-speech wait (VoiceRecognizer+Ahead) changes nothing heard: three
+    /// commands and a non-command in one file, from the file and through a pipe as a microphone
+    /// feeds it, heard the same with and without it — and with it, each decoded ahead.
+    @Test func decodingAheadHearsWhatTheEndWouldHear() async throws {
+        let home = try ScratchHome()
+        let models = try Self.models()
+        var stream: [Int16] = Array(repeating: 0, count: 8_000)
+        for text in ["pause my workout", "what a lovely day it is", "resume", "start a thirty minute outdoor run"] {
+            stream += try await VoiceListenTests.said(text, in: home.root) + Array(repeating: 0, count: 12_800)
+        }
+        let path = home.root.appendingPathComponent("four.wav").path
+        try Data(WAV.encode(PCMAudio(samples: stream, rate: 16_000))).write(to: URL(fileURLWithPath: path))
+        let ahead = try await listen(path, home: home, models: models, ["--no-act", "--json", "--verbose", "--state", "all"])
+        let after = try await listen(path, home: home, models: models, ["--no-act", "--json", "--verbose", "--state", "all", "--no-decode-ahead"])
+        #expect(ahead.status == 0 && after.status == 0, "\(ahead.stderr)\n\(after.stderr)")
+        let lines = ahead.stdout.split(separator: "\n")
+        #expect(lines.count == 4, "\(ahead.stdout)")
+        #expect(ahead.stdout == after.stdout)
+        #expect(ahead.stdout.contains("\"PauseWorkout\"") && ahead.stdout.contains("\"StartWorkout\""), "\(ahead.stdout)")
+        #expect(ahead.stderr.components(separatedBy: "decoded ahead").count - 1 == 4, "\(ahead.stderr)")
+        #expect(!after.stderr.contains("decoded ahead"), "\(after.stderr)")
+    }
 }

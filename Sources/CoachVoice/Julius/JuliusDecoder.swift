@@ -28,7 +28,7 @@ public final class JuliusDecoder: @unchecked Sendable {  // one thread at a time
     /// Julius's search: beams and stacks of ja-julius.py, under which it heard 83 % of the fresh set.
     static let searchOptions = ["-b", "4000", "-b2", "300", "-s", "4000", "-m", "40000"]
 
-    /// `grammars`: name → grammar, loaded in this order with the syllable loop last.
+    /// `grammars`: name → grammar, the largest first.
     init(model: InstalledModel, grammars: [(name: String, grammar: JuliusGrammar)]) throws(JuliusError) {
         scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent("coach-julius-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
@@ -37,7 +37,9 @@ public final class JuliusDecoder: @unchecked Sendable {  // one thread at a time
         } catch {
             throw JuliusError(description: "cannot make \(scratch): \(error.localizedDescription)")
         }
-        let all = grammars + [(name: "loop", grammar: JuliusGrammar.syllableLoop())]
+        // julius numbers its grammars last given first, and 4.6 crashes (SIGSEGV on the first
+        // utterance) when the large command grammar is not its number 0: so it is given last.
+        let all = [(name: "loop", grammar: JuliusGrammar.syllableLoop())] + grammars.reversed()
         do {
             for (name, grammar) in all { try grammar.write(to: scratch + "/" + name) }
         } catch {
@@ -73,7 +75,7 @@ public final class JuliusDecoder: @unchecked Sendable {  // one thread at a time
 
     deinit {
         process.stop()
-        try? FileManager.default.removeItem(atPath: scratch)
+        if ProcessInfo.processInfo.environment["COACH_JULIUS_KEEP"] == nil { try? FileManager.default.removeItem(atPath: scratch) }
     }
 
     /// Takes `name`'s result from the next utterance on; false when there is no such grammar.

@@ -144,7 +144,8 @@ for engine in a.engines.split(','):
                             d.write(json.dumps({'engine': engine, 'voice': voice, 'alter': alter, 'text': texts[i],
                                                 'negative': a.negative, 'expected': None if a.negative else exp[i]['intent'],
                                                 'slotsRight': (not a.negative) and h.get('intent') == exp[i]['intent'] and slots_equal(h, exp[i]),
-                                                'heard': h.get('heard'), 'intent': h.get('intent'), 'margin': h.get('margin')}) + '\n')
+                                                'heard': h.get('heard'), 'intent': h.get('intent'), 'margin': h.get('margin'),
+                                                'cmscore': h.get('cmscore')}) + '\n')
                 if a.negative:
                     if mine:
                         acted += 1; destructive += any(h['intent'] in ('EndWorkout', 'CancelWorkout') for h in mine)

@@ -29,6 +29,8 @@ public struct HeardUtterance: Sendable {
     public var unsure = false
     /// The phoneme engine's margin for what it heard (nil from pocketsphinx; PhonemeDecoder).
     public var margin: Double? = nil
+    /// Julius's confidence (cmscore) of its least sure word (nil from the other engines).
+    public var cmscore: Double? = nil
 
     public var intent: String? { heard == nil ? nil : recognition?.intent }
 
@@ -43,6 +45,7 @@ public struct HeardUtterance: Sendable {
         out += ",\"end\":" + JSONText.number((end * 100).rounded() / 100)
         if unsure { out += ",\"unsure\":true" }
         if let margin, margin.isFinite { out += ",\"margin\":" + JSONText.number((margin * 1000).rounded() / 1000) }
+        if let cmscore { out += ",\"cmscore\":" + JSONText.number((cmscore * 1000).rounded() / 1000) }
         return out + "}"
     }
 }
@@ -283,6 +286,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
             var refused = HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
                                          decodeSeconds: decodeSeconds)
             refused.margin = result.margin
+            refused.cmscore = result.confidence
             return refused
         }
         guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
@@ -338,6 +342,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                    decodeSeconds: seconds)
         heard.unsure = unsure
         heard.margin = result.margin
+        heard.cmscore = result.confidence
         return heard
     }
 

@@ -9,7 +9,7 @@ import Foundation
 extension VoiceRecognizer {
     /// Julius over `commands` (FSG text) and `answers`, started and ready; `state` picks which is heard first.
     static func juliusDecoder(model: InstalledModel, commands: String, answers: SpeechGrammar, lexicon: VoiceLexicon,
-                              directories: [String], state: ListeningState?) throws -> JuliusDecoder {
+                              directories: [String], state: ListeningState?, extraOptions: [String]) throws -> JuliusDecoder {
         let readings = JapanesePronunciations.readings(directories: directories)
         var cache: [String: [String]?] = [:]
         func phones(_ word: String) -> [String]? {
@@ -25,7 +25,7 @@ extension VoiceRecognizer {
             let decoder = try JuliusDecoder(model: model, grammars: [
                 (name: JuliusDecoder.commands, grammar: JuliusGrammar(fsg: commands, phones: phones)),
                 (name: JuliusDecoder.answers, grammar: JuliusGrammar(fsg: FSGCache.compiled(answers).text, phones: phones)),
-            ])
+            ], extraOptions: extraOptions)
             if state == .confirm { _ = decoder.activate(JuliusDecoder.answers) }
             return decoder
         } catch {

@@ -113,7 +113,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         /// Commands must follow this phrase ("hey coach"); nil: any command.
         public var wakePhrase: String? = nil
         public var modelDirectory = SpeechDecoder.defaultModelDirectory
-        /// pocketsphinx options (`-beam`, `-maxhmmpf` …) on top of Coach's.
+        /// pocketsphinx options (`-beam`, `-maxhmmpf` …) on top of Coach's; with Julius, julius's (`-b 1500`).
         public var decoderOptions: [String] = []
         /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
         public var noiseFloor: Int32 = NoiseFloor.amplitude
@@ -230,7 +230,8 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         fsgSize = (fsg.states, fsg.arcs)
         if let model = options.juliusModel {
             acoustic = .julius(try Self.juliusDecoder(model: model, commands: fsg.text, answers: stateGrammars.grammar(for: .confirm),
-                                                      lexicon: lexicon, directories: dirs, state: options.state))
+                                                      lexicon: lexicon, directories: dirs, state: options.state,
+                                                      extraOptions: options.decoderOptions))
             warping = nil
         } else if let model = options.phoneticModel {
             do {

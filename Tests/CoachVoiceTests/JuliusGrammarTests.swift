@@ -17,10 +17,12 @@ import Testing
         #expect(JuliusPhones.phones(kana: "km") == nil)
     }
 
-    @Test func theSyllableLoopHasEveryKindOfSyllable() {
+    /// The loop is one kana's syllables (きょ runs as "k i" "y o"; what was measured, docs/voice.md).
+    @Test func theSyllableLoopHasEveryOneKanaSyllable() {
         let syllables = JuliusPhones.syllables
-        for s in ["a", "k a", "ky o", "sh i", "ts u", "N", "q"] { #expect(syllables.contains(s), "\(s)") }
-        #expect(!syllables.contains { $0.hasPrefix(":") })
+        for s in ["a", "k a", "sh i", "ch i", "ts u", "f u", "N", "q"] { #expect(syllables.contains(s), "\(s)") }
+        #expect(!syllables.contains("ky o"))
+        #expect(!syllables.contains { $0.hasPrefix(":") || $0.isEmpty })
     }
 
     /// start 0 -(はじめ)-> 1 -(て)-> 3 (final), and 0 -(null)-> 2 -(はじめ)-> 3: 0 leaves by はじめ twice.

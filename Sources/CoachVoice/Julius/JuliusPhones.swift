@@ -89,7 +89,7 @@ enum JuliusPhones {
         }))
     }
 
-    /// One syllable of every kind the table writes (`k a`, `ky o`, `N`, `q` …), for the free
+    /// The syllable of every single kana (`k a`, `sh i`, `N`, `q` …; きょ is `k i` `y o`), for the free
     /// syllable loop beside the command grammar (JuliusGrammar.syllableLoop).
     static var syllables: [String] {
         Set(table.filter { $0.0.count == 1 }.map { $0.1.trimmingCharacters(in: .whitespaces) })

@@ -23,28 +23,48 @@ struct JuliusGrammar: Sendable {
     static let loopMark = "%"
 
     /// The grammar of `fsg` (FSG text); `phones` gives each word's readings in Julius's phones
-    /// (nil: unreadable — its arcs are left out).
-    init(fsg: String, phones: (String) -> [String]?) {
+    /// (nil: unreadable — its arcs are left out). With `cache` (a directory), the automata are kept
+    /// there named by a hash of the FSG and the dictionary: only the first start after Intents/ or
+    /// a reading changed pays for the subset construction (~2–3 s in a debug build on a busy machine).
+    init(fsg: String, phones: (String) -> [String]?, cache: String? = nil) {
         let parsed = FSGText(fsg)
         var readings: [String: [String]] = [:]
         for word in Set(parsed.arcs.map(\.word)) {
             if let read = phones(word), !read.isEmpty { readings[word] = read }
         }
-        let folded = parsed.folded().filter { readings[$0.word] != nil }
-        let words = Set(folded.map(\.word)).sorted()
+        // Every arc leaves its own state, so the folded arcs carry exactly the readable arcs' words.
+        let words = readings.keys.sorted()
         let category = Dictionary(uniqueKeysWithValues: words.enumerated().map { ($1, $0 + 2) })  // 0 silB, 1 silE
+        var lines = ["0 [<s>] silB", "1 [</s>] silE"]
+        for word in words {
+            for reading in readings[word]! { lines.append("\(category[word]!) [\(word)] \(reading)") }
+        }
+        let dictionary = lines.joined(separator: "\n") + "\n"
+        self.dictionary = dictionary
+        wordCount = words.count
+        let key = FSGCache.hash(fsg + "\n" + dictionary + "\njulius-dfa 1")
+        let path = cache.map { $0 + "/julius-" + key }
+        if let path, let reversed = try? String(contentsOfFile: path + ".dfa", encoding: .utf8),
+           let forward = try? String(contentsOfFile: path + ".dfa.forward", encoding: .utf8), !reversed.isEmpty, !forward.isEmpty {
+            dfa = reversed
+            forwardDFA = forward
+            return
+        }
+        let folded = parsed.folded().filter { readings[$0.word] != nil }
         let start = -1, accept = -2
         var nfa = [(from: start, category: 0, to: parsed.start)]
         nfa += folded.map { (from: $0.from, category: category[$0.word]!, to: $0.to) }
         nfa += parsed.finals().map { (from: $0, category: 1, to: accept) }
         dfa = Self.deterministic(nfa.map { (from: $0.to, category: $0.category, to: $0.from) }, initial: accept, accepting: start)
         forwardDFA = Self.deterministic(nfa, initial: start, accepting: accept)
-        var lines = ["0 [<s>] silB", "1 [</s>] silE"]
-        for word in words {
-            for reading in readings[word]! { lines.append("\(category[word]!) [\(word)] \(reading)") }
+        if let path, let cache {  // a cache that cannot be written only costs time on the next start
+            try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            for (suffix, text) in [(".dfa.forward", forwardDFA), (".dfa", dfa)] {
+                let temp = path + suffix + ".\(getpid()).tmp"
+                guard (try? text.write(toFile: temp, atomically: false, encoding: .utf8)) != nil else { continue }
+                if rename(temp, path + suffix) != 0 { try? FileManager.default.removeItem(atPath: temp) }
+            }
         }
-        dictionary = lines.joined(separator: "\n") + "\n"
-        wordCount = words.count
     }
 
     private init(dfa: String, forwardDFA: String, dictionary: String, wordCount: Int) {

@@ -23,8 +23,8 @@ extension VoiceRecognizer {
         }
         do {
             let decoder = try JuliusDecoder(model: model, grammars: [
-                (name: JuliusDecoder.commands, grammar: JuliusGrammar(fsg: commands, phones: phones)),
-                (name: JuliusDecoder.answers, grammar: JuliusGrammar(fsg: FSGCache.compiled(answers).text, phones: phones)),
+                (name: JuliusDecoder.commands, grammar: JuliusGrammar(fsg: commands, phones: phones, cache: FSGCache.directory())),
+                (name: JuliusDecoder.answers, grammar: JuliusGrammar(fsg: FSGCache.compiled(answers).text, phones: phones, cache: FSGCache.directory())),
             ], extraOptions: extraOptions)
             if state == .confirm { _ = decoder.activate(JuliusDecoder.answers) }
             return decoder

@@ -26,7 +26,7 @@ p.add_argument('--extra', default='', help='more coach listen options')
 p.add_argument('--show', action='store_true', help='print every miss')
 p.add_argument('--dump', help='append one JSON line per sentence heard (text, expected, heard, margin) to this file')
 p.add_argument('--lang', default='en')
-p.add_argument('--julius-python', default='python3', help='with --engines julius: a Python that has PySegmentKit')
+p.add_argument('--julius-python', default='python3', help='with --engines julius-py: a Python that has PySegmentKit (julius is coach listen --engine julius)')
 a = p.parse_args()
 os.makedirs(a.cache, exist_ok=True)
 
@@ -127,7 +127,7 @@ for engine in a.engines.split(','):
     for voice in a.voices.split(','):
         for alter in a.alter.split(','):
             wav, offsets = stream(voice, alter)
-            if engine == 'julius':  # Japanese: Julius over the same grammar (ja-julius.py), its words read by coach parse
+            if engine == 'julius-py':  # the first measurement: Julius over the same grammar run by ja-julius.py, its words read by coach parse
                 heard, ms = julius(wav, offsets), []
             else:
                 cmd = [a.coach, 'listen', '--lang', a.lang, '--input', wav, '--no-act', '--json', '--verbose', '--state', a.state, '--engine', engine] + a.extra.split()
@@ -144,7 +144,8 @@ for engine in a.engines.split(','):
                             d.write(json.dumps({'engine': engine, 'voice': voice, 'alter': alter, 'text': texts[i],
                                                 'negative': a.negative, 'expected': None if a.negative else exp[i]['intent'],
                                                 'slotsRight': (not a.negative) and h.get('intent') == exp[i]['intent'] and slots_equal(h, exp[i]),
-                                                'heard': h.get('heard'), 'intent': h.get('intent'), 'margin': h.get('margin')}) + '\n')
+                                                'heard': h.get('heard'), 'intent': h.get('intent'), 'margin': h.get('margin'),
+                                                'cmscore': h.get('cmscore')}) + '\n')
                 if a.negative:
                     if mine:
                         acted += 1; destructive += any(h['intent'] in ('EndWorkout', 'CancelWorkout') for h in mine)

@@ -64,4 +64,6 @@ public enum VoiceEngine: String, Sendable, CaseIterable {
     case hama
     /// pocketsphinx's 2015 English model (Debian's packages): the zero-set-up fallback.
     case pocketsphinx
+    /// Julius 4.6 with its Japanese triphone model (PySegmentKit's, `coach voice install`): Japanese only.
+    case julius
 }

@@ -22,6 +22,8 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         /// The phoneme engine's margin: how far below the free phone loop the grammar's path
         /// scored, per frame of speech (PhonemeDecoder; nil from pocketsphinx).
         public var margin: Double? = nil
+        /// Julius's confidence (cmscore) of its least sure word (JuliusDecoder; nil elsewhere).
+        public var confidence: Double? = nil
     }
 
     public static let defaultModelDirectory = "/usr/share/pocketsphinx/model/en-us"

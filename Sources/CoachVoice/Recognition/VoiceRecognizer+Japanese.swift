@@ -11,7 +11,10 @@ import Foundation
 extension VoiceRecognizer {
     /// Refuses a language the chosen engine cannot hear.
     static func checkLanguage(_ options: Options) throws {
-        guard options.language == .ja, options.phoneticModel == nil else { return }
+        if options.language != .ja, options.juliusModel != nil {
+            throw SpeechDecoderError(description: "Julius hears Japanese only (--lang ja): listen to English with --engine hama or pocketsphinx")
+        }
+        guard options.language == .ja, options.phoneticModel == nil, options.juliusModel == nil else { return }
         throw SpeechDecoderError(description: "Japanese by voice needs the hama engine (pocketsphinx has no Japanese model): install it with coach voice install, and listen with --engine hama")
     }
 

@@ -68,8 +68,8 @@ extension VoiceRecognizer {
         guard Self.printsScores else { return }
         let perFrame = result.frames > 0 ? Double(result.score) / Double(result.frames) : 0
         if let margin = result.margin {
-            FileHandle.standardError.write(Data(String(format: "scores: %.2f per frame, margin %.3f, %d frames, heard %@\n", perFrame,
-                                                       margin, result.frames, result.hypothesis ?? "-").utf8))
+            FileHandle.standardError.write(Data(String(format: "scores: %.2f per frame, margin %.3f, confidence %.3f, %d frames, heard %@\n", perFrame,
+                                                       margin, result.confidence ?? -1, result.frames, result.hypothesis ?? "-").utf8))
             return
         }
         FileHandle.standardError.write(Data(String(format: "scores: %.1f per frame, acoustic %.1f, posterior %d\n", perFrame,
@@ -104,6 +104,10 @@ extension VoiceRecognizer {
               wanted != activeState else { return 0 }
         let started = SpeechDecoder.cpuSeconds()
         let name = Self.searchName(wanted, mode: stateGrammars.options.stateMode)
+        if case .julius(let julius) = acoustic {  // every intent filtered by state, or the answers
+            if julius.activate(wanted == .confirm ? JuliusDecoder.answers : JuliusDecoder.commands) { activeState = wanted }
+            return SpeechDecoder.cpuSeconds() - started
+        }
         if searchNames[name] == nil {
             let fsg = FSGCache.compiled(stateGrammars.grammar(for: name == "all" ? nil : wanted))
             do {
@@ -111,6 +115,7 @@ extension VoiceRecognizer {
                 case .pocketsphinx(let decoder): try decoder.addSearch(name, grammar: fsg.text)
                 case .phonemes(let decoder):
                     do { try decoder.addSearch(name, grammar: fsg.text) } catch { throw SpeechDecoderError(description: error.description) }
+                case .julius: break
                 }
             } catch {
                 FileHandle.standardError.write(Data("coach listen: \(error); listening as before\n".utf8))
@@ -122,6 +127,7 @@ extension VoiceRecognizer {
         switch acoustic {
         case .pocketsphinx(let decoder): activated = decoder.activateSearch(searchNames[name]!)
         case .phonemes(let decoder): activated = decoder.activateSearch(searchNames[name]!)
+        case .julius: activated = false
         }
         if activated { activeState = wanted }
         return SpeechDecoder.cpuSeconds() - started

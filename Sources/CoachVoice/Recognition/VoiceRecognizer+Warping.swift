@@ -40,6 +40,7 @@ extension VoiceRecognizer {
         let decoder: SpeechDecoder
         switch acoustic {
         case .phonemes(let phonemes): return phonemes.decode(samples)
+        case .julius(let julius): return julius.decode(samples)
         case .pocketsphinx(let d): decoder = d
         }
         guard let warping else { return decoder.decode(samples) }

@@ -31,6 +31,8 @@ public struct HeardUtterance: Sendable {
     public var margin: Double? = nil
     /// Decoded during the end-of-speech wait (VoiceRecognizer+Ahead), not after it.
     public var decodedAhead = false
+    /// Julius's confidence (cmscore) of its least sure word (nil from the other engines).
+    public var cmscore: Double? = nil
 
     public var intent: String? { heard == nil ? nil : recognition?.intent }
 
@@ -45,6 +47,7 @@ public struct HeardUtterance: Sendable {
         out += ",\"end\":" + JSONText.number((end * 100).rounded() / 100)
         if unsure { out += ",\"unsure\":true" }
         if let margin, margin.isFinite { out += ",\"margin\":" + JSONText.number((margin * 1000).rounded() / 1000) }
+        if let cmscore { out += ",\"cmscore\":" + JSONText.number((cmscore * 1000).rounded() / 1000) }
         return out + "}"
     }
 }
@@ -56,6 +59,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     enum Acoustic {
         case pocketsphinx(SpeechDecoder)
         case phonemes(PhonemeDecoder)
+        case julius(JuliusDecoder)
     }
     let acoustic: Acoustic
     /// The pocketsphinx decoder (nil with the phoneme engine).
@@ -66,6 +70,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
     /// The engine's name, as `--engine` takes it.
     public var engineName: String {
         if case .phonemes = acoustic { return VoiceEngine.hama.rawValue }
+        if case .julius = acoustic { return VoiceEngine.julius.rawValue }
         return VoiceEngine.pocketsphinx.rawValue
     }
     public let text: Recognizer
@@ -114,7 +119,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         /// Commands must follow this phrase ("hey coach"); nil: any command.
         public var wakePhrase: String? = nil
         public var modelDirectory = SpeechDecoder.defaultModelDirectory
-        /// pocketsphinx options (`-beam`, `-maxhmmpf` …) on top of Coach's.
+        /// pocketsphinx options (`-beam`, `-maxhmmpf` …) on top of Coach's; with Julius, julius's (`-b 1500`).
         public var decoderOptions: [String] = []
         /// Peak of the hiss added before decoding (NoiseFloor); 0 for none.
         public var noiseFloor: Int32 = NoiseFloor.amplitude
@@ -139,6 +144,11 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         public var marginCeiling = 1.0
         /// With the phoneme engine: End and Cancel heard with a margin over this ask first.
         public var destructiveMarginCeiling = 0.6
+        /// Julius (Japanese) instead of the others (VoiceRecognizer+Julius); nil: not Julius.
+        public var juliusModel: InstalledModel? = nil
+        /// With Julius: its syllable loop's margin ceiling, and End/Cancel's (JuliusDecoder).
+        public var juliusMarginCeiling = JuliusDecoder.marginCeiling
+        public var juliusDestructiveMarginCeiling = JuliusDecoder.destructiveMarginCeiling
         /// The language heard: Intents/<language> (Japanese: the phoneme engine only;
         /// VoiceRecognizer+Japanese).
         public var language = Language.en
@@ -155,7 +165,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         var options = given
         language = options.language
         try Self.checkLanguage(options)
-        if options.phoneticModel != nil {
+        if options.phoneticModel != nil || options.juliusModel != nil {
             // The free phone loop refuses non-commands; pocketsphinx's word garbage loop and its
             // front-end warping have no part in the phoneme engine.
             options.useFiller = false
@@ -201,7 +211,9 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                           commandWords: StateGrammars.commandWords(of: grammar))
         self.stateGrammars = stateGrammars
         let firstSearch = Self.searchName(options.state, mode: options.stateMode)
-        let first = firstSearch == "all" ? grammar : stateGrammars.grammar(for: options.state)
+        // Julius keeps every intent in one grammar and filters by state after (its answers are a
+        // grammar of their own beside it).
+        let first = firstSearch == "all" || options.juliusModel != nil ? grammar : stateGrammars.grammar(for: options.state)
         activeState = options.state
         searchNames = [firstSearch: SpeechDecoder.defaultSearch]
         // One dictionary for every search: the answers' words are the only ones the full grammar lacks.
@@ -222,7 +234,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         let fsg = FSGCache.compiled(first)
         mark("fsg")
         fsgSize = (fsg.states, fsg.arcs)
-        if let model = options.phoneticModel {
+        if let model = options.juliusModel {
+            acoustic = .julius(try Self.juliusDecoder(model: model, commands: fsg.text, answers: stateGrammars.grammar(for: .confirm),
+                                                      lexicon: lexicon, directories: dirs, state: options.state,
+                                                      extraOptions: options.decoderOptions))
+            warping = nil
+        } else if let model = options.phoneticModel {
             do {
                 acoustic = .phonemes(try PhonemeDecoder(model: model, dictionary: pronunciations.dictionary, grammar: fsg.text,
                                                         phones: language == .ja ? PhoneSet.japanese(tokens: model.tokens) : nil))
@@ -278,6 +295,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
             var refused = HeardUtterance(heard: nil, hypothesis: result.hypothesis, recognition: r, refusal: why, start: start, end: end,
                                          decodeSeconds: decodeSeconds)
             refused.margin = result.margin
+            refused.cmscore = result.confidence
             return refused
         }
         guard let hyp = result.hypothesis else { return refuse("nothing in the grammar matched") }
@@ -308,12 +326,12 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         if let why = belowFloor(result) { return refuse(why, r) }
         var unsure = false
         if let margin = result.margin {
-            let options = stateGrammars.options
-            if margin > options.marginCeiling {
+            let ceilings = marginCeilings
+            if margin > ceilings.refuse {
                 return refuse(String(format: "not a command (the grammar's best fit is %.2f a frame below what was heard, over %.2f)", margin,
-                                     options.marginCeiling), r)
+                                     ceilings.refuse), r)
             }
-            unsure = margin > options.destructiveMarginCeiling && (r.intent == "EndWorkout" || r.intent == "CancelWorkout")
+            unsure = margin > ceilings.unsure && (r.intent == "EndWorkout" || r.intent == "CancelWorkout")
         }
         if let goal = r.slots.goal, let why = spokenGoals.implausibility(of: goal, activity: r.slots.activity) { return refuse(why, r) }
         var seconds = decodeSeconds
@@ -333,6 +351,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
                                    decodeSeconds: seconds)
         heard.unsure = unsure
         heard.margin = result.margin
+        heard.cmscore = result.confidence
         return heard
     }
 

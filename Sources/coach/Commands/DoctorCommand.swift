@@ -78,6 +78,8 @@ struct DoctorCommand: ParsableCommand {
                                 command said over it
                                 """),
                 neuralModelRequirement(),
+                juliusRequirement(),
+                juliusLibrariesRequirement(),
             ]),
             Feature(name: "voice out, English (--speak)", requirements: [
                 Requirement(what: "libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),

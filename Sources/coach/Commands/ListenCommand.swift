@@ -40,8 +40,9 @@ struct ListenCommand: ParsableCommand {
               arecord -f S16_LE -r 16000 -c 1 | coach listen --input -
               coach listen --print-grammar    # the generated JSGF grammar
 
-            Japanese: --lang ja hears Intents/ja with the hama engine only (pocketsphinx
-            has no Japanese model); see docs/voice.md, "Japanese by voice".
+            Japanese: --lang ja hears Intents/ja with Julius when `coach voice install` has
+            put it in place, else hama (pocketsphinx has no Japanese model); see
+            docs/voice.md, "Japanese by voice".
 
             Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and
             libasound2 for the microphone; libspeexdsp1 lowers steady noise first,
@@ -58,7 +59,7 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("ALSA capture device (default: the settings file's input_device, else \"default\").", valueName: "device"))
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("The acoustic engine: hama (a neural phoneme model; `coach voice install` puts it in place) or pocketsphinx. Default: hama when installed, else pocketsphinx; pocketsphinx with --warp.", valueName: "hama|pocketsphinx"))
+    @Option(name: .long, help: ArgumentHelp("The acoustic engine: hama (a neural phoneme model; `coach voice install` puts it in place), pocketsphinx, or julius (Japanese only, also from `coach voice install`). Default: hama when installed, else pocketsphinx; pocketsphinx with --warp; for --lang ja julius when installed, else hama.", valueName: "hama|pocketsphinx|julius"))
     var engine: VoiceEngine?
 
     @Flag(name: .customLong("no-act"), help: "Recognise only: print what was heard, change nothing.")
@@ -76,10 +77,10 @@ struct ListenCommand: ParsableCommand {
     var scoreFloor: Double?
 
     @Option(name: .customLong("margin-ceiling"), help: .hidden)
-    var marginCeiling: Double = VoiceRecognizer.Options().marginCeiling
+    var marginCeiling: Double?
 
     @Option(name: .customLong("destructive-margin"), help: .hidden)
-    var destructiveMargin: Double = VoiceRecognizer.Options().destructiveMarginCeiling
+    var destructiveMargin: Double?
 
     @Option(name: .customLong("state-mode"), help: .hidden)
     var stateMode: StateMode = VoiceRecognizer.Options().stateMode
@@ -196,8 +197,14 @@ struct ListenCommand: ParsableCommand {
         let client = noAct || printGrammar ? nil : try OneShot.connect(options)
         let follower = state == nil ? client.map { ListenStateFollower(client: $0, options: options) } : nil
         voiceOptions.stateMode = stateMode
-        voiceOptions.marginCeiling = marginCeiling
-        voiceOptions.destructiveMarginCeiling = destructiveMargin
+        if let marginCeiling {  // given: for whichever engine hears
+            voiceOptions.marginCeiling = marginCeiling
+            voiceOptions.juliusMarginCeiling = marginCeiling
+        }
+        if let destructiveMargin {
+            voiceOptions.destructiveMarginCeiling = destructiveMargin
+            voiceOptions.juliusDestructiveMarginCeiling = destructiveMargin
+        }
         voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
         let warpMode = try warp.map { text throws(ValidationError) in

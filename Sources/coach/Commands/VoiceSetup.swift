@@ -34,7 +34,11 @@ enum VoiceSetup {
             options.wakePhrase = settings.voice.wakePhrase
         }
         let library: PocketSphinxLibrary?
-        switch try acousticEngine(engine, language: language) {
+        let choice = try acousticEngine(engine, language: language)
+        switch choice {
+        case .julius(let model):
+            options.juliusModel = model
+            library = nil
         case .hama(let model):
             options.phoneticModel = model
             library = try? PocketSphinxLibrary.load()  // only for --strict-wake's second opinion
@@ -49,6 +53,11 @@ enum VoiceSetup {
                                        userDirectory: FileManager.default.fileExists(atPath: user) ? user : nil,
                                        options: options)
         } catch let error as SpeechDecoderError {
+            if case .julius = choice, engine == nil {  // Julius by default but it would not start: hama, said in one line
+                OneShot.printError("listening with hama: \(error.description)")
+                return try recognizer(settings: settings, wake: wake, fromMicrophone: fromMicrophone, warp: warp, engine: .hama,
+                                      language: language, tuning: tuning)
+            }
             throw VoiceSetupError(description: error.description, unavailable: true)
         } catch {
             throw VoiceSetupError(description: "\(error)", unavailable: false)
@@ -57,6 +66,7 @@ enum VoiceSetup {
 
     enum AcousticChoice {
         case hama(PhoneticModel)
+        case julius(InstalledModel)
         case pocketsphinx
     }
 
@@ -69,6 +79,12 @@ enum VoiceSetup {
                                   unavailable: false)
         }
         if explicit == .pocketsphinx { return .pocketsphinx }
+        if explicit == .julius || (explicit == nil && language == .ja) {
+            switch julius(explicit: explicit == .julius, language: language) {
+            case .success(let model): return .julius(model)
+            case .failure(let error): if explicit == .julius { throw error }
+            }
+        }
         let loaded = Result { () throws(PhoneticModelError) -> PhoneticModel in try PhoneticModel.installed() }
         switch loaded {
         case .success(let model): return .hama(model)
@@ -81,6 +97,25 @@ enum VoiceSetup {
             OneShot.printError("listening with pocketsphinx: \(error.description)")
             return .pocketsphinx
         }
+    }
+
+    /// Julius's installed files for Japanese, or why not (a line saying what to install).
+    static func julius(explicit: Bool, language: Language) -> Result<InstalledModel, VoiceSetupError> {
+        guard language == .ja else {
+            return .failure(VoiceSetupError(description: "--engine julius hears Japanese only: add --lang ja, or use --engine hama for English.",
+                                            unavailable: false))
+        }
+        guard let model = VoiceModels.julius(check: .sizes) else {
+            let why = ModelPackage.julius() == nil ? "Julius has no binary for this machine (Linux x86-64 only)"
+                : "Julius is not installed: run `\(VoiceModels.installCommand)`"
+            if !explicit { OneShot.printError("listening with hama: \(why)") }
+            return .failure(VoiceSetupError(description: "--engine julius: \(why)", unavailable: true))
+        }
+        if let problem = model.problem {
+            if !explicit { OneShot.printError("listening with hama: \(problem)") }
+            return .failure(VoiceSetupError(description: "--engine julius: \(problem)", unavailable: true))
+        }
+        return .success(model)
     }
 
     /// Decoded while spoken where someone waits for the answer (the microphone, a pipe); a file

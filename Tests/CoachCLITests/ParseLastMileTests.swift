@@ -62,6 +62,66 @@ import Testing
         }
     }
 
+    /// Idioms and everyday status in the state where they can mean one thing (#40, second round):
+    /// nothing with no workout on.
+    @Test func idiomsAndEverydayStatusInTheirState() async throws {
+        let paused = try await parse(["and off we go again", "back to work", "keep moving", "break's done", "so, back at it"],
+                                     lang: "en", context: "workout=paused")
+        #expect(paused.allSatisfy { $0["intent"] as? String == "ResumeWorkout" }, "\(paused)")
+        let running = try await parse(["quick breather", "hang on a sec", "need a quick rest"], lang: "en", context: "workout=running")
+        #expect(running.allSatisfy { $0["intent"] as? String == "PauseWorkout" }, "\(running)")
+        let status = try await parse(["where do I stand", "talk me through my numbers", "so how am I doing", "how far have I got"],
+                                     lang: "en", context: "workout=running")
+        #expect(status.allSatisfy { $0["intent"] as? String == "WorkoutStatus" }, "\(status)")
+        let jaPaused = try await parse(["休憩はここまで", "もう一回いこう", "オッケー、再開", "続けるよ"], lang: "ja", context: "workout=paused")
+        #expect(jaPaused.allSatisfy { $0["intent"] as? String == "ResumeWorkout" }, "\(jaPaused)")
+        // ちょっとストップして is a pause (it used to end the workout: ちょっと was cut off as a hesitation).
+        let jaRunning = try await parse(["ちょっとストップして", "一回止めて", "ここまでの調子は？", "ランの様子はどう？", "いまの記録は？"],
+                                        lang: "ja", context: "workout=running")
+        #expect(jaRunning.map { $0["intent"] as? String }
+            == ["PauseWorkout", "PauseWorkout", "WorkoutStatus", "WorkoutStatus", "WorkoutStatus"])
+        let idle = try await parse(["back to work", "quick breather", "where do I stand"], lang: "en", context: "workout=idle")
+        #expect(idle.allSatisfy { $0["intent"] is NSNull }, "\(idle)")
+    }
+
+    /// Discards with their reason, bare starts asked politely or after "since", open goals in
+    /// words, goals before まで, equipment that implies indoors (#40, second round).
+    @Test func discardReasonsPoliteBareStartsAndOpenGoals() async throws {
+        let cancel = try await parse(["discard this workout, it shouldn't be recorded", "cancel this workout, I'll start a new one",
+                                      "throw it away, this workout was a mistake"], lang: "en", context: "workout=running")
+        #expect(cancel.allSatisfy { $0["intent"] as? String == "CancelWorkout" }, "\(cancel)")
+        let jaCancel = try await parse(["テストなので破棄でいい", "やり直すので今のは破棄", "これは本番じゃないから破棄"],
+                                       lang: "ja", context: "workout=running")
+        #expect(jaCancel.allSatisfy { $0["intent"] as? String == "CancelWorkout" }, "\(jaCancel)")
+        let en = try await parse(["since I'm on the bike now, start recording", "I'm about to go swimming, could you start tracking?",
+                                  "start a run, don't set a goal", "start a swim, no time limit"], lang: "en", context: "workout=idle")
+        #expect(en.map { slots($0)["activity"] as? String } == ["cycling", "swimming", "running", "swimming"])
+        #expect(en.allSatisfy { $0["intent"] as? String == "StartWorkout" && (slots($0)["goal"] == nil) })
+        #expect(slots(en[2])["open"] as? Bool == true && slots(en[3])["open"] as? Bool == true)
+        // 記録お願い beside its activity starts it (it used to ask for the figure 記録).
+        let ja = try await parse(["泳ぎに行くので記録お願い", "300キロカロリー燃やすまでランニング開始", "スピニングのクラスを開始",
+                                  "水泳開始、時間は決めない"], lang: "ja", context: "workout=idle")
+        #expect(ja.map { $0["intent"] as? String } == ["StartWorkout", "StartWorkout", "StartWorkout", "StartWorkout"])
+        #expect(slots(ja[0])["activity"] as? String == "swimming")
+        #expect((slots(ja[1])["goal"] as? [String: Any])?["type"] as? String == "energy")
+        #expect((slots(ja[1])["goal"] as? [String: Any])?["value"] as? Double == 300)
+        #expect(slots(ja[2])["location"] as? String == "indoor" && slots(ja[2])["activity"] as? String == "cycling")
+        #expect(slots(ja[3])["open"] as? Bool == true)
+    }
+
+    /// Dismissals and sighs are never End or Cancel, in any state (#40): the holdout4 templates
+    /// "never mind", "forget it", "that's all", もう終わりだ named no workout.
+    @Test func dismissalsAreNeverEndOrCancel() async throws {
+        for state in ["idle", "running", "paused"] {
+            let en = try await parse(["never mind", "forget it", "that's all, thanks", "forget it, I'll call later",
+                                      "never mind the weather", "delete that one"], lang: "en", context: "workout=\(state)")
+            let ja = try await parse(["もう終わりだ", "もう終わりだね、私たち", "これ捨てて", "これ要らない"], lang: "ja", context: "workout=\(state)")
+            for answer in en + ja { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "") while \(state)") }
+        }
+        let named = try await parse(["never mind the workout", "that's it for today"], lang: "en", context: "workout=running")
+        #expect(named.map { $0["intent"] as? String } == ["CancelWorkout", "EndWorkout"])
+    }
+
     @Test func aBadContextIsAUsageError() async throws {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()

@@ -56,9 +56,11 @@ import Testing
         #expect(rec.recognize("ただいま", language: .ja).intent == nil)
         #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("paused")]).intent == "ResumeWorkout")
         #expect(rec.recognize("ただいま", language: .ja, context: ["workout": .string("running")]).intent == nil)
-        // excludes_context: "never mind" with a question pending is an answer, not a cancel.
-        #expect(rec.recognize("never mind", language: .en).intent == "CancelWorkout")
-        #expect(rec.recognize("never mind", language: .en, context: ["question": .string("pending")]).intent == nil)
+        // excludes_context: "never mind the workout" with a question pending is an answer, not a
+        // cancel; a bare "never mind" is a dismissal in every state (#40).
+        #expect(rec.recognize("never mind the workout", language: .en).intent == "CancelWorkout")
+        #expect(rec.recognize("never mind the workout", language: .en, context: ["question": .string("pending")]).intent == nil)
+        #expect(rec.recognize("never mind", language: .en, context: ["workout": .string("running")]).intent == nil)
     }
 
     /// One answer list for the gateway and the REPL, from Intents/<lang>/_answers.yaml.

@@ -1,7 +1,8 @@
-// LastMileCorpusTests: issue #40's floors over Intents/tests/corpus40 (tuning) and holdout40
-// (fresh, written before tuning, never tuned on), each line in its workout state: no slot value
-// the words did not say (0 WRONG), the intent floors just below the measurement, and no negative
-// a command in any state. scripts/corpus-eval.py --set corpus40|holdout40 prints the same figures.
+// LastMileCorpusTests: issue #40's floors over Intents/tests/corpus40 (tuning), holdout40,
+// holdout41 and holdout42 (fresh sets; their READMEs say what was tuned on), each line in its
+// workout state: no slot value the words did not say (0 WRONG), the intent floors just below the
+// measurement, and no negative a command in any state. scripts/corpus-eval.py --set corpus40|
+// holdout40|holdout41|holdout42 prints the same figures.
 
 import CoachWire
 import Foundation
@@ -52,12 +53,17 @@ struct LastMileCorpusTests {
         return wrong
     }
 
-    /// Measured 7 Dec (debug): corpus40 en 97.7 %, ja 93.2 %; holdout40 en 83.5 %, ja 75.8 %.
-    @Test(arguments: [("corpus40", Language.en, 0.96), ("corpus40", Language.ja, 0.92),
-                      ("holdout40", Language.en, 0.82), ("holdout40", Language.ja, 0.74)])
+    /// Measured 7 Dec (debug), second round: corpus40 en 100 %, ja 97.7 %; holdout40 (tuned on in
+    /// the second round) en 100 %, ja 98.9 %; holdout41 (written before the second round, its
+    /// misses then seen) en 99 %, ja 96 %; holdout42 (written after, misses never looked at) en
+    /// 83.8 %, ja 87.7 % (first round 70.3 %, 79.5 %; before #40's second round 67.6 %, 72.6 %).
+    @Test(arguments: [("corpus40", Language.en, 0.98), ("corpus40", Language.ja, 0.96),
+                      ("holdout40", Language.en, 0.98), ("holdout40", Language.ja, 0.97),
+                      ("holdout41", Language.en, 0.97), ("holdout41", Language.ja, 0.94),
+                      ("holdout42", Language.en, 0.82), ("holdout42", Language.ja, 0.86)])
     func noWrongSlotValueAndTheIntentFloor(_ set: String, _ language: Language, _ floor: Double) {
         let lines = Self.positives(set, language)
-        #expect(lines.count >= 90)
+        #expect(lines.count >= 70)
         var right = 0
         var wrong: [String] = []
         for line in lines {
@@ -73,7 +79,8 @@ struct LastMileCorpusTests {
     }
 
     /// Messages to someone else and the same shapes about other things: nothing, in any state.
-    @Test(arguments: [("corpus40", Language.en), ("corpus40", Language.ja), ("holdout40", Language.en), ("holdout40", Language.ja)])
+    @Test(arguments: [("corpus40", Language.en), ("corpus40", Language.ja), ("holdout40", Language.en), ("holdout40", Language.ja),
+                      ("holdout41", Language.en), ("holdout41", Language.ja), ("holdout42", Language.en), ("holdout42", Language.ja)])
     func negativesAreNothingInAnyState(_ set: String, _ language: Language) {
         let lines = CorpusTests.negatives(set, language)
         #expect(lines.count >= 28)
@@ -87,5 +94,23 @@ struct LastMileCorpusTests {
             }
         }
         #expect(commands.isEmpty, "\(commands)")
+    }
+
+    /// The everyday negatives of holdout4 and holdout41/42 in every state: never End or Cancel
+    /// ("never mind", "forget it", "that's all, thanks", もう終わりだ were End/Cancel templates).
+    @Test(arguments: [("holdout4", Language.en), ("holdout4", Language.ja), ("holdout41", Language.en), ("holdout41", Language.ja),
+                      ("holdout42", Language.en), ("holdout42", Language.ja)])
+    func everydayLinesAreNeverEndOrCancel(_ set: String, _ language: Language) {
+        let lines = CorpusTests.negatives(set, language)
+        #expect(lines.count >= 28)
+        var destructive: [String] = []
+        for state in ["", "idle", "running", "paused"] {
+            let context: RecognitionContext = state.isEmpty ? [:] : ["workout": .string(state)]
+            for line in lines {
+                let intent = TestSupport.recognizer.recognize(line, language: language, context: context).intent
+                if intent == "EndWorkout" || intent == "CancelWorkout" { destructive.append("\(line) → \(intent ?? "") (\(state))") }
+            }
+        }
+        #expect(destructive.isEmpty, "\(destructive)")
     }
 }

@@ -43,6 +43,9 @@ extension LanguageModel {
             }
             guard let (match, used, method, edits) = found else { continue }
             let intent = grammar.templates[match.template].intent
+            // A bare start (「記録お願い」, "record it") beside other clauses is a start they may
+            // complete (bareStartMatch), not the figure 記録 asked about (#40).
+            if intent == "WorkoutStatus", clauses.bareStarts.contains(withoutPoliteness(candidate).scalars) { continue }
             let hasActivity = match.slots.contains { $0.name == "activity" }
             let before = Array(parts[..<a]), after = Array(parts[b...])
             // What the other clauses state (#40): a start's activity may be in its reason
@@ -135,6 +138,13 @@ extension LanguageModel {
             // A discard's reason or consequence belongs to it, even when it names another
             // command ("I started the wrong one", "don't save it") (#40); a question does not.
             if intent == "CancelWorkout", isDiscardReason(s[...]) {
+                let typed = Self.typed(part, of: norm, in: original)
+                if typed.contains(0x3F) || typed.contains(0xFF1F) { return false }
+                continue
+            }
+            // An open goal said in words belongs to the start, even with a blocker's "don't"
+            // ("start a run, don't set a goal") (#40); a question does not.
+            if intent == "StartWorkout", FallbackData.containsAny(fuzzy.fallback.openGoal, in: s, words: words) {
                 let typed = Self.typed(part, of: norm, in: original)
                 if typed.contains(0x3F) || typed.contains(0xFF1F) { return false }
                 continue

@@ -65,9 +65,12 @@ struct ClauseSplitter {
         var k = 0
         while k < words.count {
             // A relative word ("a run that covers 8 km", #40) cuts only inside a clause: after a
-            // comma it starts a remark of its own ("end the workout, that was tough").
+            // comma it starts a remark of its own ("end the workout, that was tough"). A leading
+            // conjunction is dropped when a later cut ends its reason ("since I'm on the bike now,
+            // start recording").
             if let n = phraseWords(data.conjunctions, at: k, words: words, s)
-                ?? (cutBefore[k] ? nil : phraseWords(data.relatives, at: k, words: words, s)), k > 0
+                ?? (cutBefore[k] ? nil : phraseWords(data.relatives, at: k, words: words, s)),
+                k > 0 || cutBefore[min(n + 1, words.count)...].contains(true)
             {
                 for w in k..<k + n { dropped[w] = true }
                 cutBefore[k] = true

@@ -39,19 +39,33 @@ extension LanguageModel {
                                   originalLength: norm.originalLength)
         }
         guard let p = clauses.requestPrefixes.first(where: { FallbackData.matches($0, s, at: 0, words: true) }) else { return nil }
+        let end = endWithoutRequestSuffixes(s, after: p.count)
+        guard end > p.count else { return nil }
+        let rest = norm.slice(p.count..<end)
+        return rest.scalars.isEmpty ? nil : rest
+    }
+
+    /// Where `s` ends once the politeness after the command ("for me", "please", "pls") is cut.
+    func endWithoutRequestSuffixes(_ s: [UInt32], after start: Int) -> Int {
         var end = s.count
         var trimmed = true
         while trimmed {
             trimmed = false
-            for x in clauses.requestSuffixes where end - x.count > p.count && FallbackData.matches(x, Array(s[..<end]), at: end - x.count, words: true) {
+            for x in clauses.requestSuffixes where end - x.count > start && FallbackData.matches(x, Array(s[..<end]), at: end - x.count, words: true) {
                 end -= x.count
                 while end > 0 && s[end - 1] == Scalars.space { end -= 1 }
                 trimmed = true
                 break
             }
         }
-        guard end > p.count else { return nil }
-        let rest = norm.slice(p.count..<end)
-        return rest.scalars.isEmpty ? nil : rest
+        return end
+    }
+
+    /// A clause without the politeness around its command: "could you start tracking" and
+    /// "start tracking pls" are "start tracking", 「記録してくれる」 is 「記録して」.
+    func withoutPoliteness(_ clause: NormalizedText) -> NormalizedText {
+        if let command = requestedCommand(clause) { return command }
+        guard language == .en else { return clause }
+        return clause.slice(0..<endWithoutRequestSuffixes(clause.scalars, after: 0))
     }
 }

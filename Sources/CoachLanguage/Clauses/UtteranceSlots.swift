@@ -96,7 +96,8 @@ extension LanguageModel {
                         context: RecognitionContext) -> Recognition? {
         guard !clauses.bareStarts.isEmpty else { return nil }
         for (k, part) in parts.enumerated() {
-            let clause = norm.slice(part)
+            // Asked politely ("could you start tracking?", 記録してくれる？) it is the same start.
+            let clause = withoutPoliteness(norm.slice(part))
             guard clauses.bareStarts.contains(clause.scalars) else { continue }
             let before = Array(parts[..<k]), after = Array(parts[(k + 1)...])
             let stated = statedSlots(in: before + after, of: norm, units: units)

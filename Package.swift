@@ -126,7 +126,7 @@ let package = Package(
         // state the feed shows, buttons through the RequestRouter; libmosquitto loaded at run time.
         .target(
             name: "CoachMQTT",
-            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachNative"],
+            dependencies: ["CoachWire", "CoachCore", "CoachGateway", "CoachLanguage", "CoachNative"],
             swiftSettings: strictSettings
         ),
         // The Wyoming intent and handle service for Home Assistant's Assist (docs/integrations/wyoming.md).

@@ -1,8 +1,10 @@
 // ./install and ./install --uninstall into a temporary prefix: every file where the docs say, the
 // units starting the coach installed, a second install harmless, and an uninstall that leaves the
-// prefix exactly as it found it (a file and an empty directory of someone else's included).
+// prefix exactly as it found it (a file and an empty directory of someone else's included); the
+// installed Intents/ the repository's file by file, and the installed coach says Japanese from its readings.
 // COACH_INSTALL_BUILT hands it the debug build, so the test builds no release.
 
+import CoachVoice
 import CoachWire
 import Foundation
 import Testing
@@ -21,6 +23,45 @@ import Testing
     /// Every path under `directory`, relative, sorted: what "exactly as it was" compares.
     static func tree(_ directory: String) -> [String] {
         (FileManager.default.subpaths(atPath: directory) ?? []).sorted()
+    }
+
+    /// The regular files under `directory`, relative, sorted.
+    static func files(_ directory: String) -> [String] {
+        tree(directory).filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
+    /// The installed coach says a Japanese reply from its kanji readings (share/coach/Intents/ja/
+    /// _readings.tsv): espeak-ng is given kana, so no "some kanji have no reading" note. Without the
+    /// table the same reply brings the note — what an install that left the .tsv behind did. With an
+    /// Open JTalk HTS voice the readings are not used and only the reply is checked.
+    static func saysJapaneseWithReadings(prefix: String, home: String) async throws {
+        let coach = prefix + "/bin/coach", readings = prefix + "/share/coach/Intents/ja/_readings.tsv"
+        let runner = CoachRunner()
+        defer { runner.cleanUp() }
+        var environment = runner.environment
+        environment.removeValue(forKey: "COACH_INTENTS")
+        environment["HOME"] = home
+        environment["COACH_IDLE_EXIT"] = "15s"
+        let wav = runner.home + "/ja.wav"
+        let missing = "some kanji have no reading"
+        func pause() async throws -> ProcessResult {
+            try await runProcess(coach, ["pause", "--lang", "ja", "--speak-to", wav], environment: environment)
+        }
+        try await withCleanup({ _ = try? await runProcess(coach, ["shutdown"], environment: environment) }) {
+            let said = try await pause()
+            let reply = said.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(JapaneseSpeech.hasKanji(reply), "the reply should hold kanji: \(reply) \(said.stderr)")
+            #expect(FileManager.default.fileExists(atPath: wav), "\(said.stderr)")
+            guard JapaneseSpeech.findVoice(configured: nil) == nil else { return }
+            #expect(!said.stderr.contains(missing), "\(said.stderr)")
+            // The control: the same reply from an install without the table (the next install puts it back).
+            try FileManager.default.removeItem(atPath: readings)
+            let unread = try await pause()
+            #expect(unread.stderr.contains(missing), "without _readings.tsv the kanji go unread: \(unread.stderr)")
+        }
     }
 
     @Test func installsWhereTheDocsSayAndUninstallsExactlyThat() async throws {
@@ -45,10 +86,16 @@ import Testing
         let service = try String(contentsOfFile: prefix + "/share/systemd/user/coach.service", encoding: .utf8)
         #expect(service.contains("ExecStart=\(prefix)/bin/coach serve\n"))
         #expect(fileManager.fileExists(atPath: prefix + "/share/systemd/user/coach.socket"))
-        // The vocabulary beside the binary, where an installed coach looks for it.
-        #expect(fileManager.contentsEqual(atPath: prefix + "/share/coach/Intents/ja/_responses.yaml",
-                                          andPath: Self.root + "/Intents/ja/_responses.yaml"))
-        #expect(!fileManager.fileExists(atPath: prefix + "/share/coach/Intents/tests"), "the test corpora are not installed")
+        // The vocabulary beside the binary, where an installed coach looks for it: Intents/ whole,
+        // file by file, whatever the kind (the readings are a .tsv), but the test corpora.
+        let intents = prefix + "/share/coach/Intents"
+        let repository = Self.files(Self.root + "/Intents").filter { !$0.hasPrefix("tests/") }
+        #expect(repository.contains("ja/_readings.tsv") && repository.contains("ja/_responses.yaml"))
+        #expect(Self.files(intents) == repository, "the installed Intents/ is the repository's, tests/ left out")
+        for file in repository {
+            #expect(fileManager.contentsEqual(atPath: intents + "/" + file, andPath: Self.root + "/Intents/" + file), "\(file)")
+        }
+        #expect(!fileManager.fileExists(atPath: intents + "/tests"), "the test corpora are not installed")
         let runner = CoachRunner()
         defer { runner.cleanUp() }
         let version = try await runner.run(["--version"], executable: prefix + "/bin/coach")
@@ -71,6 +118,8 @@ import Testing
         let installed = Set(Self.tree(prefix)).subtracting(before).map { prefix + "/" + $0 }
         #expect(Set(manifest.map { String($0.dropFirst(2)) }) == Set(installed), "the manifest names all it made, and only that")
         #expect(!manifest.contains("d \(prefix)/bin"), "bin was there before")
+        // Last before the second install, which puts back the readings this takes away for its control.
+        try await Self.saysJapaneseWithReadings(prefix: prefix, home: home)
 
         let again = try await Self.install(["--prefix", prefix], home: home)
         #expect(again.status == 0, "\(again.output)")

@@ -1,7 +1,8 @@
 // The discovery messages against Home Assistant's documented schema, field by field, and the
 // topics and ids they name: per component (`<prefix>/<component>/<node_id>/<object_id>/config`,
 // what every release reads), every sensor and button of #31 sharing one device block, metric
-// sensors unavailable through their own value while state and elapsed stay.
+// sensors unavailable through their own value while state and elapsed stay; the entities' names
+// from Intents/<lang>/_responses.yaml (`homeAssistant:`), English unless `mqtt.language` says ja.
 
 import CoachMQTT
 import CoachWire
@@ -91,5 +92,22 @@ import Testing
         let heartRate = payloads["heart_rate"]?.serialized() ?? ""
         #expect(heartRate.contains(#"{{ value_json.heart_rate if value_json.heart_rate is not none and value_json.heart_rate != 'unavailable' else none }}"#))
         #expect(payloads["state"]?.serialized().contains(#""value_template":"{{ value_json.state }}""#) == true)
+    }
+
+    /// The names Home Assistant showed before they moved into Intents/en: unchanged.
+    @Test func theEntitiesAreNamedFromTheVocabulary() {
+        let names = Dictionary(uniqueKeysWithValues: payloads.map { ($0.key, $0.value["name"]?.stringValue ?? "") })
+        #expect(names["state"] == "State" && names["heart_rate"] == "Heart rate" && names["energy"] == "Active energy")
+        #expect(names["goal_progress"] == "Goal progress" && names["lap"] == "Lap")
+        #expect(payloads["state"]?["device"]?["model"] == "Workout gateway")
+        let japanese = HomeAssistantDevice(topics: MQTTTopics(prefix: "homeassistant", nodeID: "coach_bike"), language: .ja)
+        let named = Dictionary(uniqueKeysWithValues: japanese.discoveryMessages.map {
+            (String($0.topic.split(separator: "/")[3]), $0.payload["name"]?.stringValue ?? "")
+        })
+        #expect(named["heart_rate"] == "心拍数" && named["pause"] == "一時停止")
+        for entity in HomeAssistantDevice.entities {
+            #expect(named[entity.key] != entity.key && named[entity.key] != names[entity.key], "\(entity.key) has no Japanese name")
+        }
+        #expect(HomeAssistantSchema.problems(japanese.discoveryMessages) == [])
     }
 }

@@ -36,6 +36,8 @@ struct JapaneseReadingsTests {
                 "lap": "\(i + 1)", "seconds": "\(i % 10)", "state": states[i % states.count],
                 "distance": "5.00 km", "energy": "\(100 + i) kcal", "options": activities.prefix(3).joined(separator: "、"),
                 "reason": "ディスクがいっぱいです", "suggestion": "ランニングを開始",
+                // A mirror's link (docs/mirroring.md): the other gateway, the workout's id, the error.
+                "host": "bike.local", "id": "1a2b3c4d", "error": "ディスクがいっぱいです",
                 // Plans (issue 30), sensors and types (issue 33): what the gateway fills in, worded
                 // from the catalog's own tables where it has them.
                 "step": "インターバル \(i % 5 + 1)/5", "plan": "テンポ", "iteration": "\(i % 5 + 1)", "iterations": "5",

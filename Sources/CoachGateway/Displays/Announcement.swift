@@ -36,6 +36,16 @@ public struct Announcement: Sendable {
         self.relayedState = state
     }
 
+    /// A link's news given as an `events:` phrase of Intents/<lang>/_responses.yaml and its values:
+    /// worded in each subscriber's language by the hub (`text` is empty until then).
+    public var phrase: (key: String, values: [String: String])?
+
+    /// News of this gateway's link to a peer, worded later in each listener's language.
+    public init(link kind: String, phrase key: String, values: [String: String], state: SessionState, snapshot: WorkoutSnapshot) {
+        self.init(relayed: kind, text: "", state: state, snapshot: snapshot)
+        phrase = (key, values)
+    }
+
     private var relayedState: SessionState?
 
     /// The state the change is about: the new state of a transition, else the current one.

@@ -31,7 +31,9 @@ public final class DisplayService: Sendable {
         self.composer = composer
         self.state = state
         self.lock = lock
-        hub = AnnouncementHub(changes: changes) { change, language in
+        hub = AnnouncementHub(changes: changes, phrase: { key, values, language in
+            composer.event(key, values: values, language: language)
+        }) { change, language in
             composer.announcement(change.notification, snapshot: change.snapshot, language: language, locked: lock.isOn)
         }
         // The feed follows what the source shows until the manager shuts down.

@@ -96,13 +96,14 @@ public actor MirrorLink {
             case .announceLive:
                 connectedSince = Date()
                 view.setUnreachable(nil)
-                view.announce("mirrorConnected", "Mirroring the workout on \(target.hostName).")
+                view.announce("mirrorConnected", phrase: "mirrorConnected", ["host": target.hostName])
                 Task { await view.showNotice(nil) }
             case .announceLost(let reason, let retryIn):
                 connectedSince = nil
-                let retrying = retryIn.map { String(format: " Reconnecting in %.1f s.", $0.seconds) }
-                    ?? (target.isOffered ? " The primary offers the link again when it can." : " Not retrying: fix it and run `coach mirror start` again.")
-                view.announce("mirrorDisconnected", "The primary on \(target.hostName) is unreachable: \(reason).\(retrying)")
+                var values = ["host": target.hostName, "reason": reason]
+                values["seconds"] = retryIn.map { String(format: "%.1f", $0.seconds) }
+                let key = retryIn != nil ? "mirrorLostReconnecting" : target.isOffered ? "mirrorLostOffered" : "mirrorLostNotRetrying"
+                view.announce("mirrorDisconnected", phrase: key, values)
                 let notice = "primary \(target.hostName) unreachable"
                 view.setUnreachable(unreachableText)
                 // Nothing frozen: the workout goes from every display until the link is back.
@@ -264,7 +265,7 @@ public actor MirrorLink {
                 do {
                     try await store.applyReplica(ReplicatedWorkout(json: reply.serialized()))
                 } catch {
-                    view.announce("mirrorCopyFailed", "Could not keep a copy of workout \(id.prefix(8)): \(error)")
+                    view.announce("mirrorCopyFailed", phrase: "mirrorCopyFailed", ["id": String(id.prefix(8)), "error": "\(error)"])
                     return false
                 }
             }
@@ -306,7 +307,7 @@ public actor MirrorLink {
                 perform(machine.handle(.stop))
                 Task { await onDropped(reason) }
             } else {
-                view.announce("mirrorDisconnected", "The primary dropped the link: \(reason)")
+                view.announce("mirrorDisconnected", phrase: "mirrorLinkDropped", ["reason": reason])
             }
         default: break
         }

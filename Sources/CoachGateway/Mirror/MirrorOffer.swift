@@ -21,7 +21,7 @@ actor MirrorOffer {
     private let primaryID: String
     private let serve: ConnectionServer
     private let stateDirectory: String?
-    private let announce: @Sendable (String, String) -> Void
+    private let announce: @Sendable (String, String, [String: String]) -> Void
     private var machine: MirrorLinkMachine
     private var generation = 0
     private var retry = RetryTimer()
@@ -33,7 +33,7 @@ actor MirrorOffer {
     private var firstOutcome: [CheckedContinuation<String?, Never>] = []
 
     init(target: MirrorTarget, options: MirrorOptions, primaryName: String, primaryID: String, stateDirectory: String?,
-         serve: @escaping ConnectionServer, announce: @escaping @Sendable (String, String) -> Void) {
+         serve: @escaping ConnectionServer, announce: @escaping @Sendable (String, String, [String: String]) -> Void) {
         self.target = target
         self.options = options
         self.primaryName = primaryName
@@ -93,8 +93,10 @@ actor MirrorOffer {
                 since = nil
                 settleFirstOutcome(reason)
                 guard wasLive else { break }
-                let retrying = retryIn.map { String(format: " Offering again in %.1f s.", $0.seconds) } ?? ""
-                announce("mirrorOfferLost", "The mirror \(target.hostName) is unreachable: \(reason).\(retrying)")
+                // An `events:` phrase and its values: the hub words it in each listener's language.
+                var values = ["host": target.hostName, "reason": reason]
+                values["seconds"] = retryIn.map { String(format: "%.1f", $0.seconds) }
+                announce("mirrorOfferLost", retryIn == nil ? "mirrorOfferLost" : "mirrorOfferLostRetrying", values)
             case .scheduleRetry(let delay):
                 retry.schedule(after: delay) { await self.retryDue() }
             case .cancelRetry:

@@ -60,6 +60,13 @@ final class MirroredView: Sendable {
         let snapshot = currentStatus()
         relay(Announcement(relayed: kind, text: text, state: state ?? snapshot.state, snapshot: snapshot))
     }
+
+    /// The link's own news: an `events:` phrase (Intents/<lang>/_responses.yaml), worded in each
+    /// listener's language.
+    func announce(_ kind: String, phrase key: String, _ values: [String: String]) {
+        let snapshot = currentStatus()
+        relay(Announcement(link: kind, phrase: key, values: values, state: snapshot.state, snapshot: snapshot))
+    }
 }
 
 final class MirroredWorkout: WorkoutSource {

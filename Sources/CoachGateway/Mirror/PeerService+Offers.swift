@@ -36,7 +36,7 @@ extension PeerService {
         let host = ProcessInfo.processInfo.hostName
         return MirrorOffer(target: target, options: options, primaryName: host, primaryID: host + ":" + socketPath,
                            stateDirectory: remembered?.directory, serve: serve,
-                           announce: { [weak self] kind, text in self?.announceLink(kind, text) })
+                           announce: { [weak self] kind, key, values in self?.announceLink(kind, phrase: key, values) })
     }
 
     /// Keeps the offers to resume after a restart: all but those whose mirror left.
@@ -73,7 +73,7 @@ extension PeerService {
             throw MirrorError.offerFailed(Self.offerAdvice(failure, target: target))
         }
         rememberOffers()
-        announceLink("mirrorOffered", "Offered mirroring to \(target.hostName): it mirrors this workout now.")
+        announceLink("mirrorOffered", phrase: "mirrorOffered", ["host": target.hostName])
         return await mirrorStatus()
     }
 
@@ -118,7 +118,7 @@ extension PeerService {
         for offer in offers + more { await offer.stop(grace: .seconds(1)) }
         rememberOffers()
         let dropped = Set(sessions.map(\.name) + (offers + more).map(\.target.description)).sorted()
-        announceLink("mirrorDropped", "Dropped the mirror \(name); the workout carries on here.")
+        announceLink("mirrorDropped", phrase: "mirrorDropped", ["name": name])
         guard case .object(var members) = await mirrorStatus() else { return .null }
         members.insert(("dropped", .array(dropped.map(JSONValue.string))), at: 0)
         return .object(members)
@@ -196,7 +196,7 @@ extension PeerService {
         offerBook.withLock { $0.lastDrop = (target.description, reason, Date()) }
         await workout.link.stop(detach: false)
         sources.use(nil)
-        announceLink("mirrorDropped", "The primary on \(target.hostName) dropped this mirror: \(reason). This gateway shows its own workouts again.")
+        announceLink("mirrorDropped", phrase: "mirrorDroppedByPrimary", ["host": target.hostName, "reason": reason])
     }
 
     func forgetDrop() { offerBook.withLock { $0.lastDrop = nil } }

@@ -122,7 +122,7 @@ public final class PeerService: Sendable {
         guard let workout = setWorkout(nil) else { return false }
         await workout.link.stop()
         sources.use(nil)
-        announceLink("mirrorStopped", "Stopped mirroring \(workout.link.target.hostName).")
+        announceLink("mirrorStopped", phrase: "mirrorStopped", ["host": workout.link.target.hostName])
         return true
     }
 
@@ -148,16 +148,18 @@ public final class PeerService: Sendable {
             state.attached[state.nextID] = Attached(name: name, since: Date(), session: session)
             return state.nextID
         }
-        announceLink("mirrorAttached", "A mirror attached: \(name).")
+        announceLink("mirrorAttached", phrase: "mirrorAttached", ["name": name])
         session.onClose { [weak self] in
             guard let self, let name = self.state.withLock({ $0.attached.removeValue(forKey: id)?.name }) else { return }
-            self.announceLink("mirrorDetached", "The mirror \(name) disconnected (its connection closed); the workout carries on here.")
+            self.announceLink("mirrorDetached", phrase: "mirrorDetached", ["name": name])
         }
     }
 
-    func announceLink(_ kind: String, _ text: String) {
+    /// News of a link, as an `events:` phrase (Intents/<lang>/_responses.yaml) worded in each
+    /// listener's language.
+    func announceLink(_ kind: String, phrase key: String, _ values: [String: String]) {
         let snapshot = sources.current.currentStatus()
-        relay(Announcement(relayed: kind, text: text, state: snapshot.state, snapshot: snapshot))
+        relay(Announcement(link: kind, phrase: key, values: values, state: snapshot.state, snapshot: snapshot))
     }
 }
 

@@ -8,6 +8,7 @@
 // `unavailable` and so does Home Assistant, while state, activity and elapsed stay. Keys and units
 // follow HA's sensor schema (device classes only where HA accepts the unit and state class).
 
+import CoachLanguage
 import CoachWire
 
 /// One entity of the device as data; `discoveryConfig` writes it.
@@ -19,9 +20,9 @@ public struct HomeAssistantEntity: Sendable, Hashable {
         case button(payload: String)
     }
 
-    /// The object id in the discovery topic and the key in the state JSON.
+    /// The object id in the discovery topic and the key in the state JSON; its name in Home
+    /// Assistant is `homeAssistant: <key>` of Intents/<lang>/_responses.yaml (HomeAssistantDevice.names).
     public var key: String
-    public var name: String
     public var kind: Kind
     public var icon: String?
     /// A metric: hidden while locked, governed by the `mqtt` client's read permissions.
@@ -35,9 +36,8 @@ public struct HomeAssistantEntity: Sendable, Hashable {
         }
     }
 
-    public init(key: String, name: String, kind: Kind, icon: String? = nil, isMetric: Bool = false) {
+    public init(key: String, kind: Kind, icon: String? = nil, isMetric: Bool = false) {
         self.key = key
-        self.name = name
         self.kind = kind
         self.icon = icon
         self.isMetric = isMetric
@@ -48,53 +48,65 @@ public struct HomeAssistantDevice: Sendable, Hashable {
     public var topics: MQTTTopics
     public var name: String
     public var version: String
+    /// Entity key → its name in Home Assistant, and `model` → the device's model: the
+    /// `homeAssistant:` table of Intents/<lang>/_responses.yaml. A key missing names the entity by the key.
+    public var names: [String: String]
 
-    public init(topics: MQTTTopics, name: String = "Coach", version: String = CoachVersion.current) {
+    public init(topics: MQTTTopics, name: String = "Coach", version: String = CoachVersion.current, language: Language = .en,
+                catalog: ResponseCatalog = .builtIn) {
         self.topics = topics
         self.name = name
         self.version = version
+        var names: [String: String] = [:]
+        for key in Self.entities.map(\.key) + ["model"] {
+            names[key] = catalog.phrase("homeAssistant", key, language: language) ?? catalog.phrase("homeAssistant", key, language: .en)
+        }
+        self.names = names
     }
+
+    /// An entity's name in Home Assistant.
+    public func name(of entity: HomeAssistantEntity) -> String { names[entity.key] ?? entity.key }
 
     /// The `state` sensor's options: the feed's phases, in Home Assistant's snake_case.
     public static let phases = ["idle", "countdown", "running", "paused", "auto_paused", "stopping", "ended"]
 
     /// Every entity, in the order Home Assistant lists them.
     public static let entities: [HomeAssistantEntity] = [
-        .init(key: "state", name: "State", kind: .sensor(deviceClass: "enum", unit: nil, stateClass: nil, options: phases), icon: "mdi:run"),
-        .init(key: "activity", name: "Activity", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:dumbbell"),
-        .init(key: "elapsed", name: "Elapsed", kind: .sensor(deviceClass: "duration", unit: "s", stateClass: "measurement", options: nil),
+        .init(key: "state", kind: .sensor(deviceClass: "enum", unit: nil, stateClass: nil, options: phases), icon: "mdi:run"),
+        .init(key: "activity", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:dumbbell"),
+        .init(key: "elapsed", kind: .sensor(deviceClass: "duration", unit: "s", stateClass: "measurement", options: nil),
               icon: "mdi:timer-outline"),
-        .init(key: "heart_rate", name: "Heart rate", kind: .sensor(deviceClass: nil, unit: "bpm", stateClass: "measurement", options: nil),
+        .init(key: "heart_rate", kind: .sensor(deviceClass: nil, unit: "bpm", stateClass: "measurement", options: nil),
               icon: "mdi:heart-pulse", isMetric: true),
-        .init(key: "distance", name: "Distance", kind: .sensor(deviceClass: "distance", unit: "m", stateClass: "total_increasing", options: nil),
+        .init(key: "distance", kind: .sensor(deviceClass: "distance", unit: "m", stateClass: "total_increasing", options: nil),
               isMetric: true),
         // No `energy` device class: HA's takes kcal only in recent releases; the unit says it.
-        .init(key: "energy", name: "Active energy", kind: .sensor(deviceClass: nil, unit: "kcal", stateClass: "total_increasing", options: nil),
+        .init(key: "energy", kind: .sensor(deviceClass: nil, unit: "kcal", stateClass: "total_increasing", options: nil),
               icon: "mdi:fire", isMetric: true),
         // Pace is shown as a runner reads it ("5:12 /km"): text, so no unit or state class.
-        .init(key: "pace", name: "Pace", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:speedometer-slow",
+        .init(key: "pace", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:speedometer-slow",
               isMetric: true),
-        .init(key: "speed", name: "Speed", kind: .sensor(deviceClass: "speed", unit: "km/h", stateClass: "measurement", options: nil),
+        .init(key: "speed", kind: .sensor(deviceClass: "speed", unit: "km/h", stateClass: "measurement", options: nil),
               isMetric: true),
         // Coach's cadence is per minute whatever the limb (steps or pedal turns): HA's "rpm" would
         // misname a runner's; "spm" is the feed's own unit.
-        .init(key: "cadence", name: "Cadence", kind: .sensor(deviceClass: nil, unit: "spm", stateClass: "measurement", options: nil),
+        .init(key: "cadence", kind: .sensor(deviceClass: nil, unit: "spm", stateClass: "measurement", options: nil),
               icon: "mdi:rotate-right", isMetric: true),
-        .init(key: "power", name: "Power", kind: .sensor(deviceClass: "power", unit: "W", stateClass: "measurement", options: nil),
+        .init(key: "power", kind: .sensor(deviceClass: "power", unit: "W", stateClass: "measurement", options: nil),
               isMetric: true),
-        .init(key: "goal_progress", name: "Goal progress", kind: .sensor(deviceClass: nil, unit: "%", stateClass: "measurement", options: nil),
+        .init(key: "goal_progress", kind: .sensor(deviceClass: nil, unit: "%", stateClass: "measurement", options: nil),
               icon: "mdi:flag-checkered", isMetric: true),
         // Zones as numbers (heart rate 1–5, power 1–7, Coggan): an automation can act on "zone 5".
-        .init(key: "heart_rate_zone", name: "Heart rate zone", kind: .sensor(deviceClass: nil, unit: nil, stateClass: "measurement", options: nil),
+        .init(key: "heart_rate_zone", kind: .sensor(deviceClass: nil, unit: nil, stateClass: "measurement", options: nil),
               icon: "mdi:heart-flash", isMetric: true),
-        .init(key: "power_zone", name: "Power zone", kind: .sensor(deviceClass: nil, unit: nil, stateClass: "measurement", options: nil),
+        .init(key: "power_zone", kind: .sensor(deviceClass: nil, unit: nil, stateClass: "measurement", options: nil),
               icon: "mdi:lightning-bolt", isMetric: true),
         // A plan's step as the status line words it; which step it is shows even while locked.
-        .init(key: "step", name: "Step", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:format-list-numbered"),
-        .init(key: "pause", name: "Pause", kind: .button(payload: "pause"), icon: "mdi:pause"),
-        .init(key: "resume", name: "Resume", kind: .button(payload: "resume"), icon: "mdi:play"),
-        .init(key: "end", name: "End", kind: .button(payload: "end"), icon: "mdi:stop"),
-        .init(key: "lap", name: "Lap", kind: .button(payload: "lap"), icon: "mdi:flag"),
+        .init(key: "step", kind: .sensor(deviceClass: nil, unit: nil, stateClass: nil, options: nil), icon: "mdi:format-list-numbered"),
+        .init(key: "pause", kind: .button(payload: "pause"), icon: "mdi:pause"),
+        .init(key: "resume", kind: .button(payload: "resume"), icon: "mdi:play"),
+        .init(key: "end", kind: .button(payload: "end"), icon: "mdi:stop"),
+        .init(key: "lap", kind: .button(payload: "lap"), icon: "mdi:flag"),
     ]
 
     /// The keys of the metric sensors (what the lock and the permissions hide).
@@ -106,7 +118,7 @@ public struct HomeAssistantDevice: Sendable, Hashable {
             ("identifiers", .array([.string(topics.nodeID)])),
             ("name", .string(name)),
             ("manufacturer", "Coach"),
-            ("model", "Workout gateway"),
+            ("model", .string(names["model"] ?? "coach")),
             ("sw_version", .string(version)),
         ])
     }
@@ -137,7 +149,7 @@ public struct HomeAssistantDevice: Sendable, Hashable {
         switch entity.kind {
         case .sensor(let deviceClass, let unit, let stateClass, let options):
             members.append(("unique_id", .string(uniqueID(entity.key))))
-            members.append(("name", .string(entity.name)))
+            members.append(("name", .string(name(of: entity))))
             members.append(("state_topic", .string(topics.state)))
             members.append(("value_template", .string(Self.valueTemplate(entity.key, plain: entity.key == "state"))))
             if let deviceClass { members.append(("device_class", .string(deviceClass))) }
@@ -150,7 +162,7 @@ public struct HomeAssistantDevice: Sendable, Hashable {
             }
         case .button(let payload):
             members.append(("unique_id", .string(uniqueID(entity.key))))
-            members.append(("name", .string(entity.name)))
+            members.append(("name", .string(name(of: entity))))
             members.append(("command_topic", .string(topics.command)))
             members.append(("payload_press", .string(payload)))
         }

@@ -77,4 +77,37 @@ struct RecoveryTests {
         let decoded = try JSONDecoder().decode([JournalEntry].self, from: JSONEncoder().encode(entries))
         #expect(decoded == entries)
     }
+
+    /// A wall-clock step of ±2 h in the middle of a workout (NTP, a user), then a crash and a
+    /// restart on the same boot: the monotonic readings stay as they were; the step is neither
+    /// added to the elapsed time nor taken from it (found by Benchmarks/soak/week.sh).
+    @Test(arguments: [7200.0, -7200.0])
+    func aWallClockStepIsNotARestartOnAnotherBoot(step: Double) {
+        var driver = EngineDriver(countdown: .zero, start: 36_000)  // 10 h after boot
+        driver.perform(.start(run))
+        for minute in 1...60 {
+            driver.advance(by: 60)
+            let (_, actions) = driver.engine.add(QuantitySample(type: .heartRate, value: Double(100 + minute), at: driver.now),
+                                                 at: driver.now)
+            driver.appendActions(actions)
+        }
+        // The step came after the first half hour: every reading from then on says so.
+        let stepAt = driver.now.monotonic - .seconds(1800)
+        let entries = journal(of: driver).map { entry -> JournalEntry in
+            guard entry.at.monotonic > stepAt else { return entry }
+            var copy = entry
+            copy.at.date = copy.at.date.addingTimeInterval(step)
+            if case .sample(var sample) = copy.kind {
+                sample.at.date = sample.at.date.addingTimeInterval(step)
+                copy.kind = .sample(sample)
+            }
+            return copy
+        }
+        let now = Timestamp(monotonic: driver.now.monotonic + .seconds(5), date: driver.now.date.addingTimeInterval(step + 5))
+        let (recovered, _) = WorkoutEngine.recovering(from: entries, at: now)
+        let snapshot = recovered.snapshot(at: now)
+        #expect(recovered.state == .running)
+        #expect(abs(snapshot.elapsed - 3605) < 1e-6)
+        #expect(snapshot.statistics[.heartRate]?.count == 60)
+    }
 }

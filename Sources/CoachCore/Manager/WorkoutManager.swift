@@ -119,7 +119,7 @@ public actor WorkoutManager {
     /// Replaces the (empty) engine with a workout rebuilt from its journal, after a restart.
     public func recover(from entries: [JournalEntry]) async -> WorkoutSnapshot {
         let (recovered, actions) = WorkoutEngine.recovering(from: entries, configuration: engine.configuration,
-                                                            at: clock.now())
+                                                            at: clock.now(), boot: clock.bootID)
         engine = recovered
         _ = await run(actions)
         return status()
@@ -193,7 +193,12 @@ public actor WorkoutManager {
         var publish = false
         for action in actions {
             switch action {
-            case .journal(let entry): writes.append(.entry(entry))
+            case .journal(var entry):
+                switch entry.kind {
+                case .sample, .location: break  // kept in columns, without it
+                default: entry.boot = clock.bootID
+                }
+                writes.append(.entry(entry))
             case .save(let workout): writes.append(.save(workout))
             case .notify(let notification): notifications.append(notification)
             case .publish: publish = true

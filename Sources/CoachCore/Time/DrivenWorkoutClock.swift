@@ -25,6 +25,9 @@ public final class DrivenWorkoutClock: WorkoutClock {
         self.path = path
     }
 
+    /// The machine's boot: the driver moves this boot's clock, it never reboots.
+    public var bootID: String? { system.bootID }
+
     public func now() -> Timestamp {
         let offsets = read()
         let real = system.now()

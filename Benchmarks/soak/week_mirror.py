@@ -73,15 +73,18 @@ class Mirror:
 
     @staticmethod
     def copies(path):
-        """Saved workouts as {id: (elapsed, statistics, {syncIdentifier: value})}."""
+        """Saved workouts as {id: (elapsed, statistics, sorted [(syncIdentifier, value)])}: samples
+        without an identifier (energy the gateway generated) are compared by value."""
         if not os.path.exists(path):
             return {}
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30) as db:
-            workouts = {row[0]: (round(row[1] or 0, 3), row[2], {}) for row in
+            workouts = {row[0]: (round(row[1] or 0, 3), row[2], []) for row in
                         db.execute("SELECT id, elapsed, statistics FROM workout WHERE state = 'saved'")}
             for workout_id, sync_id, value in db.execute("SELECT workoutId, syncIdentifier, value FROM sample"):
                 if workout_id in workouts:
-                    workouts[workout_id][2][sync_id] = value
+                    workouts[workout_id][2].append((sync_id or "", value))
+        for _, _, samples in workouts.values():
+            samples.sort()
         return workouts
 
     def catch_up(self, primary_store, seconds=120):

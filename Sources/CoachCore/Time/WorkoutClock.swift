@@ -108,6 +108,11 @@ public final class ManualWorkoutClock: WorkoutClock {
     /// The earliest instant a task is waiting for; tests use it to see when a timer is due.
     public var earliestDeadline: MonotonicInstant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
 
+    /// Sets the wall clock alone (NTP, a user), by `seconds` either way; the monotonic one does not move.
+    public func stepWall(by seconds: Double) {
+        state.withLock { $0.now.date = $0.now.date.addingTimeInterval(seconds) }
+    }
+
     /// Moves both clocks forward and wakes every sleeper whose deadline has passed.
     public func advance(by duration: Duration) {
         let woken = state.withLock { state -> [Sleeper] in

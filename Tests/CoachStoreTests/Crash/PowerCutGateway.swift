@@ -18,8 +18,9 @@ enum FreshGateway {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Intents").path
     }
 
-    /// Problems found opening `state` (a directory holding coach.sqlite) with a gateway; empty: none.
-    static func check(state: String, acknowledged lines: [String]) throws -> [String] {
+    /// Problems found opening `state` (a directory holding coach.sqlite) with a gateway (empty:
+    /// none), and how many acknowledged workouts its history was checked for.
+    static func check(state: String, acknowledged lines: [String]) throws -> (problems: [String], workouts: Int) {
         let home = state + "-gateway"
         try? FileManager.default.removeItem(atPath: home)
         for name in ["data", "run", "config", "state"] {
@@ -67,7 +68,7 @@ enum FreshGateway {
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         if output.contains("store:") { problems.append("the gateway reported a store problem: \(output.prefix(300))") }
         guard let history = replies[1]?["result"] as? [[String: Any]] else {
-            return problems + ["no history through the socket: \(replies[1].map { "\($0)" } ?? "no reply"); \(output.prefix(300))"]
+            return (problems + ["no history through the socket: \(replies[1].map { "\($0)" } ?? "no reply"); \(output.prefix(300))"], 0)
         }
         let listed = Set(history.compactMap { $0["id"] as? String })
         let missing = saved.filter { !listed.contains($0) }
@@ -78,7 +79,7 @@ enum FreshGateway {
         if let newest = saved.last, shown != newest {
             problems.append("show \(newest): \(replies[2].map { "\($0)".prefix(200) } ?? "no reply")")
         }
-        return problems
+        return (problems, saved.count)
     }
 
     /// Workouts acknowledged saved (a save, an import, a copy) and not deleted since; those deleted.

@@ -41,7 +41,8 @@ import Testing
             print("power loss: \(workload): \(figures.states) states from \(figures.records) records, "
                   + "\(figures.acknowledged) acknowledgements checked (\(figures.finalAcknowledged) in the run), \(figures.dropped) unsynced changes left out, "
                   + "\(figures.unopenable) unopenable, \(figures.lost) states with an acknowledged write lost; "
-                  + "\(figures.gateways) opened by a fresh gateway, \(figures.gatewayFailures) of them failed")
+                  + "\(figures.gateways) opened by a fresh gateway (\(figures.gatewayWorkouts) acknowledged workouts looked up "
+                  + "through its socket), \(figures.gatewayFailures) of them failed")
             #expect(figures.finalAcknowledged > 0, "\(workload): the workload acknowledged nothing")
             #expect(figures.dropped > 0, "\(workload): no state left out an unsynced change")
             #expect(figures.gateways >= min(Self.gateways, figures.states), "\(workload): no state was opened by a gateway")
@@ -96,7 +97,7 @@ struct PowerCutRun {
     struct Figures {
         var records = 0, states = 0, acknowledged = 0, finalAcknowledged = 0, unopenable = 0, lost = 0
         /// States also opened by a fresh `coach serve` (FreshGateway), and those that failed there.
-        var gateways = 0, gatewayFailures = 0
+        var gateways = 0, gatewayFailures = 0, gatewayWorkouts = 0
         /// Changes not yet synced that states left out: none would mean no cut ever lost anything.
         var dropped = 0
         var failures: [String] = []
@@ -131,7 +132,8 @@ struct PowerCutRun {
                 // The gateway opens the state first, as the next start after the cut would.
                 if (figures.states - 1) % every == 0, figures.gateways < gateways {
                     figures.gateways += 1
-                    let problems = try FreshGateway.check(state: scratch, acknowledged: acknowledged)
+                    let (problems, workouts) = try FreshGateway.check(state: scratch, acknowledged: acknowledged)
+                    figures.gatewayWorkouts += workouts
                     if !problems.isEmpty {
                         figures.gatewayFailures += 1
                         figures.failures.append("\(label), a fresh gateway: \(problems.joined(separator: "; "))")

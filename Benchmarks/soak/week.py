@@ -136,37 +136,44 @@ class Week:
         # Where the gateway's elapsed time began on its boot clock; pauses are taken out below.
         began = self.clock.boot_now() - float(status.get("elapsed") or 0)
         paused = 0.0
-        batches = max(20, int(seconds * 10))
-        step = WORKOUT_HOURS * 3600 / batches
         # The day's troubles at fixed points of the workout: the first gets the wall clock set 2 h
         # ahead, the second 2 h back and an 8 h suspend while paused; the day's kill -9 comes
-        # after the step, in the first workout on odd days and in the second on even days.
-        step_at, suspend_at, kill_at = (batches * 2 // 5, None, batches * 7 // 10) if number == 0 else \
-                                       (batches * 3 // 10, batches // 2, batches * 7 // 10)
-        kill_here = (day % 2 == 1) == (number == 0)
+        # after the step, in the first workout on odd days and in the second on even days. The
+        # clock moves with real time, an hour in `seconds`, so a loaded machine sends fewer
+        # batches rather than taking longer.
+        troubles = [(0.4, "step")] if number == 0 else [(0.3, "step"), (0.5, "suspend")]
+        if (day % 2 == 1) == (number == 0):
+            troubles.append((0.7, "kill"))
+        total = WORKOUT_HOURS * 3600
+        real_start = time.monotonic()
+        moved = 0.0
         pending = []
         index = 0
-        for batch in range(batches):
+        while moved < total:
             for _ in range(max(1, round(self.rate / 10))):
                 index += 1
                 kind, value = ("heartRate", random.randint(90, 185)) if index % 2 else ("power", random.randint(80, 320))
                 pending.append((f"soak-{os.getpid()}-d{day}-w{number}-{index}", kind, value))
             pending = self.send(client, pending)
             time.sleep(0.3 if pending else 0.1)  # not acknowledged: the gateway is restarting or the disk is full
-            self.clock.advance(step)
-            if batch == step_at:
-                self.clock.step_wall(STEP_HOURS * 3600 if number == 0 else -STEP_HOURS * 3600)
-                self.steps += 1
-            if batch == suspend_at:
-                client.call("pause")
-                pause_began = self.clock.boot_now()
-                self.clock.suspend(gateway.pid, SUSPEND_HOURS * 3600)
-                self.suspends += 1
-                client.call("resume")
-                paused += self.clock.boot_now() - pause_began
-            if batch == kill_at and kill_here:
-                self.sample_process(gateway)  # the gateway's size after most of a day
-                gateway.kill9()
+            progress = min(1.0, (time.monotonic() - real_start) / seconds)
+            self.clock.advance(progress * total - moved)
+            moved = progress * total
+            while troubles and troubles[0][0] <= progress:
+                _, trouble = troubles.pop(0)
+                if trouble == "step":
+                    self.clock.step_wall(STEP_HOURS * 3600 if number == 0 else -STEP_HOURS * 3600)
+                    self.steps += 1
+                elif trouble == "suspend":
+                    client.call("pause")
+                    pause_began = self.clock.boot_now()
+                    self.clock.suspend(gateway.pid, SUSPEND_HOURS * 3600)
+                    self.suspends += 1
+                    client.call("resume")
+                    paused += self.clock.boot_now() - pause_began
+                else:
+                    self.sample_process(gateway)  # the gateway's size after most of a day
+                    gateway.kill9()
         while pending:
             time.sleep(0.3)
             pending = self.send(client, pending)
@@ -214,7 +221,9 @@ class Week:
         if day % 2:
             self.mirror.kill9()  # it mirrors again by itself (the target is remembered)
         time.sleep(part)
-        self.mirror.drop(self.environment, by_primary=day % 2 == 0)
+        reply = self.mirror.drop(self.environment, by_primary=day % 2 == 0)
+        if reply.returncode != 0:
+            print(f"soak: day {day}: mirror {'drop' if day % 2 == 0 else 'stop'}: {reply.stdout.strip()} {reply.stderr.strip()}"[:300], flush=True)
 
     def sample_process(self, gateway):
         pid = gateway.pid

@@ -19,7 +19,7 @@ enum FreshGateway {
     }
 
     /// Problems found opening `state` (a directory holding coach.sqlite) with a gateway (empty:
-    /// none), and how many acknowledged workouts its history was checked for.
+    /// none), and how many acknowledged saves and deletes its history was checked for.
     static func check(state: String, acknowledged lines: [String]) throws -> (problems: [String], workouts: Int) {
         let home = state + "-gateway"
         try? FileManager.default.removeItem(atPath: home)
@@ -79,7 +79,7 @@ enum FreshGateway {
         if let newest = saved.last, shown != newest {
             problems.append("show \(newest): \(replies[2].map { "\($0)".prefix(200) } ?? "no reply")")
         }
-        return (problems, saved.count)
+        return (problems, saved.count + deleted.count)
     }
 
     /// Workouts acknowledged saved (a save, an import, a copy) and not deleted since; those deleted.

@@ -41,7 +41,7 @@ import Testing
             print("power loss: \(workload): \(figures.states) states from \(figures.records) records, "
                   + "\(figures.acknowledged) acknowledgements checked (\(figures.finalAcknowledged) in the run), \(figures.dropped) unsynced changes left out, "
                   + "\(figures.unopenable) unopenable, \(figures.lost) states with an acknowledged write lost; "
-                  + "\(figures.gateways) opened by a fresh gateway (\(figures.gatewayWorkouts) acknowledged workouts looked up "
+                  + "\(figures.gateways) opened by a fresh gateway (\(figures.gatewayWorkouts) acknowledged saves and deletes looked up "
                   + "through its socket), \(figures.gatewayFailures) of them failed")
             #expect(figures.finalAcknowledged > 0, "\(workload): the workload acknowledged nothing")
             #expect(figures.dropped > 0, "\(workload): no state left out an unsynced change")

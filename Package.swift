@@ -230,7 +230,7 @@ let package = Package(
         // write, and is SIGKILLed by CoachStoreTests (and Benchmarks/store/crash-trials.sh).
         .executableTarget(
             name: "coach-store-crash",
-            dependencies: ["CoachStore", "CoachCore", "CoachPlans"],
+            dependencies: ["CoachStore", "CoachCore", "CoachPlans", "CoachSettings", "CoachWire"],
             swiftSettings: strictSettings
         ),
         // Store benchmark: recovery time and durable ingestion rate (Benchmarks/store/README.md).
@@ -257,7 +257,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoachStoreTests",
-            dependencies: ["CoachStore", "CoachCore", "CoachPlans", "coach-store-crash", "CoachTestSupport"]
+            dependencies: ["CoachStore", "CoachCore", "CoachPlans", "CoachSettings", "coach-store-crash", "CoachTestSupport"]
         ),
         .testTarget(
             name: "CoachGatewayTests",

@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 # A week of use, compressed: one `coach serve` (real process, private socket, store on its own small
-# tmpfs) through DAYS days of DAY_SECONDS each — two workouts a day (the first from a plan, by
-# sentence) with heart-rate and power samples streamed over the socket with sync identifiers, an
-# SSE client on /events, the gateway's tmux control client on a private tmux server, Home
-# Assistant's broker (mosquitto) killed and restarted, the disk filled and freed, and the gateway
-# kill -9'd once a day and started again as its systemd unit does (Restart=on-failure). Per day:
-# the gateway's RSS, open descriptors and threads (just before the day's kill), the store's size,
-# workouts saved, samples acknowledged and found. At the end it fails unless nothing acknowledged is
-# lost, RSS and descriptors stay flat (last day ≤ first day + 10 %) and every saved workout's
-# statistics equal those recomputed from its samples.
+# tmpfs) through DAYS days of DAY_SECONDS each, on a clock the driver moves (`--test-clock-file`,
+# week_clock.py): two workouts of an hour a day (the first from a plan, by sentence) with
+# heart-rate and power samples streamed over the socket with sync identifiers, the wall clock set
+# 2 h ahead in the first and 2 h back in the second, an 8 h suspend (SIGSTOP, both clocks moved)
+# while the second is paused; an SSE client on /events, the gateway's tmux control client on a
+# private tmux server, Home Assistant's broker (mosquitto) killed and restarted, the disk filled
+# and freed, a mirror gateway linked and dropped (week_mirror.py), and the gateway kill -9'd once
+# a day and started again as its systemd unit does (Restart=on-failure). Per day: the gateway's
+# RSS, open descriptors and threads (just before the day's kill), the store's size, workouts saved,
+# samples acknowledged and found. At the end it fails unless nothing acknowledged is lost, RSS and
+# descriptors stay flat (last day ≤ first day + 10 %), every saved workout's statistics equal those
+# recomputed from its samples, every workout's elapsed time is the driven clock's (pauses and the
+# suspend out, the wall-clock steps not in it), and the mirror's copies equal the store.
 #
-# Not covered (see Benchmarks/soak/README.md): the virtual clock (it is the REPL's, with no store
-# and no socket), wall-clock steps and suspend (they would move the clock of the shared machine),
-# and a mirror. Usage: week.py COACH_BINARY [--days N] [--day-seconds S] [--rate SAMPLES_A_SECOND]
+# Not covered: Benchmarks/soak/README.md.
+# Usage: week.py COACH_BINARY [--days N] [--day-seconds S] [--rate SAMPLES_A_SECOND]
 import argparse
 import faulthandler
 import json
@@ -28,120 +31,23 @@ import tempfile
 import threading
 import time
 
+from week_clock import DrivenClock
+from week_mirror import Mirror
+from week_processes import Client, Gateway, free_port, result_code
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Gateway:
-    """`coach serve`, restarted on failure as systemd's Restart=on-failure does (100 ms later)."""
-
-    def __init__(self, binary, environment, log):
-        self.binary, self.environment, self.log = binary, environment, log
-        self.process = None
-        self.restarts = 0
-        self.stopping = False
-        self.lock = threading.Lock()
-        self.start()
-        threading.Thread(target=self.supervise, daemon=True).start()
-
-    def start(self):
-        with self.lock:
-            self.process = subprocess.Popen([self.binary, "serve", "--idle-exit", "never"], env=self.environment,
-                                            stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL)
-
-    def supervise(self):
-        while not self.stopping:
-            status = self.process.wait()
-            if self.stopping or status == 0:
-                return
-            time.sleep(0.1)
-            self.restarts += 1
-            self.start()
-
-    @property
-    def pid(self):
-        return self.process.pid
-
-    def kill9(self):
-        os.kill(self.process.pid, signal.SIGKILL)
-
-    def stop(self):
-        self.stopping = True
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+WORKOUT_HOURS = 1     # each workout, on the driven clock
+SUSPEND_HOURS = 8     # the day's suspend, during the second workout's pause
+STEP_HOURS = 2        # the wall clock set ahead in the first workout, back in the second
 
 
-class Client:
-    """JSON-RPC lines over the gateway's socket; reconnects when the gateway went away."""
-
-    def __init__(self, path):
-        self.path = path
-        self.sock = None
-        self.buffer = b""
-        self.next_id = 0
-
-    def connect(self, deadline=30):
-        end = time.monotonic() + deadline
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.settimeout(20)
-                self.sock.connect(self.path)
-                self.buffer = b""
-                return
-            except OSError:
-                self.sock.close()
-                self.sock = None
-                if time.monotonic() > end:
-                    raise
-                time.sleep(0.2)
-
-    def batch(self, calls):
-        """Sends every (method, params) pipelined; returns the replies in order (None: no reply)."""
-        if self.sock is None:
-            self.connect()
-        ids = []
-        lines = []
-        for method, params in calls:
-            self.next_id += 1
-            ids.append(self.next_id)
-            lines.append(json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}))
-        replies = {}
-        try:
-            self.sock.sendall(("\n".join(lines) + "\n").encode())
-            while len(replies) < len(ids):
-                while b"\n" not in self.buffer:
-                    chunk = self.sock.recv(65536)
-                    if not chunk:
-                        raise ConnectionError("closed")
-                    self.buffer += chunk
-                line, self.buffer = self.buffer.split(b"\n", 1)
-                message = json.loads(line)
-                if "id" in message:
-                    replies[message["id"]] = message
-        except (OSError, ConnectionError, ValueError):
-            self.sock.close()
-            self.sock = None
-        return [replies.get(i) for i in ids]
-
-    def call(self, method, params=None):
-        for _ in range(100):
-            reply = self.batch([(method, params or {})])[0]
-            if reply is not None:
-                return reply
-            time.sleep(0.3)
-        raise RuntimeError(f"no reply to {method}")
-
-
-def result_code(reply):
-    return (reply or {}).get("result", {}).get("code") if isinstance((reply or {}).get("result"), dict) else None
+def span_seconds(start, end):
+    """endDate − startDate of a workout row (stored as dates: numbers or ISO text)."""
+    def seconds(value):
+        if isinstance(value, (int, float)):
+            return float(value)
+        from datetime import datetime
+        return datetime.fromisoformat(str(value).replace("Z", "+00:00").replace(" ", "T")).timestamp()
+    return seconds(end) - seconds(start)
 
 
 class Week:
@@ -171,6 +77,10 @@ class Week:
         self.refused = 0
         self.stop = False
         self.tmux = f"coach-soak-{os.getpid()}"
+        self.clock = DrivenClock(self.root + "/clock")
+        self.expected_elapsed = {}
+        self.steps = 0
+        self.suspends = 0
 
     # -- the processes around the gateway
 
@@ -198,9 +108,23 @@ class Week:
     def coach(self, *arguments):
         return subprocess.run([self.binary, *arguments], env=self.environment, capture_output=True, text=True, timeout=60)
 
-    # -- a workout
+    # -- a workout: an hour on the driven clock, in `seconds` of real time
 
-    def workout(self, client, day, number, seconds):
+    def send(self, client, pending):
+        """Sends the pending samples once; returns those not acknowledged (to send again)."""
+        replies = client.batch([("sample", {"type": kind, "value": value, "syncIdentifier": sid, "syncVersion": 1})
+                                for sid, kind, value in pending])
+        still = []
+        for (sid, kind, value), reply in zip(pending, replies):
+            if reply is not None and "error" not in reply and result_code(reply) in (None, "success"):
+                self.acknowledged.add(sid)
+            elif reply is not None and (reply.get("error") or {}).get("code") == -32602:
+                self.refused += 1  # a bad sample: refused for good, never to be sent again
+            else:
+                still.append((sid, kind, value))
+        return still
+
+    def workout(self, client, day, number, seconds, gateway):
         if number == 0:
             reply = client.call("say", {"text": "start my soak plan"})
         else:
@@ -208,43 +132,57 @@ class Week:
         if result_code(reply) != "success":
             print(f"soak: day {day} workout {number}: start refused: {reply}", flush=True)
             return
-        self.wait_running(client)
+        status = self.wait_running(client)
+        # Where the gateway's elapsed time began on its boot clock; pauses are taken out below.
+        began = self.clock.boot_now() - float(status.get("elapsed") or 0)
+        paused = 0.0
+        # The day's troubles at fixed points of the workout: the first gets the wall clock set 2 h
+        # ahead, the second 2 h back and an 8 h suspend while paused; the day's kill -9 comes
+        # after the step, in the first workout on odd days and in the second on even days. The
+        # clock moves with real time, an hour in `seconds`, so a loaded machine sends fewer
+        # batches rather than taking longer.
+        troubles = [(0.4, "step")] if number == 0 else [(0.3, "step"), (0.5, "suspend")]
+        if (day % 2 == 1) == (number == 0):
+            troubles.append((0.7, "kill"))
+        total = WORKOUT_HOURS * 3600
+        real_start = time.monotonic()
+        moved = 0.0
         pending = []
         index = 0
-        end_at = time.monotonic() + seconds
-        while time.monotonic() < end_at or pending:
-            if time.monotonic() < end_at:
-                for _ in range(max(1, round(self.rate / 10))):
-                    index += 1
-                    kind, value = ("heartRate", random.randint(90, 185)) if index % 2 else ("power", random.randint(80, 320))
-                    pending.append((f"soak-{os.getpid()}-d{day}-w{number}-{index}", kind, value))
-            replies = client.batch([("sample", {"type": kind, "value": value, "syncIdentifier": sid, "syncVersion": 1})
-                                    for sid, kind, value in pending])
-            still = []
-            for (sid, kind, value), reply in zip(pending, replies):
-                if reply is not None and "error" not in reply and result_code(reply) in (None, "success"):
-                    self.acknowledged.add(sid)
-                elif reply is not None and (reply.get("error") or {}).get("code") == -32602:
-                    self.refused += 1  # a bad sample: refused for good, never to be sent again
+        while moved < total:
+            for _ in range(max(1, round(self.rate / 10))):
+                index += 1
+                kind, value = ("heartRate", random.randint(90, 185)) if index % 2 else ("power", random.randint(80, 320))
+                pending.append((f"soak-{os.getpid()}-d{day}-w{number}-{index}", kind, value))
+            pending = self.send(client, pending)
+            time.sleep(0.3 if pending else 0.1)  # not acknowledged: the gateway is restarting or the disk is full
+            progress = min(1.0, (time.monotonic() - real_start) / seconds)
+            self.clock.advance(progress * total - moved)
+            moved = progress * total
+            while troubles and troubles[0][0] <= progress:
+                _, trouble = troubles.pop(0)
+                if trouble == "step":
+                    self.clock.step_wall(STEP_HOURS * 3600 if number == 0 else -STEP_HOURS * 3600)
+                    self.steps += 1
+                elif trouble == "suspend":
+                    client.call("pause")
+                    pause_began = self.clock.boot_now()
+                    self.clock.suspend(gateway.pid, SUSPEND_HOURS * 3600)
+                    self.suspends += 1
+                    client.call("resume")
+                    paused += self.clock.boot_now() - pause_began
                 else:
-                    still.append((sid, kind, value))
-            if still and os.environ.get("COACH_SOAK_VERBOSE"):
-                failed = [reply for (sid, _, _), reply in zip(pending, replies) if sid in {entry[0] for entry in still}]
-                print(f"soak: {len(still)} samples not acknowledged: {json.dumps(failed[0])[:300]}", flush=True)
-            pending = still
-            if pending:
-                time.sleep(0.3)  # the gateway is restarting or the disk is full: send again
-            else:
-                time.sleep(0.1)
-        if os.environ.get("COACH_SOAK_VERBOSE"):
-            print(f"soak: day {day} workout {number}: {index} samples sent, ending", flush=True)
+                    self.sample_process(gateway)  # the gateway's size after most of a day
+                    gateway.kill9()
+        while pending:
+            time.sleep(0.3)
+            pending = self.send(client, pending)
         for _ in range(100):
             reply = client.call("end", {"save": True})
-            if os.environ.get("COACH_SOAK_VERBOSE"):
-                print(f"soak: end: {json.dumps(reply)[:300]}", flush=True)
             if result_code(reply) == "success":
                 workout = (reply.get("result") or {}).get("workout") or {}
                 self.saved.append(workout.get("id"))
+                self.expected_elapsed[workout.get("id")] = self.clock.boot_now() - began - paused
                 return
             if result_code(reply) in ("failureNoActiveWorkout",):
                 return
@@ -253,16 +191,21 @@ class Week:
 
     def wait_running(self, client):
         for _ in range(100):
-            reply = client.call("status")
-            if (reply.get("result") or {}).get("state") == "running":
-                return
+            result = client.call("status").get("result") or {}
+            if result.get("state") == "running":
+                return result
             time.sleep(0.2)
+        return {}
 
     # -- the day's troubles
 
-    def troubles(self, day, gateway):
-        """Runs beside the workouts: the broker killed and restarted, the disk filled and freed, the kill -9."""
+    def troubles(self, day):
+        """Runs beside the workouts: the broker killed and restarted, the disk filled and freed, the
+        mirror linked and dropped (the gateway's kill -9 and the clock's troubles are in `workout`)."""
         part = self.day_seconds / 6
+        reply = self.mirror.connect()
+        if reply.returncode != 0:
+            print(f"soak: mirror start: {reply.stdout.strip()} {reply.stderr.strip()}", flush=True)
         time.sleep(part)
         self.broker.kill()
         self.broker.wait()
@@ -275,9 +218,12 @@ class Week:
             time.sleep(min(5, part))
             os.remove(filler)
         time.sleep(part)
-        # Just before the kill: the gateway's size after most of a day.
-        self.sample_process(gateway)
-        gateway.kill9()
+        if day % 2:
+            self.mirror.kill9()  # it mirrors again by itself (the target is remembered)
+        time.sleep(part)
+        reply = self.mirror.drop(self.environment, by_primary=day % 2 == 0)
+        if reply.returncode != 0:
+            print(f"soak: day {day}: mirror {'drop' if day % 2 == 0 else 'stop'}: {reply.stdout.strip()} {reply.stderr.strip()}"[:300], flush=True)
 
     def sample_process(self, gateway):
         pid = gateway.pid
@@ -318,6 +264,16 @@ class Week:
                             mismatches.append(f"{workout_id} {entry['type']} {key}: stored {entry.get(key)}, recomputed {value}")
         return mismatches
 
+    def durations(self):
+        """Each saved workout's stored elapsed time beside the driven clock's, and end − start."""
+        rows = []
+        with sqlite3.connect(f"file:{self.store_path}?mode=ro", uri=True, timeout=30) as db:
+            for workout_id, elapsed, start, end in db.execute("SELECT id, elapsed, startDate, endDate FROM workout WHERE state = 'saved'"):
+                if workout_id in self.expected_elapsed:
+                    rows.append({"id": workout_id, "elapsed": elapsed, "expected": self.expected_elapsed[workout_id],
+                                 "span": span_seconds(start, end)})
+        return rows
+
     def run(self):
         started = time.monotonic()
         self.start_broker()
@@ -327,7 +283,8 @@ class Week:
         with open(plan, "w") as file:
             file.write("name: soak\nactivity: cycling\nblocks:\n  - repeat: 3\n    steps:\n      - work: 2min\n      - recovery: 1min\n")
         self.coach("plan", "add", plan)
-        gateway = Gateway(self.binary, self.environment, self.log)
+        gateway = Gateway(self.binary, self.environment, self.log, self.clock.path)
+        self.mirror = Mirror(self.binary, self.root + "/mirror", self.socket_path, self.log)
         try:
             client = Client(self.socket_path)
             client.connect()
@@ -338,12 +295,14 @@ class Week:
             threading.Thread(target=self.sse_reader, daemon=True).start()
             print("day  rss_kib  fds  threads  store_kib  saved  acknowledged  found  restarts", flush=True)
             for day in range(1, self.days + 1):
-                troubles = threading.Thread(target=self.troubles, args=(day, gateway))
+                day_began = self.clock.boot_now()
+                troubles = threading.Thread(target=self.troubles, args=(day,))
                 troubles.start()
                 workout_seconds = self.day_seconds * 0.38
                 for number in range(2):
-                    self.workout(client, day, number, workout_seconds)
+                    self.workout(client, day, number, workout_seconds, gateway)
                 troubles.join()
+                self.clock.advance(max(0, day_began + 24 * 3600 - self.clock.boot_now()))  # the night
                 # The gateway restarted after the kill: wait for it, then count.
                 client.call("status")
                 present, saved = self.found()
@@ -354,8 +313,10 @@ class Week:
                                restarts=gateway.restarts)
                 self.days_figures.append(figures)
                 print("{day:>3}  {rss_kib:>7}  {fds:>3}  {threads:>7}  {store_kib:>9}  {saved:>5}  {acknowledged:>12}  {found:>5}  {restarts:>8}".format(**figures), flush=True)
+            mirrored, mirror_differences = self.mirror.catch_up(self.store_path)
         finally:
             self.stop = True
+            self.mirror.stop()
             gateway.stop()
             self.broker.kill()
             self.broker.wait()
@@ -365,6 +326,15 @@ class Week:
         first, last = self.days_figures[0], self.days_figures[-1]
         mismatches = self.statistics_mismatches()
         failures = []
+        durations = self.durations()
+        if any(abs(d["elapsed"] - d["expected"]) > 5 for d in durations):
+            failures.append("elapsed times differ from the clock's: " + "; ".join(
+                f"{d['id']}: {d['elapsed']:.0f} s stored, {d['expected']:.0f} s expected" for d in durations
+                if abs(d["elapsed"] - d["expected"]) > 5)[:600])
+        if not durations:
+            failures.append("no workout's elapsed time was checked")
+        if mirror_differences:
+            failures.append(f"the mirror's copies differ from the store ({mirrored} workouts): {mirror_differences[:5]}")
         if lost:
             failures.append(f"{len(lost)} acknowledged samples lost, e.g. {sorted(lost)[:3]}")
         for key in ("rss_kib", "fds"):
@@ -379,6 +349,13 @@ class Week:
         print(f"soak: {len(self.acknowledged)} samples acknowledged, {len(lost)} lost; {saved} workouts saved "
               f"({len(self.saved)} ends acknowledged); {self.statistics_checked} statistics checked, {len(mismatches)} differ; "
               f"{self.refused} samples refused; {self.events_seen} SSE status events read; {gateway.restarts} restarts; {time.monotonic() - started:.0f} s", flush=True)
+        spans = [d["span"] - d["elapsed"] for d in durations]
+        print(f"soak: clock: {self.steps} wall-clock steps of ±{STEP_HOURS} h, {self.suspends} suspends of {SUSPEND_HOURS} h (paused); "
+              f"{len(durations)} elapsed times checked, largest difference {max((abs(d['elapsed'] - d['expected']) for d in durations), default=0):.1f} s; "
+              f"end − start − elapsed: {min(spans, default=0) / 3600:+.2f} h to {max(spans, default=0) / 3600:+.2f} h; "
+              f"negative spans: {sum(1 for d in durations if d['span'] < 0)}", flush=True)
+        print(f"soak: mirror: {self.mirror.links} links, {self.mirror.drops} drops, {self.mirror.kills} kills; "
+              f"{mirrored} workouts compared, {len(mirror_differences)} differ", flush=True)
         for failure in failures:
             print(f"soak: FAILED: {failure}", flush=True)
         return 1 if failures else 0

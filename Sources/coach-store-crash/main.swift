@@ -13,10 +13,17 @@
 //   replica  workouts saved elsewhere applied as a mirror does: "ACK replica <workoutID> <samples>"
 //   plans    plans added to DB_PATH's directory + /plans, as `coach plan add` does, each replaced
 //            once more: "ACK plan <name> <version>" (the file must then load, at that version or later)
+//   files    samples and saves as `samples`, and after each round the other files Coach rewrites:
+//            the settings' sensors (`saveSensors`, as `coach sensor add`), the anchor file of
+//            `coach changes --anchor-file` and the mirror's anchor (DurableFile, as they are
+//            written), all in DB_PATH's directory: "ACK settings <version>", "ACK anchor <n>",
+//            "ACK mirror-anchor <n>" (each file must then hold that version or a later one)
 
 import CoachCore
 import CoachPlans
+import CoachSettings
 import CoachStore
+import CoachWire
 import Foundation
 
 #if canImport(Glibc)
@@ -72,6 +79,7 @@ if workload == "import" || workload == "replica" {
     exit(0)
 }
 var counter = 0
+var filesAnchor: Int?
 while Date() < deadline {
     if await manager.state != .running {
         let outcome = await manager.perform(.start(StartWorkoutIntent(activity: .running, location: .outdoor)))
@@ -102,6 +110,9 @@ while Date() < deadline {
         if lap.journalProblem == nil, lap.code == .success {
             emit("ACK lap \(workoutID) \(lap.snapshot.laps)")
         }
+    }
+    if workload == "files" {
+        filesAnchor = rewriteFiles(in: (path as NSString).deletingLastPathComponent, of: store, version: counter + 1, anchor: filesAnchor)
     }
     // Every few rounds, finish the workout: crashes then also land in the middle of saves.
     counter += 1
@@ -176,6 +187,25 @@ func addPlans(into directory: String, until deadline: Date, run: String) {
                 exit(73)
             }
         }
+    }
+}
+
+/// The files beside the store that Coach rewrites, each through the code that writes it for the user.
+/// Returns the anchor written, to read on from.
+func rewriteFiles(in directory: String, of store: WorkoutStore, version: Int, anchor: Int?) -> Int? {
+    do {
+        try CoachSettings.saveSensors([CoachSettings.Sensor(address: "C0:FF:EE:00:00:01", name: "v\(version)", role: "heartRate")],
+                                      path: directory + "/config.yaml")
+        emit("ACK settings \(version)")
+        let newest = try store.changes(since: anchor).anchor
+        try DurableFile.write("\(newest)\n", to: directory + "/changes-anchor")
+        emit("ACK anchor \(newest)")
+        try DurableFile.write(String(newest), to: directory + "/mirror-anchor")
+        emit("ACK mirror-anchor \(newest)")
+        return newest
+    } catch {
+        FileHandle.standardError.write(Data("files failed: \(error)\n".utf8))
+        exit(74)
     }
 }
 

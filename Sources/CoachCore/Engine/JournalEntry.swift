@@ -6,11 +6,17 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public var workoutID: String
     public var kind: Kind
     public var at: Timestamp
+    /// The boot this entry was written in (Linux's boot_id; WorkoutClock.bootID), so recovery can
+    /// tell a reboot from a wall-clock step (JournalRebase). Set by the manager on the entries the
+    /// store keeps as JSON; samples and route points (kept in columns) carry none. Nil in journals
+    /// written before it existed.
+    public var boot: String?
 
-    public init(workoutID: String, kind: Kind, at: Timestamp) {
+    public init(workoutID: String, kind: Kind, at: Timestamp, boot: String? = nil) {
         self.workoutID = workoutID
         self.kind = kind
         self.at = at
+        self.boot = boot
     }
 
     public enum Kind: Sendable, Hashable, Codable {

@@ -352,9 +352,9 @@ public struct WorkoutEngine: Sendable {
     /// a countdown that ran out while the gateway was down starts the activity at its deadline,
     /// and a running workout keeps the time that passed.
     public static func recovering(from entries: [JournalEntry], configuration: EngineConfiguration = EngineConfiguration(),
-                                  at now: Timestamp) -> (WorkoutEngine, [WorkoutAction]) {
+                                  at now: Timestamp, boot: String? = nil) -> (WorkoutEngine, [WorkoutAction]) {
         var engine = WorkoutEngine(configuration: configuration)
-        for entry in JournalRebase.rebase(entries, onto: now) {
+        for entry in JournalRebase.rebase(entries, onto: now, boot: boot) {
             _ = engine.apply(entry.kind, workoutID: entry.workoutID, at: entry.at)
         }
         // Milestones passed before the restart were announced then: take them as said.

@@ -43,7 +43,7 @@ public actor WorkoutManager {
     /// the change is durable (or the outcome says it is not). `origin` marks the changes it
     /// causes (WorkoutChange.origin).
     public func perform(_ intent: WorkoutIntent, origin: Int? = nil) async -> IntentOutcome {
-        let now = clock.now()
+        let now = self.now()
         let result = engine.perform(intent, at: now, newWorkoutID: makeWorkoutID())
         var outcome = result.outcome
         outcome.journalProblem = await run(result.actions, origin: origin)
@@ -58,7 +58,7 @@ public actor WorkoutManager {
                           source: SampleSource? = nil,
                           queued: (@Sendable () -> Void)? = nil) async throws -> SampleOutcome {
         let canonical = try type.canonicalValue(value, unit: unit)
-        let now = clock.now()
+        let now = self.now()
         let sample = QuantitySample(type: type, value: canonical, at: now,
                                     syncIdentifier: syncIdentifier, syncVersion: syncVersion, source: source)
         let (outcome, actions) = engine.add(sample, at: now)
@@ -74,13 +74,13 @@ public actor WorkoutManager {
 
     /// A speed reading (m/s) from a sensor: it feeds auto-pause, and is not stored as a sample.
     public func observeSpeed(_ speed: Double) async {
-        let actions = engine.observeSpeed(speed, at: clock.now())
+        let actions = engine.observeSpeed(speed, at: now())
         _ = await run(actions)
     }
 
     /// A strap's cumulative Energy Expended (kJ): generated active energy when nothing better counts.
     public func observeEnergyExpended(_ kilojoules: Double, sensor: String) async {
-        let actions = engine.observeEnergyExpended(kilojoules, sensor: sensor, at: clock.now())
+        let actions = engine.observeEnergyExpended(kilojoules, sensor: sensor, at: now())
         _ = await run(actions)
     }
 
@@ -92,7 +92,7 @@ public actor WorkoutManager {
                                                 horizontalAccuracy: horizontalAccuracy) {
             throw problem
         }
-        let now = clock.now()
+        let now = self.now()
         let location = LocationSample(latitude: latitude, longitude: longitude, altitude: altitude,
                                       horizontalAccuracy: horizontalAccuracy, at: now)
         let (outcome, actions) = engine.add(location, at: now)
@@ -103,15 +103,31 @@ public actor WorkoutManager {
     /// Writes not yet durable, after a failed write (they are retried on a timer).
     public nonisolated var pendingWrites: Int { journal?.backlog ?? 0 }
 
+    /// The clock's reading with its date held to the workout's own timeline while one runs: the
+    /// wall date at its start plus the boot clock since. A wall-clock step during a workout (NTP,
+    /// a user) then moves none of its dates, so end − start stays its elapsed time plus its pauses
+    /// — HealthKit's HKWorkout needs endDate ≥ startDate and a duration within them, which a 2 h
+    /// step back broke (Benchmarks/soak). The next workout starts on the stepped clock.
+    private func now() -> Timestamp {
+        let session = engine.workout?.session
+        return Self.held(clock.now(), to: session?.endDate == nil ? session?.startDate : nil)
+    }
+
+    /// `reading` with its date moved to `origin`'s date plus the monotonic time since `origin`.
+    static func held(_ reading: Timestamp, to origin: Timestamp?) -> Timestamp {
+        guard let origin else { return reading }
+        return Timestamp(monotonic: reading.monotonic, date: origin.date.addingTimeInterval((reading.monotonic - origin.monotonic).seconds))
+    }
+
     public func status() -> WorkoutSnapshot {
-        engine.snapshot(at: clock.now())
+        engine.snapshot(at: now())
     }
 
     /// The status now, without waiting for the actor: the snapshot taken after the last change,
     /// moved forward to the current time. Equal to `status()` (tested).
     public nonisolated func currentStatus() -> WorkoutSnapshot {
         let (snapshot, deadline) = cache.withLock { $0 }
-        return snapshot.advanced(to: clock.now(), countdownDeadline: deadline)
+        return snapshot.advanced(to: Self.held(clock.now(), to: snapshot.startDate == nil || snapshot.endDate != nil ? nil : snapshot.at), countdownDeadline: deadline)
     }
 
     public var state: SessionState { engine.state }
@@ -119,7 +135,7 @@ public actor WorkoutManager {
     /// Replaces the (empty) engine with a workout rebuilt from its journal, after a restart.
     public func recover(from entries: [JournalEntry]) async -> WorkoutSnapshot {
         let (recovered, actions) = WorkoutEngine.recovering(from: entries, configuration: engine.configuration,
-                                                            at: clock.now())
+                                                            at: clock.now(), boot: clock.bootID)
         engine = recovered
         _ = await run(actions)
         return status()
@@ -129,7 +145,7 @@ public actor WorkoutManager {
 
     /// Runs whatever is due now (countdown seconds, time goals).
     public func tick() async {
-        let actions = engine.tick(at: clock.now())
+        let actions = engine.tick(at: now())
         _ = await run(actions)
     }
 
@@ -184,7 +200,7 @@ public actor WorkoutManager {
     /// together (one durable batch), then subscribers hear about the change.
     private func run(_ actions: [WorkoutAction], origin: Int? = nil, queued: (@Sendable () -> Void)? = nil) async -> JournalProblem? {
         if !actions.isEmpty {
-            let snapshot = engine.snapshot(at: clock.now())
+            let snapshot = engine.snapshot(at: now())
             let deadline = engine.workout?.session.countdownDeadline
             cache.withLock { $0 = (snapshot, deadline) }
         }
@@ -193,7 +209,12 @@ public actor WorkoutManager {
         var publish = false
         for action in actions {
             switch action {
-            case .journal(let entry): writes.append(.entry(entry))
+            case .journal(var entry):
+                switch entry.kind {
+                case .sample, .location: break  // kept in columns, without it
+                default: entry.boot = clock.bootID
+                }
+                writes.append(.entry(entry))
             case .save(let workout): writes.append(.save(workout))
             case .notify(let notification): notifications.append(notification)
             case .publish: publish = true

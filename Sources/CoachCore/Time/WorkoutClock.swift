@@ -19,6 +19,13 @@ public protocol WorkoutClock: Sendable {
     func now() -> Timestamp
     /// Suspends until the monotonic clock reaches `deadline` (or the task is cancelled).
     func sleep(until deadline: MonotonicInstant) async throws
+    /// Which boot the monotonic clock counts from (nil: not known), journaled so that recovery
+    /// tells a reboot from a wall-clock step.
+    var bootID: String? { get }
+}
+
+extension WorkoutClock {
+    public var bootID: String? { nil }
 }
 
 /// The real clock: CLOCK_BOOTTIME for elapsed time (monotonic, and it keeps counting through a
@@ -26,6 +33,12 @@ public protocol WorkoutClock: Sendable {
 /// process time, so a restarted gateway reads the same clock as the one that journaled the workout.
 public struct SystemWorkoutClock: WorkoutClock {
     public init() {}
+
+    /// Linux's id of this boot, read once.
+    private static let currentBoot: String? = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))
+        .map { String($0.filter { !$0.isWhitespace }) }.flatMap { $0.isEmpty ? nil : $0 }
+
+    public var bootID: String? { Self.currentBoot }
 
     public func now() -> Timestamp {
         Timestamp(monotonic: Self.bootTime(), date: Date())
@@ -94,6 +107,11 @@ public final class ManualWorkoutClock: WorkoutClock {
 
     /// The earliest instant a task is waiting for; tests use it to see when a timer is due.
     public var earliestDeadline: MonotonicInstant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+
+    /// Sets the wall clock alone (NTP, a user), by `seconds` either way; the monotonic one does not move.
+    public func stepWall(by seconds: Double) {
+        state.withLock { $0.now.date = $0.now.date.addingTimeInterval(seconds) }
+    }
 
     /// Moves both clocks forward and wakes every sleeper whose deadline has passed.
     public func advance(by duration: Duration) {

@@ -18,6 +18,9 @@ public struct GatewayConfiguration: Sendable {
     public var guest = false
     /// Virtual time for scripts: the clock moves only when told to, so output is repeatable.
     public var virtualClock = false
+    /// Tests only (`coach serve --test-clock-file`, hidden): the real clock plus offsets a driver
+    /// writes to this file (DrivenWorkoutClock), for the soak's compressed days, steps and suspend.
+    public var clockFile: String?
     /// The built-in vocabulary; nil looks it up (`$COACH_INTENTS`, next to the binary, the source tree).
     public var intentsDirectory: String?
     /// The SQLite store; nil is `$XDG_DATA_HOME/coach/coach.sqlite`. Unused in guest mode and in
@@ -123,7 +126,7 @@ public enum GatewayAssembly {
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal,
                                      timerMode: .manual, makeWorkoutID: { counter.next() })
         } else {
-            clock = SystemWorkoutClock()
+            clock = configuration.clockFile.map { DrivenWorkoutClock(path: $0) as any WorkoutClock } ?? SystemWorkoutClock()
             manager = WorkoutManager(clock: clock, configuration: engine, journal: journal)
         }
         return assemble(manager: manager, recognizer: recognizer, clock: clock, keepsWorkouts: journal != nil, state: state, store: store,

@@ -82,6 +82,10 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "logind|off"))
     var lockFollow: String?
 
+    /// Tests only, hidden from --help: the soak (Benchmarks/soak/week.py) moves this gateway's
+    /// clock by writing offsets to the file (DrivenWorkoutClock). Never in a unit file.
+    @Option(name: .customLong("test-clock-file"), help: .hidden) var testClockFile: String?
+
     func validate() throws {
         if let lockFollow, CoachSettings.Lock.Follow(rawValue: lockFollow) == nil {
             throw ValidationError("--lock-follow takes logind or off, not '\(lockFollow)'.")
@@ -121,6 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
         var request = GatewayRequest()
         request.countdown = .milliseconds(Int64(countdown * 1000))
         request.guest = guest
+        request.clockFile = testClockFile
         let location = SocketLocation.resolve(explicit: socket)
         request.socket = location
         request.idleExit = idleExit.flatMap(Self.idleDuration)

@@ -30,6 +30,8 @@ struct GatewayRequest: Sendable {
     var guest = false
     /// Time moves only when told to; no sensors then (their readings come in real time).
     var virtualClock = false
+    /// Tests only: the clock's offsets come from this file (GatewayConfiguration.clockFile).
+    var clockFile: String?
     /// Serve this socket. It is claimed before the store opens, so a second gateway is refused
     /// with the first one's workout untouched.
     var socket: SocketLocation?
@@ -112,6 +114,7 @@ enum GatewayRoot {
         configuration.countdown = request.countdown
         configuration.guest = request.guest
         configuration.virtualClock = request.virtualClock
+        configuration.clockFile = request.clockFile
         configuration.autoPause = settings.autoPause
         configuration.milestoneUnit = settings.settings.milestoneUnit
         configuration.heartRateZones = settings.heartRateZones

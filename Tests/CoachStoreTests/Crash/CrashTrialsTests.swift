@@ -40,7 +40,7 @@ import Glibc
 }
 
 struct CrashReport {
-    var samples = 0, laps = 0, saves = 0, recoveries = 0, deletes = 0, copies = 0, plans = 0
+    var samples = 0, laps = 0, saves = 0, recoveries = 0, deletes = 0, copies = 0, plans = 0, files = 0
     var missing: [String] = []
     var integrity: [String] = []
 
@@ -52,6 +52,7 @@ struct CrashReport {
         deletes += other.deletes
         copies += other.copies
         plans += other.plans
+        files += other.files
     }
 }
 
@@ -147,6 +148,12 @@ enum CrashChild {
                     .flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
                 if (try? PlanLibrary.read(file: file)) == nil || version < Int(fields[3]) ?? 0 {
                     report.missing.append(line + " (found version \(version), \(text.utf8.count) bytes)")
+                }
+            case "ACK" where fields.count >= 3 && CrashChild.rewrittenFiles.contains(fields[1]):
+                report.files += 1
+                if let problem = try CrashChild.checkFile(fields[1], version: Int(fields[2]) ?? 0,
+                                                          directory: (path as NSString).deletingLastPathComponent, store: store) {
+                    report.missing.append(line + " (\(problem))")
                 }
             case "RECOVERED":
                 report.recoveries += 1

@@ -5,7 +5,9 @@
 // read its active workout's journal, and hold everything acknowledged before the cut.
 //
 // COACH_POWER_CUTS (default 240: the suite's ~60 s) is the number of states over all workloads;
-// COACH_POWER_SECONDS how long each workload runs. Benchmarks/store/power-loss.sh runs 1 200.
+// COACH_POWER_SECONDS how long each workload runs; COACH_POWER_GATEWAYS (default 1) how many states
+// of each workload are also opened with a fresh `coach serve` (PowerCutGateway.swift), as the user's
+// next start opens them. Benchmarks/store/power-loss.sh runs 1 200 states, 10 a workload with a gateway.
 
 import CoachCore
 @testable import CoachStore
@@ -13,9 +15,10 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct PowerLossTests {
-    static let workloads = ["samples", "delete", "import", "replica", "plans"]
+    static let workloads = ["samples", "delete", "import", "replica", "plans", "files"]
     static var cuts: Int { Int(ProcessInfo.processInfo.environment["COACH_POWER_CUTS"] ?? "") ?? 240 }
     static var seconds: String { ProcessInfo.processInfo.environment["COACH_POWER_SECONDS"] ?? "2" }
+    static var gateways: Int { Int(ProcessInfo.processInfo.environment["COACH_POWER_GATEWAYS"] ?? "") ?? 1 }
 
     @Test func everyStateAPowerCutCanLeaveOpensWithEverythingAcknowledged() async throws {
         let directory = try Fixtures.temporaryDirectory()
@@ -33,13 +36,16 @@ import Testing
             #expect(run.status == 0, "\(workload): \(run.stderr)")
             let figures = try await onThread {
                 try PowerCutRun(log: PowerLog(contentsOf: log), root: root, scratch: directory + "/\(workload)-state")
-                    .check(states: Self.cuts / Self.workloads.count, seed: UInt64(workload.utf8.count))
+                    .check(states: Self.cuts / Self.workloads.count, seed: UInt64(workload.utf8.count), gateways: Self.gateways)
             }
             print("power loss: \(workload): \(figures.states) states from \(figures.records) records, "
                   + "\(figures.acknowledged) acknowledgements checked (\(figures.finalAcknowledged) in the run), \(figures.dropped) unsynced changes left out, "
-                  + "\(figures.unopenable) unopenable, \(figures.lost) states with an acknowledged write lost")
+                  + "\(figures.unopenable) unopenable, \(figures.lost) states with an acknowledged write lost; "
+                  + "\(figures.gateways) opened by a fresh gateway (\(figures.gatewayWorkouts) acknowledged saves and deletes looked up "
+                  + "through its socket), \(figures.gatewayFailures) of them failed")
             #expect(figures.finalAcknowledged > 0, "\(workload): the workload acknowledged nothing")
             #expect(figures.dropped > 0, "\(workload): no state left out an unsynced change")
+            #expect(figures.gateways >= min(Self.gateways, figures.states), "\(workload): no state was opened by a gateway")
             failures += figures.failures
             totals.states += figures.states
             totals.acknowledged += figures.acknowledged
@@ -90,6 +96,8 @@ enum PowerShim {
 struct PowerCutRun {
     struct Figures {
         var records = 0, states = 0, acknowledged = 0, finalAcknowledged = 0, unopenable = 0, lost = 0
+        /// States also opened by a fresh `coach serve` (FreshGateway), and those that failed there.
+        var gateways = 0, gatewayFailures = 0, gatewayWorkouts = 0
         /// Changes not yet synced that states left out: none would mean no cut ever lost anything.
         var dropped = 0
         var failures: [String] = []
@@ -99,11 +107,13 @@ struct PowerCutRun {
     let root: String
     let scratch: String
 
-    func check(states wanted: Int, seed: UInt64) throws -> Figures {
+    func check(states wanted: Int, seed: UInt64, gateways: Int = 0) throws -> Figures {
         var figures = Figures()
         figures.records = log.records.count
         figures.finalAcknowledged = log.acknowledgements(before: log.records.count).filter { $0.hasPrefix("ACK") }.count
         var generator = SplitMix(seed: seed)
+        // Every `every`-th state is also opened with a gateway, from the first: spread over the run.
+        let every = gateways > 0 ? max(1, wanted / gateways) : Int.max
         while figures.states < wanted, log.records.count > 0 {
             let cut = Int(generator.next() % UInt64(log.records.count)) + 1
             let (durable, units) = log.pending(before: cut)
@@ -119,6 +129,16 @@ struct PowerCutRun {
                 _ = try log.materialize(cut: cut, durable: durable, kept: kept, root: root, into: scratch)
                 let acknowledged = log.acknowledgements(before: cut)
                 figures.acknowledged += acknowledged.filter { $0.hasPrefix("ACK") }.count
+                // The gateway opens the state first, as the next start after the cut would.
+                if (figures.states - 1) % every == 0, figures.gateways < gateways {
+                    figures.gateways += 1
+                    let (problems, workouts) = try FreshGateway.check(state: scratch, acknowledged: acknowledged)
+                    figures.gatewayWorkouts += workouts
+                    if !problems.isEmpty {
+                        figures.gatewayFailures += 1
+                        figures.failures.append("\(label), a fresh gateway: \(problems.joined(separator: "; "))")
+                    }
+                }
                 do {
                     let report = try CrashChild.verify(acknowledged, database: scratch + "/coach.sqlite")
                     if report.integrity != ["ok"] {
@@ -132,7 +152,7 @@ struct PowerCutRun {
                     figures.unopenable += 1
                     figures.failures.append("\(label): \(error)")
                 }
-            }
+        }
         }
         try? FileManager.default.removeItem(atPath: scratch)
         return figures

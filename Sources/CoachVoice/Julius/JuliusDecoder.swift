@@ -76,6 +76,8 @@ public final class JuliusDecoder: @unchecked Sendable {  // one thread at a time
         return (0..<names.count).compactMap { names[$0] }
     }
 
+    /// `COACH_JULIUS_KEEP=1` keeps the scratch directory (the grammars, the last utterance and
+    /// julius.log) to run julius on by hand.
     deinit {
         process.stop()
         if ProcessInfo.processInfo.environment["COACH_JULIUS_KEEP"] == nil { try? FileManager.default.removeItem(atPath: scratch) }

@@ -1,10 +1,11 @@
 // JuliusProcess: the resident julius helper. Started once with the grammars, it reads a WAV file's
 // path per line on its standard input (`-input file` without a file list) and prints that
 // utterance's results, each block ending in a line of six dashes; it stays loaded between
-// utterances, so an utterance costs only its search (no model load). Measured against one julius
-// per utterance and against `-input adinnet` (docs/voice.md, "Japanese by voice"): the file path is
-// the simplest channel that keeps it resident, and the file is written to our private scratch
-// directory. Stopped by its pid (SIGTERM) when the decoder goes away.
+// utterances, so an utterance costs only its search (julius itself starts in ~0.65 s on Coach's
+// grammars; docs/voice.md, "Japanese by voice"). The file path is the simplest channel that keeps it
+// resident — module mode needs a TCP port, adinnet a socket protocol; neither was measured — and the
+// file is written to our private scratch directory. Stopped by its pid (SIGTERM) when the decoder
+// goes away; our end of its standard input closing ends it too.
 
 import CoachProcess
 import Foundation

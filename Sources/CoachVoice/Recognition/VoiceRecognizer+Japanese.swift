@@ -1,7 +1,7 @@
 // VoiceRecognizer+Japanese: what hearing Japanese changes (issue #39). The grammar comes from
 // Intents/ja as English's comes from Intents/en; its words are read as kana and then Japanese
-// phones (JapanesePronunciations), which only hama's phoneme model can hear — pocketsphinx has no
-// Japanese model. The settings' wake phrase is English by default ("hey coach") and has no
+// phones (JapanesePronunciations), which hama's phoneme model hears, and Julius in its own phones
+// (VoiceRecognizer+Julius) — pocketsphinx has no Japanese model. The settings' wake phrase is English by default ("hey coach") and has no
 // reading, so Japanese listens for its own (`wake_phrase:` in Intents/ja/_voice.yaml).
 
 import CoachLanguage
@@ -15,7 +15,7 @@ extension VoiceRecognizer {
             throw SpeechDecoderError(description: "Julius hears Japanese only (--lang ja): listen to English with --engine hama or pocketsphinx")
         }
         guard options.language == .ja, options.phoneticModel == nil, options.juliusModel == nil else { return }
-        throw SpeechDecoderError(description: "Japanese by voice needs the hama engine (pocketsphinx has no Japanese model): install it with coach voice install, and listen with --engine hama")
+        throw SpeechDecoderError(description: "Japanese by voice needs Julius or the hama engine (pocketsphinx has no Japanese model): install them with coach voice install, and listen with --engine julius or hama")
     }
 
     /// The wake phrase to listen for in `language`: the settings' one, unless it cannot be said

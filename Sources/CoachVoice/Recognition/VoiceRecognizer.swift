@@ -1,7 +1,7 @@
 // VoiceRecognizer: speech → command. Builds the grammar from Intents/ (plus the user's sentences)
-// at start, decodes each utterance with hama's phoneme model (PhonemeDecoder) or pocketsphinx, and
-// then decides whether what was heard is a command: the garbage loop (pocketsphinx) or the margin
-// over the free phone loop (hama) must not say otherwise, and the text recogniser must read the
+// at start, decodes each utterance with hama's phoneme model (PhonemeDecoder), pocketsphinx, or for
+// Japanese Julius (JuliusDecoder), and then decides whether what was heard is a command: the garbage
+// loop (pocketsphinx) or the margin over the free phone or syllable loop (hama, Julius) must not say otherwise, and the text recogniser must read the
 // words as a command exactly (a template match) — docs/voice.md, "The neural engine" and
 // "Refusing what is not a command".
 

@@ -160,10 +160,12 @@ struct ListenCommand: ParsableCommand {
     static let unavailableExitCode: Int32 = 69
 
     /// Warping is pocketsphinx's front end: `--warp` (other than off) without `--engine` listens
-    /// with pocketsphinx, and with `--engine hama` it is a usage error.
+    /// with pocketsphinx, and with `--engine hama` or `julius` it is a usage error.
     static func engine(_ explicit: VoiceEngine?, warp: WarpMode?) throws(ValidationError) -> VoiceEngine? {
         guard let warp, warp != .off else { return explicit }
-        if explicit == .hama { throw ValidationError("--warp applies to pocketsphinx's front end only: leave it out with --engine hama.") }
+        if let explicit, explicit != .pocketsphinx {
+            throw ValidationError("--warp applies to pocketsphinx's front end only: leave it out with --engine \(explicit.rawValue).")
+        }
         return .pocketsphinx
     }
 

@@ -91,7 +91,7 @@ enum VoiceSetup {
         case .failure(let error):
             if explicit == .hama { throw VoiceSetupError(description: "--engine hama: \(error.description)", unavailable: true) }
             if language == .ja {
-                throw VoiceSetupError(description: "Japanese by voice needs the hama engine (pocketsphinx has no Japanese model): \(error.description)",
+                throw VoiceSetupError(description: "Japanese by voice needs Julius or the hama engine (pocketsphinx has no Japanese model): \(error.description)",
                                       unavailable: true)
             }
             OneShot.printError("listening with pocketsphinx: \(error.description)")

@@ -69,13 +69,14 @@ import Testing
         #expect(!events.contains { if case .ended = $0 { true } else { false } })
     }
 
-    /// Decoding ahead (UtteranceListener) relies on this: at `padding` of quiet, `.paused` gives
-    /// the very utterance `.ended` gives when no speech follows, in any chunking.
-    @Test(arguments: [320, 1_600, 4_096])
-    func aPauseAtThePaddingGivesTheUtteranceThatEnds(chunk: Int) {
+    /// Decoding ahead (UtteranceListener) relies on this: `.paused` gives the very utterance
+    /// `.ended` gives when no speech follows, in any chunking, at the listener's notice (0.15 s)
+    /// and at the padding.
+    @Test(arguments: [320, 1_600, 4_096], [0.15, 0.25])
+    func aPauseGivesTheUtteranceThatEnds(chunk: Int, notice: Double) {
         let (samples, truth) = VoiceActivityDetectorTests.threeBursts(noiseBelowDB: 20)
         var config = VoiceActivityDetector.Configuration()
-        config.pauseNotice = config.padding
+        config.pauseNotice = notice
         var paused: VoiceActivityDetector.Utterance?
         var ended = 0
         for event in Self.events(samples, chunk: chunk, config: config) {
@@ -109,5 +110,30 @@ import Testing
             #expect(first.start == end.start && first.samples.count < end.samples.count)
             #expect(pauses.last == end)
         }
+    }
+
+    /// Ending at the pause (`endNow`) gives the utterance the pause gave, and what is fed after it
+    /// goes on as before: the next command is cut as without the early end.
+    @Test func anUtteranceEndedAtThePauseIsTheOneThePauseGave() {
+        let (samples, truth) = VoiceActivityDetectorTests.threeBursts(noiseBelowDB: 20)
+        var config = VoiceActivityDetector.Configuration()
+        config.pauseNotice = 0.15
+        var vad = VoiceActivityDetector(config)
+        var ended: [VoiceActivityDetector.Utterance] = []
+        var batch = vad.events(samples)
+        while true {
+            ended += batch.compactMap { if case .ended(let u) = $0 { u } else { nil } }
+            guard case .paused(let u) = batch.last else { break }
+            let now = vad.endNow()
+            #expect(now == u)
+            if let now { ended.append(now) }
+            batch = vad.events([])
+        }
+        ended += vad.finishEvents().compactMap { if case .ended(let u) = $0 { u } else { nil } }
+        var plain = VoiceActivityDetector(config)
+        let whole = plain.feed(samples) + plain.finish()
+        // The same utterances, each ending at its pause (0.2 s sooner) instead of after the wait.
+        #expect(ended.map(\.start) == whole.map(\.start) && ended.map(\.end) == whole.map(\.end), "\(ended.map { ($0.start, $0.end) }) \(whole.map { ($0.start, $0.end) })")
+        #expect(ended.count == truth.count)
     }
 }

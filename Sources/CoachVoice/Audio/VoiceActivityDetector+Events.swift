@@ -13,7 +13,8 @@ extension VoiceActivityDetector {
         case ended(Utterance)
         /// The utterance ended too short to be speech (a click, a knock): forget it.
         case dropped
-        /// `pauseNotice` of quiet in the current utterance: the utterance as it would end now.
+        /// `pauseNotice` of quiet in the current utterance: the utterance as it would end now. The
+        /// detector stops there: the rest of what was fed waits for the next `events`.
         case paused(Utterance)
 
         var utterance: Utterance? {
@@ -30,9 +31,15 @@ extension VoiceActivityDetector {
     }
 
     /// Ends the stream: an utterance in progress ends (or is dropped).
+    /// The frames a pause left unread are read first, their pauses passed over: the stream ends.
     public mutating func finishEvents() -> [Event] {
+        var out: [Event] = []
+        while true {
+            out += events([]).filter { if case .paused = $0 { false } else { true } }
+            if noFramePending { break }
+        }
         consumeEnd()
         defer { happened = [] }
-        return happened
+        return out + happened
     }
 }

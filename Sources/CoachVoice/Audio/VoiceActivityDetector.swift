@@ -25,9 +25,10 @@ public struct VoiceActivityDetector: Sendable {
         /// Quiet time that ends an utterance (pauses inside a command are shorter). 0.35 s cuts
         /// commands said 0.3 s apart and no command of the test corpora in two (docs/voice.md).
         public var endSilence = 0.35
-        /// Report `.paused` once this much quiet has passed in an utterance (nil: never). At
-        /// `padding`, the utterance `.paused` gives is the one `.ended` will give unless speech
-        /// resumes: the listener decodes it during the rest of the wait (UtteranceListener).
+        /// Report `.paused` once this much quiet has passed in an utterance (nil: never), and keep
+        /// no more quiet than this after an utterance: the utterance `.paused` gives is then the one
+        /// `.ended` will give unless speech resumes, and the listener may decode it during the rest
+        /// of the wait, or end it there (`endNow`; UtteranceListener).
         public var pauseNotice: Double? = nil
         /// Audio kept before the detected start and after the end (s).
         public var padding = 0.25
@@ -72,7 +73,13 @@ public struct VoiceActivityDetector: Sendable {
     public var inSpeech: Bool { current != nil }
 
     public mutating func feed(_ samples: [Int16]) -> [Utterance] {
-        events(samples).compactMap(\.utterance)
+        var out: [Utterance] = []
+        var batch = events(samples)
+        while true {  // nobody acts on a pause here: go on past it
+            out += batch.compactMap(\.utterance)
+            guard case .paused = batch.last else { return out }
+            batch = events([])
+        }
     }
 
     /// Ends the stream: an utterance in progress is returned.
@@ -88,8 +95,21 @@ public struct VoiceActivityDetector: Sendable {
         while pending.count - offset >= n {
             if let u = frame(Array(pending[offset..<offset + n])) { happened.append(.ended(u)) }
             offset += n
+            // The listener acts on a pause before another frame goes in: it may end the
+            // utterance right there (`endNow`).
+            if case .paused = happened.last { break }
         }
         pending.removeFirst(offset)
+    }
+
+    /// No whole frame is left unread (a pause stops the reading until the next `events`).
+    var noFramePending: Bool { pending.count < config.frameLength }
+
+    /// Ends the current utterance now, after a `.paused` (the same utterance it gave), or nil when
+    /// none is under way.
+    public mutating func endNow() -> Utterance? {
+        guard current != nil else { return nil }
+        return close(trimQuiet: max(0, quietFrames - keptQuietFrames))
     }
 
     /// Ends the stream into `happened`: an utterance in progress ends there.
@@ -153,12 +173,12 @@ public struct VoiceActivityDetector: Sendable {
         // (0.7 s) merged commands said 0.5 s apart into one utterance.
         if quietFrames >= endFrames || tooLong {
             _ = start
-            return close(trimQuiet: tooLong ? 0 : max(0, quietFrames - padFrames))
+            return close(trimQuiet: tooLong ? 0 : max(0, quietFrames - keptQuietFrames))
         }
         emitAudio(lag: lagSamples)
         if let notice = config.pauseNotice, quietFrames == Int(notice * Double(config.rate)) / config.frameLength,
            quietFrames > 0, let current {
-            let trim = max(0, quietFrames - padFrames) * config.frameLength
+            let trim = max(0, quietFrames - keptQuietFrames) * config.frameLength
             happened.append(.paused(Utterance(samples: Array(current.dropLast(trim)), start: currentStart, end: total - trim)))
         }
         return nil
@@ -167,8 +187,14 @@ public struct VoiceActivityDetector: Sendable {
     /// The quiet an ending can trim: end silence less the padding kept (100 ms by default).
     var lagSamples: Int {
         let endFrames = Int(config.endSilence * Double(config.rate)) / config.frameLength
+        return max(0, endFrames - keptQuietFrames) * config.frameLength
+    }
+
+    /// Frames of quiet an utterance keeps after its speech: the padding, or less with a pause notice.
+    private var keptQuietFrames: Int {
         let padFrames = Int(config.padding * Double(config.rate)) / config.frameLength
-        return max(0, endFrames - padFrames) * config.frameLength
+        guard let notice = config.pauseNotice else { return padFrames }
+        return min(padFrames, Int(notice * Double(config.rate)) / config.frameLength)
     }
 
     private mutating func close(trimQuiet: Int = 0) -> Utterance? {

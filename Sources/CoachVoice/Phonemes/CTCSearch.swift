@@ -31,6 +31,8 @@ struct CTCSearch {
         let frames: Int
         /// Frames whose best column is a phone, not the blank: how long the speech was.
         let speechFrames: Int
+        /// The grammar state the best path ends in (what may follow it: PhoneGraph.continuations).
+        var endState: Int32? = nil
     }
 
     let graph: PhoneGraph
@@ -95,17 +97,19 @@ struct CTCSearch {
             swap(&tokens.current, &tokens.next)
         }
         // The best token that can end here: its node completes a word into a final state.
-        var best: (score: Float, history: Int32, pending: Int32, word: Int32)?
+        var best: (score: Float, history: Int32, pending: Int32, word: Int32, state: Int32)?
         for key in tokens.current.keys {
             let (score, history, pending) = tokens.current.token(key)
             for end in graph.ends[Int(key >> 1)] where graph.isFinal(end.next) {
                 let s = score + end.logProbability + options.wordPenalty
-                if s > best?.score ?? -.infinity { best = (s, history, pending, end.word) }
+                if s > best?.score ?? -.infinity { best = (s, history, pending, end.word, end.next) }
             }
         }
         guard let best else { return Result(words: nil, score: -.infinity, freeScore: free, frames: frames, speechFrames: speech) }
         let ids = histories.words(history: best.history) + [best.pending, best.word].filter { $0 >= 0 }
-        return Result(words: ids.map { graph.words[Int($0)] }, score: best.score, freeScore: free, frames: frames, speechFrames: speech)
+        var result = Result(words: ids.map { graph.words[Int($0)] }, score: best.score, freeScore: free, frames: frames, speechFrames: speech)
+        result.endState = best.state
+        return result
     }
 }
 

@@ -158,6 +158,30 @@ final class PhoneGraph {  // one search at a time: trees are added as the search
         return rootList
     }
 
+    /// Every way the grammar can go on from `state` to its end, as words (closing skip phrases left
+    /// out), or nil when there are more than `limit` of them or one is longer than
+    /// `longest` words: then what may follow is too open to judge (VoiceRecognizer+EarlyEnd).
+    func continuations(after state: Int32, longest: Int = 4, limit: Int = 2_000) -> [[String]]? {
+        var done: [[String]] = []
+        var frontier: [(state: Int32, words: [String])] = [(state, [])]
+        while let (s, said) = frontier.popLast() {
+            if isFinal(s) { done.append(said) }
+            var next: [(Int32, [String])] = []
+            for c in closure(s) {
+                // A closing skip phrase ("… please", "… for me": its first word marked) changes no
+                // command; the text recogniser drops it.
+                for arc in wordArcs[Int(c.state)] where !pronunciations[Int(arc.word)].allSatisfy(\.isEmpty)
+                    && !words[Int(arc.word)].hasPrefix(SpeechGrammar.skipMark) {
+                    next.append((arc.to, said + [words[Int(arc.word)]]))
+                }
+            }
+            if !next.isEmpty && said.count == longest { return nil }
+            frontier += next
+            if done.count + frontier.count > limit { return nil }
+        }
+        return done
+    }
+
     /// Whether the grammar may end in `state` (the final state is reached by null transitions).
     func isFinal(_ state: Int32) -> Bool {
         if let known = finalCache[Int(state)] { return known }

@@ -52,9 +52,11 @@ public final class PhonemeDecoder: @unchecked Sendable {  // one thread at a tim
         let search = CTCSearch(graph: searches[active]!, width: phones.width, options: options)
         let r = search.run(scores)
         let margin = r.words == nil ? Double.infinity : Double(r.freeScore - r.score) / Double(max(r.speechFrames, 1))
-        return SpeechDecoder.Result(hypothesis: r.words?.joined(separator: " "), score: Int32(max(-2e9, min(2e9, r.score))),
-                                    acousticPerFrame: r.frames > 0 ? Double(r.score) / Double(r.frames) : 0, frames: r.frames,
-                                    seconds: SpeechDecoder.cpuSeconds() - started, margin: margin)
+        var result = SpeechDecoder.Result(hypothesis: r.words?.joined(separator: " "), score: Int32(max(-2e9, min(2e9, r.score))),
+                                          acousticPerFrame: r.frames > 0 ? Double(r.score) / Double(r.frames) : 0, frames: r.frames,
+                                          seconds: SpeechDecoder.cpuSeconds() - started, margin: margin)
+        result.continuations = r.endState.flatMap { searches[active]!.continuations(after: $0) }
+        return result
     }
 }
 

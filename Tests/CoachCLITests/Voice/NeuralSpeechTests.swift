@@ -30,6 +30,10 @@ import Testing
         return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
     }
 
+    /// Piper's audio is scaled sentence by sentence to full range (PiperVoice); espeak-ng's peaks
+    /// lie well below it (~24 000 for Coach's replies): which engine spoke, from the file alone.
+    static func isFullScale(_ samples: [Int16]) -> Bool { samples.contains { $0 == 32_767 || $0 <= -32_767 } }
+
     @Test(.timeLimit(.minutes(4))) func commandsSaidByThePiperVoiceAreHeardBackByHama() async throws {
         let models = try Self.models()
         try #require(ProcessInfo.processInfo.environment["COACH_VOICE_MODELS"] == models,
@@ -45,6 +49,7 @@ import Testing
             // About a second for three or four words; a wrong length scale or lost ids would not be.
             #expect(audio.duration > 0.6 && audio.duration < 3.5, "\(text): \(audio.duration) s")
             #expect(Self.rms(audio.samples) > 1_000, "\(text): silent (rms \(Self.rms(audio.samples)))")
+            #expect(Self.isFullScale(audio.samples))
             #expect(audio != (try espeak.synthesize(text, voice: "en-us")), "\(text): espeak-ng's audio, not Piper's")
             let wav = home.root.appendingPathComponent("said.wav").path
             try Data(WAV.encode(audio)).write(to: URL(fileURLWithPath: wav))
@@ -77,8 +82,7 @@ import Testing
         #expect(audio.duration > 0.15 * Double(words) && audio.duration < 0.8 * Double(words) + 0.5,
                 "\(reply): \(audio.duration) s for \(words) words")
         #expect(Self.rms(audio.samples) > 1_000)
-        let espeak = try EspeakEngine(library: try EspeakLibrary.load()).synthesize(reply, voice: "en-us")
-        #expect(abs(audio.duration - espeak.duration) > 0.01 || audio.samples != espeak.samples, "espeak-ng's reply, not Piper's")
+        #expect(Self.isFullScale(audio.samples), "espeak-ng's reply, not Piper's")
     }
 
     @Test(.timeLimit(.minutes(4))) func aMissingOrDamagedVoiceLeavesEnglishToEspeakWithOneNote() async throws {
@@ -100,13 +104,12 @@ import Testing
             (damaged, "auto", "the Piper voice cannot be used"),
             (models, "espeak", nil),
         ]
-        let started = try await home.coach(["start", "running", "--location", "outdoor"], environment: ["COACH_IDLE_EXIT": "30s"])
-        #expect(started.status == 0, "\(started.stderr)")
         for (index, c) in cases.enumerated() {
             try home.writeSettings("voice:\n  tts: \(c.tts)\n")
             let wav = home.root.appendingPathComponent("reply-\(index).wav").path
-            let r = try await home.coach([index % 2 == 0 ? "pause" : "resume", "--speak-to", wav], environment: ["COACH_VOICE_MODELS": c.models])
-            #expect(r.status == 0, "\(c): \(r.stderr)")
+            // No workout: the refusal ("There's no workout running to pause.") is the reply said.
+            let r = try await home.coach(["pause", "--speak-to", wav], environment: ["COACH_VOICE_MODELS": c.models, "COACH_IDLE_EXIT": "15s"])
+            #expect(!r.stdout.isEmpty, "\(c): \(r.stderr)")
             let notes = r.stderr.split(separator: "\n").filter { $0.contains("espeak-ng") }
             if let note = c.note {
                 #expect(notes.count == 1 && notes[0].contains(note), "\(c): \(r.stderr)")
@@ -118,6 +121,7 @@ import Testing
             let audio = try WAV.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))), targetRate: 22_050)
             let espeak = try EspeakEngine(library: try EspeakLibrary.load()).synthesize(reply, voice: "en-us")
             #expect(abs(audio.duration - espeak.duration) < 0.05, "\(c): \(audio.duration) s, espeak-ng \(espeak.duration) s")
+            #expect(!Self.isFullScale(audio.samples), "\(c): Piper's audio, not espeak-ng's")
         }
         _ = try? await home.coach(["shutdown"])
     }

@@ -128,7 +128,18 @@ public final class PiperVoice: @unchecked Sendable {  // the session is used und
             guard peak > 1e-8 else { samples += [Int16](repeating: 0, count: audio.count); continue }
             samples += audio.map { Int16(max(-1, min(1, $0 / peak)) * 32767) }
         }
-        return PCMAudio(samples: samples, rate: config.sampleRate)
+        return PCMAudio(samples: Self.trimmed(samples, rate: config.sampleRate), rate: config.sampleRate)
+    }
+
+    /// Without the near-silence the model leaves before and after speech (~0.05 s before, ~0.15 s
+    /// after), but 20 ms: a reply ends when its words do, like espeak-ng's, and the own-voice
+    /// guard's loudness contour of it is the speech's.
+    static func trimmed(_ samples: [Int16], rate: Int) -> [Int16] {
+        let quiet: Int16 = 300  // -40 dB of full scale; the audio is scaled to full range
+        guard let first = samples.firstIndex(where: { abs(Int($0)) > Int(quiet) }),
+              let last = samples.lastIndex(where: { abs(Int($0)) > Int(quiet) }) else { return samples }
+        let margin = rate / 50
+        return Array(samples[max(0, first - margin)...min(samples.count - 1, last + margin)])
     }
 
     /// One model run: ids → float samples.

@@ -1,7 +1,8 @@
 // The Speaker's neural English voice (PiperVoice): chosen by `voice.tts` ("auto": when installed;
 // "piper": the same, with a note when it is not; "espeak": never), loaded once on a thread of its
-// own as soon as the Speaker is made (~1.3 s of CPU), so neither `say` nor the first reply's caller
-// waits for it; a reply asked for before it is loaded waits on the speaking thread. A voice that is
+// own (~1.3 s of CPU) — as soon as a gateway's or REPL's Speaker is made, else when English is first
+// said — so neither `say` nor its caller waits for it; a reply asked for before it is loaded waits
+// on the speaking thread. A voice that is
 // missing, damaged or fails to load leaves English to espeak-ng, with one note saying why.
 
 import CoachSettings
@@ -58,6 +59,7 @@ extension Speaker {
 
     /// The Piper voice, waiting for it while it loads; nil when English goes to espeak-ng.
     func neuralVoice() -> PiperVoice? {
+        startLoadingNeuralVoice()  // nothing when asked before
         neural.condition.lock()
         defer { neural.condition.unlock() }
         while case .loading = neural.state { neural.condition.wait() }

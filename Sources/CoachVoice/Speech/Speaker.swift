@@ -42,7 +42,10 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
         self.onNote = onNote
         english = try EspeakEngine(library: try EspeakLibrary.load())
         if case .device = output { alsa = try AlsaLibrary.load() } else { alsa = nil }
-        startLoadingNeuralVoice()
+        // A gateway or REPL speaker loads the voice now; one writing a file (a one-shot reply, a
+        // listener's own-voice check) only when it first says English: a process that never
+        // does must not exit with ONNX Runtime half loaded on another thread.
+        if case .file = output {} else { startLoadingNeuralVoice() }
     }
 
     /// Speech for `text` in `language` ("en" or "ja") as samples.

@@ -30,7 +30,7 @@ struct VoiceCommand: ParsableCommand {
               coach voice status
               COACH_VOICE_MODELS=/srv/models coach voice status --json
             """,
-        subcommands: [VoiceInstallCommand.self, VoiceStatusCommand.self])
+        subcommands: [VoiceInstallCommand.self, VoiceStatusCommand.self, VoiceSayCommand.self])
 }
 
 struct VoiceInstallCommand: AsyncParsableCommand {

@@ -1,4 +1,4 @@
-// OnnxRuntimeLibrary: ONNX Runtime's C API (libonnxruntime.so.1.31.1 from the `onnxruntime` PyPI
+// OnnxRuntimeLibrary: ONNX Runtime's C API (libonnxruntime.so.1.32.0 from the `onnxruntime` PyPI
 // wheel; `coach voice install --tts` takes it out) resolved at run time, for the Piper voice. The
 // library exports one symbol, OrtGetApiBase; `GetApi(version)` returns `const OrtApi *`, a struct of
 // function pointers whose order is fixed and only ever appended to (onnxruntime_c_api.h, "struct

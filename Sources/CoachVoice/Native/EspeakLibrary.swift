@@ -12,6 +12,9 @@ public struct EspeakLibrary: Sendable {
     let espeak_SetSynthCallback: @convention(c) (SynthCallback?) -> Void
     let espeak_SetParameter: @convention(c) (Int32, Int32, Int32) -> Int32
     let espeak_Synth: @convention(c) (UnsafeRawPointer?, Int, UInt32, Int32, UInt32, UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?) -> Int32
+    /// `const char *espeak_TextToPhonemes(const void **textptr, int textmode, int phonememode)`: one
+    /// clause's phonemes; `*textptr` moves past it (NULL at the end).
+    let espeak_TextToPhonemes: @convention(c) (UnsafeMutablePointer<UnsafeRawPointer?>?, Int32, Int32) -> UnsafePointer<CChar>?
 
     public static let packages = ["libespeak-ng1"]
 
@@ -22,7 +25,8 @@ public struct EspeakLibrary: Sendable {
             espeak_SetVoiceByName: try lib.symbol("espeak_SetVoiceByName", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
             espeak_SetSynthCallback: try lib.symbol("espeak_SetSynthCallback", as: (@convention(c) (SynthCallback?) -> Void).self),
             espeak_SetParameter: try lib.symbol("espeak_SetParameter", as: (@convention(c) (Int32, Int32, Int32) -> Int32).self),
-            espeak_Synth: try lib.symbol("espeak_Synth", as: (@convention(c) (UnsafeRawPointer?, Int, UInt32, Int32, UInt32, UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?) -> Int32).self)
+            espeak_Synth: try lib.symbol("espeak_Synth", as: (@convention(c) (UnsafeRawPointer?, Int, UInt32, Int32, UInt32, UInt32, UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?) -> Int32).self),
+            espeak_TextToPhonemes: try lib.symbol("espeak_TextToPhonemes", as: (@convention(c) (UnsafeMutablePointer<UnsafeRawPointer?>?, Int32, Int32) -> UnsafePointer<CChar>?).self)
         )
     }
 }

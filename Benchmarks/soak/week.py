@@ -358,14 +358,16 @@ class Week:
         return 1 if failures else 0
 
     def stop_tmux_server(self):
-        """A server that no longer answers ignores kill-server (seen once in ~6 runs, with the
-        gateway's control client still attached after the gateway stopped): stopped by its pid."""
-        for _ in range(20):
-            if not self.tmux_pid or not os.path.exists(f"/proc/{self.tmux_pid}"):
-                return
+        """A server that stopped answering ignores kill-server (seen once in ~6 runs): by its pid."""
+        for _ in range(50):
+            try:
+                if not self.tmux_pid or " Z " in open(f"/proc/{self.tmux_pid}/stat").read():
+                    return
+            except OSError:
+                return  # gone
             time.sleep(0.1)
-        print(f"soak: the tmux server {self.tmux_pid} outlived kill-server; stopping it by its pid", flush=True)
-        os.kill(self.tmux_pid, signal.SIGTERM)
+        print(f"soak: the tmux server {self.tmux_pid} outlived kill-server by 5 s; stopping it by its pid", flush=True)
+        subprocess.run(["kill", str(self.tmux_pid)], capture_output=True)  # it may be gone by now
 
     def cleanup(self):
         if self.tmpfs:

@@ -14,8 +14,7 @@
 # recomputed from its samples, every workout's elapsed time is the driven clock's (pauses and the
 # suspend out, the wall-clock steps not in it), and the mirror's copies equal the store.
 #
-# Not covered: Benchmarks/soak/README.md.
-# Usage: week.py COACH_BINARY [--days N] [--day-seconds S] [--rate SAMPLES_A_SECOND]
+# Not covered: Benchmarks/soak/README.md. Usage: week.py COACH_BINARY [--days N] [--day-seconds S] [--rate SAMPLES_A_SECOND]
 import argparse
 import faulthandler
 import json

@@ -14,8 +14,7 @@
 # recomputed from its samples, every workout's elapsed time is the driven clock's (pauses and the
 # suspend out, the wall-clock steps not in it), and the mirror's copies equal the store.
 #
-# Not covered: Benchmarks/soak/README.md.
-# Usage: week.py COACH_BINARY [--days N] [--day-seconds S] [--rate SAMPLES_A_SECOND]
+# Not covered: Benchmarks/soak/README.md. Usage: week.py COACH_BINARY [--days N] [--day-seconds S] [--rate SAMPLES_A_SECOND]
 import argparse
 import faulthandler
 import json
@@ -31,23 +30,13 @@ import tempfile
 import threading
 import time
 
-from week_clock import DrivenClock
+from week_clock import DrivenClock, span_seconds
 from week_mirror import Mirror
 from week_processes import Client, Gateway, free_port, result_code
 
 WORKOUT_HOURS = 1     # each workout, on the driven clock
 SUSPEND_HOURS = 8     # the day's suspend, during the second workout's pause
 STEP_HOURS = 2        # the wall clock set ahead in the first workout, back in the second
-
-
-def span_seconds(start, end):
-    """endDate − startDate of a workout row (stored as dates: numbers or ISO text)."""
-    def seconds(value):
-        if isinstance(value, (int, float)):
-            return float(value)
-        from datetime import datetime
-        return datetime.fromisoformat(str(value).replace("Z", "+00:00").replace(" ", "T")).timestamp()
-    return seconds(end) - seconds(start)
 
 
 class Week:
@@ -230,6 +219,7 @@ class Week:
         status = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status").read().splitlines() if ":" in line)
         self.process_figures = {
             "rss_kib": int(status["VmRSS"].split()[0]),
+            "anon_kib": int(status["RssAnon"].split()[0]),  # the heap: RSS less the libraries' shared pages
             "fds": len(os.listdir(f"/proc/{pid}/fd")),
             "threads": int(status["Threads"].strip()),
         }
@@ -279,6 +269,8 @@ class Week:
         self.start_broker()
         subprocess.run(["tmux", "-L", self.tmux, "-f", "/dev/null", "new-session", "-d", "-s", "soak",
                         f"exec tail --pid={os.getpid()} -f /dev/null"], check=True)
+        self.tmux_pid = int(subprocess.run(["tmux", "-L", self.tmux, "display-message", "-p", "#{pid}"],
+                                           capture_output=True, text=True).stdout.strip() or 0)
         plan = self.root + "/soak.yaml"
         with open(plan, "w") as file:
             file.write("name: soak\nactivity: cycling\nblocks:\n  - repeat: 3\n    steps:\n      - work: 2min\n      - recovery: 1min\n")
@@ -293,7 +285,7 @@ class Week:
             if setup.returncode != 0:
                 print(f"soak: tmux setup failed: {setup.stderr.strip()}", flush=True)
             threading.Thread(target=self.sse_reader, daemon=True).start()
-            print("day  rss_kib  fds  threads  store_kib  saved  acknowledged  found  restarts", flush=True)
+            print("day  rss_kib  anon_kib  fds  threads  store_kib  saved  acknowledged  found  restarts", flush=True)
             for day in range(1, self.days + 1):
                 day_began = self.clock.boot_now()
                 troubles = threading.Thread(target=self.troubles, args=(day,))
@@ -312,7 +304,7 @@ class Week:
                                acknowledged=len(self.acknowledged), found=len(self.acknowledged & present),
                                restarts=gateway.restarts)
                 self.days_figures.append(figures)
-                print("{day:>3}  {rss_kib:>7}  {fds:>3}  {threads:>7}  {store_kib:>9}  {saved:>5}  {acknowledged:>12}  {found:>5}  {restarts:>8}".format(**figures), flush=True)
+                print("{day:>3}  {rss_kib:>7}  {anon_kib:>8}  {fds:>3}  {threads:>7}  {store_kib:>9}  {saved:>5}  {acknowledged:>12}  {found:>5}  {restarts:>8}".format(**figures), flush=True)
             mirrored, mirror_differences = self.mirror.catch_up(self.store_path)
         finally:
             self.stop = True
@@ -321,9 +313,13 @@ class Week:
             self.broker.kill()
             self.broker.wait()
             subprocess.run(["tmux", "-L", self.tmux, "kill-server"], capture_output=True)
+            self.stop_tmux_server()
         present, saved = self.found()
         lost = self.acknowledged - present
-        first, last = self.days_figures[0], self.days_figures[-1]
+        # The kill alternates between the first workout (odd days) and the second (even days), so
+        # a day's figures are of a process half a day old on odd days and a day and a half on even
+        # days: the last day is compared with the first day of its parity.
+        first, last = self.days_figures[(len(self.days_figures) - 1) % 2], self.days_figures[-1]
         mismatches = self.statistics_mismatches()
         failures = []
         durations = self.durations()
@@ -359,6 +355,18 @@ class Week:
         for failure in failures:
             print(f"soak: FAILED: {failure}", flush=True)
         return 1 if failures else 0
+
+    def stop_tmux_server(self):
+        """A server that stopped answering ignores kill-server (seen once in ~6 runs): by its pid."""
+        for _ in range(50):
+            try:
+                if not self.tmux_pid or " Z " in open(f"/proc/{self.tmux_pid}/stat").read():
+                    return
+            except OSError:
+                return  # gone
+            time.sleep(0.1)
+        print(f"soak: the tmux server {self.tmux_pid} outlived kill-server by 5 s; stopping it by its pid", flush=True)
+        subprocess.run(["kill", str(self.tmux_pid)], capture_output=True)  # it may be gone by now
 
     def cleanup(self):
         if self.tmpfs:

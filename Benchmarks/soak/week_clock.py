@@ -6,6 +6,7 @@
 import os
 import signal
 import time
+from datetime import datetime
 
 
 class DrivenClock:
@@ -44,3 +45,12 @@ class DrivenClock:
     def boot_now(self):
         """What the gateway reads as its boot clock now, in seconds."""
         return time.clock_gettime(time.CLOCK_BOOTTIME) + self.boot_ns / 1e9
+
+
+def span_seconds(start, end):
+    """endDate − startDate of a workout row (stored as dates: numbers or ISO text)."""
+    def seconds(value):
+        if isinstance(value, (int, float)):
+            return float(value)
+        return datetime.fromisoformat(str(value).replace("Z", "+00:00").replace(" ", "T")).timestamp()
+    return seconds(end) - seconds(start)

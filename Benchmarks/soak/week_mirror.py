@@ -6,6 +6,7 @@
 # real one, not the primary's driven clock. At the end the mirror catches up and its copies
 # of the saved workouts (rows, samples by sync identifier) must equal the primary's.
 import os
+import socket
 import sqlite3
 import subprocess
 import time
@@ -31,10 +32,17 @@ class Mirror:
     def start(self):
         self.process = subprocess.Popen([self.binary, "serve", "--idle-exit", "never"],
                                         env=self.environment, stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL)
+        # Probed with a bare connect: a one-shot command finding the stale socket a kill -9 left
+        # would start a gateway of its own there (--idle-exit 10m), which would then be the mirror.
         for _ in range(150):
-            if os.path.exists(self.socket_path) and self.coach("status").returncode in (0, 1):
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(self.socket_path)
                 return
-            time.sleep(0.2)
+            except OSError:
+                time.sleep(0.2)
+            finally:
+                probe.close()
 
     def coach(self, *arguments, environment=None):
         return subprocess.run([self.binary, *arguments], env=environment or self.environment, capture_output=True,
@@ -46,8 +54,18 @@ class Mirror:
             self.links += 1
         return reply
 
+    def wait_live(self, seconds=30):
+        """Until the link is up again (after the primary's kill -9 it reconnects with backoff)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if '"state":"live"' in self.coach("mirror", "status", "--json").stdout.replace(" ", ""):
+                return True
+            time.sleep(0.5)
+        return False
+
     def drop(self, primary_environment, by_primary):
         """The link goes: the mirror stops it, or the primary drops the mirror."""
+        self.wait_live()
         if by_primary:
             reply = self.coach("mirror", "drop", os.uname().nodename, "--reason", "soak", environment=primary_environment)
         else:

@@ -7,11 +7,8 @@
 //     prefix: homeassistant                      # Home Assistant's discovery prefix
 //     node_id: coach_bike                        # default: coach_<host name>
 //     name: Coach                                # the device's name in Home Assistant
-//     language: en                               # its entities' names: en or ja (Intents/<lang>/_responses.yaml)
 //     ca_file: /etc/ssl/certs/my-ca.pem          # mqtts: the CA to trust (default: the system's)
 //     enabled: true
-
-import CoachWire
 
 extension CoachSettings {
     public struct MQTT: Codable, Sendable, Equatable {
@@ -19,15 +16,13 @@ extension CoachSettings {
         public var prefix = "homeassistant"
         public var nodeID: String? = nil
         public var name = "Coach"
-        /// The language of the entities' names ("en", "ja"): `homeAssistant:` in Intents/<lang>/_responses.yaml.
-        public var language = Language.en
         public var caFile: String? = nil
         public var enabled = true
 
         public init() {}
 
         enum CodingKeys: String, CodingKey {
-            case url, prefix, nodeID = "node_id", name, language, caFile = "ca_file", enabled
+            case url, prefix, nodeID = "node_id", name, caFile = "ca_file", enabled
         }
 
         public init(from decoder: any Decoder) throws {
@@ -37,7 +32,6 @@ extension CoachSettings {
             prefix = try c.decodeIfPresent(String.self, forKey: .prefix) ?? d.prefix
             nodeID = try c.decodeIfPresent(String.self, forKey: .nodeID)
             name = try c.decodeIfPresent(String.self, forKey: .name) ?? d.name
-            language = try c.decodeIfPresent(Language.self, forKey: .language) ?? d.language
             caFile = try c.decodeIfPresent(String.self, forKey: .caFile)
             enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? d.enabled
             // Topic levels: no wildcard, no empty level (HA's own rule for the discovery prefix).

@@ -191,7 +191,6 @@ enum NotYetMoved {
         "coach/REPL/Loop/ReplInterpreter.swift": 3,
         "coach/REPL/Loop/ReplListener.swift": 5,
         "coach/REPL/Loop/ReplSpeech.swift": 1,
-        "coach/REPL/Loop/ReplStrings.swift": 15,
         "coach/REPL/Loop/ScriptRunner.swift": 2,
         "coach/REPL/ReplMain.swift": 12,
         "coach/Sensors/SensorBridge.swift": 1,

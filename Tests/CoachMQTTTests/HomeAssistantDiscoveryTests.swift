@@ -2,7 +2,7 @@
 // topics and ids they name: per component (`<prefix>/<component>/<node_id>/<object_id>/config`,
 // what every release reads), every sensor and button of #31 sharing one device block, metric
 // sensors unavailable through their own value while state and elapsed stay; the entities' names
-// from Intents/<lang>/_responses.yaml (`homeAssistant:`), English unless `mqtt.language` says ja.
+// from Intents/<lang>/_responses.yaml (`homeAssistant:`), English, Japanese when the device is made with language .ja.
 
 import CoachMQTT
 import CoachWire

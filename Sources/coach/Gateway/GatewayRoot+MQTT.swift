@@ -55,8 +55,7 @@ extension GatewayRoot {
         }
         var configuration = MQTTBridge.Configuration(
             endpoint: endpoint,
-            device: HomeAssistantDevice(topics: MQTTTopics(prefix: device.prefix, nodeID: device.nodeID), name: settings.settings.mqtt.name,
-                                        language: settings.settings.mqtt.language))
+            device: HomeAssistantDevice(topics: MQTTTopics(prefix: device.prefix, nodeID: device.nodeID), name: settings.settings.mqtt.name))
         configuration.units = settings.settings.milestoneUnit
         return configuration
     }

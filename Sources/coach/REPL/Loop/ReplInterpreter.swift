@@ -60,7 +60,7 @@ struct ReplInterpreter: Sendable {
         case .wait(let duration):
             await backend.wait(duration)
             // Not a gateway request: no JSON object, and in text a marker so a transcript reads right.
-            return ReplOutput(lines: session.json ? [] : [ReplStrings.waited(duration)])
+            return ReplOutput(lines: session.json ? [] : [ReplStrings.waited(duration, language)])
         case .sample(let type, let value, let unit):
             return render(await backend.sample(type: type, value: value, unit: unit, language: language))
         case .lock:
@@ -72,14 +72,14 @@ struct ReplInterpreter: Sendable {
             return ReplOutput(lines: session.json ? [] : [ReplStrings.languageSet(new)])
         case .json(let on):
             session.json = on
-            return ReplOutput(lines: on ? [] : [ReplStrings.json(on)])
+            return ReplOutput(lines: on ? [] : [ReplStrings.json(on, language)])
         case .speak(let on):
             guard let speech else {
                 let message = "/speak works in the interactive REPL (scripts: coach … --speak-to FILE on one-shot commands)"
                 return ReplOutput(lines: [message], failure: .usage(message))
             }
             if let problem = speech.set(on) { return ReplOutput(lines: [problem], failure: .usage(problem)) }
-            return ReplOutput(lines: session.json ? [] : [ReplStrings.speak(on)])
+            return ReplOutput(lines: session.json ? [] : [ReplStrings.speak(on, language)])
         case .listen(let on, let input):
             guard let listener else {
                 let message = "/listen works in the interactive REPL (scripts: coach listen --input FILE.wav)"

@@ -28,22 +28,13 @@ import Testing
     /// before and 0.8 s after each.
     static func stream(_ sentences: [String], in home: ScratchHome) async throws -> String {
         let voice = try mei()
-        var parts: [String] = []
-        for (i, text) in sentences.enumerated() {
-            let raw = home.root.appendingPathComponent("raw\(i).wav").path, part = home.root.appendingPathComponent("part\(i).wav").path
+        return try await JapaneseListenTests.stream(count: sentences.count, in: home) { i, raw in
             let textFile = home.root.appendingPathComponent("text\(i).txt")
-            try Data((text + "\n").utf8).write(to: textFile)
+            try Data((sentences[i] + "\n").utf8).write(to: textFile)
             let said = try await runProcess("/usr/bin/open_jtalk", ["-x", "/var/lib/mecab/dic/open-jtalk/naist-jdic", "-m", voice,
                                                                      "-ow", raw, textFile.path])
             try #require(said.status == 0, "open_jtalk: \(said.stderr)")
-            let made = try await runProcess("/usr/bin/sox", [raw, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "0.8"])
-            try #require(made.status == 0, "sox: \(made.stderr)")
-            parts.append(part)
         }
-        let wav = home.root.appendingPathComponent("ja.wav").path
-        let joined = try await runProcess("/usr/bin/sox", parts + [wav])
-        try #require(joined.status == 0, "sox: \(joined.stderr)")
-        return wav
     }
 
     /// `coach listen --lang ja` over `wav` with `extra`, each utterance's JSON line as (intent, slots).

@@ -17,15 +17,13 @@ import Testing
         ("さんきろはしります", "三キロ走ります", "StartWorkout", #"{"activity":"running","goal":{"type":"distance","value":3000}}"#),
     ]
 
-    @Test func aJapaneseCommandIsHeardFromAFile() async throws {
-        // COACH_VOICE_MODELS, else the user's own install (the scratch home hides XDG_DATA_HOME).
-        let models = try PhonemeEngineTests.models()
-        let home = try ScratchHome()
+    /// `count` sentences, each said by `say(i, path)` into a WAV at `path`, joined into one 16 kHz
+    /// stream with 0.5 s of quiet before and 0.8 s after each.
+    static func stream(count: Int, in home: ScratchHome, say: (Int, String) async throws -> Void) async throws -> String {
         var parts: [String] = []
-        for (i, c) in Self.commands.enumerated() {
+        for i in 0..<count {
             let raw = home.root.appendingPathComponent("raw\(i).wav").path, part = home.root.appendingPathComponent("part\(i).wav").path
-            let said = try await runProcess("/usr/bin/espeak-ng", ["-v", "ja", "-w", raw, c.kana])
-            try #require(said.status == 0, "espeak-ng: \(said.stderr)")
+            try await say(i, raw)
             let made = try await runProcess("/usr/bin/sox", [raw, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "0.8"])
             try #require(made.status == 0, "sox: \(made.stderr)")
             parts.append(part)
@@ -33,6 +31,17 @@ import Testing
         let wav = home.root.appendingPathComponent("ja.wav").path
         let joined = try await runProcess("/usr/bin/sox", parts + [wav])
         try #require(joined.status == 0, "sox: \(joined.stderr)")
+        return wav
+    }
+
+    @Test func aJapaneseCommandIsHeardFromAFile() async throws {
+        // COACH_VOICE_MODELS, else the user's own install (the scratch home hides XDG_DATA_HOME).
+        let models = try PhonemeEngineTests.models()
+        let home = try ScratchHome()
+        let wav = try await Self.stream(count: Self.commands.count, in: home) { i, raw in
+            let said = try await runProcess("/usr/bin/espeak-ng", ["-v", "ja", "-w", raw, Self.commands[i].kana])
+            try #require(said.status == 0, "espeak-ng: \(said.stderr)")
+        }
         var env = home.environment
         env["COACH_VOICE_MODELS"] = models
         env["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "coach-voice-test-cache"  // the compiled grammar, shared by runs

@@ -30,6 +30,13 @@ enum NumberParser {
                 i += 1
             }
         }
+        // "2 and a half" (#40: "a run of 2 and a half miles" is 2.5 miles, never 2).
+        if value == value.rounded(), i + 11 <= s.count, i + 11 == s.count || !Scalars.isASCIIAlnum(s[i + 11]) {
+            let tail: [UInt32] = [0x20, 0x61, 0x6E, 0x64, 0x20, 0x61, 0x20, 0x68, 0x61, 0x6C, 0x66]  // " and a half"
+            if (0 ..< 11).allSatisfy({ s[i + $0] == tail[$0] }) {
+                return ParsedNumber(end: i + 11, value: value + 0.5, isWords: false)
+            }
+        }
         return ParsedNumber(end: i, value: value, isWords: false)
     }
 

@@ -41,6 +41,12 @@ struct SayLastMileTests {
         defer { coach.cleanUp() }
         let (started, _) = try await reply(coach, "start a run")
         #expect(started == 0)
+        // The 3 s countdown first: a workout is paused only once it runs (polled, no timing assert).
+        for _ in 0..<100 {
+            let (_, s, _) = try await coach.run(["status", "--format", "json"])
+            if s.contains(#""state":"running""#) { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
         let (paused, _, _) = try await coach.run(["pause"])
         #expect(paused == 0)
         let (resumed, idiom) = try await reply(coach, "back to work")

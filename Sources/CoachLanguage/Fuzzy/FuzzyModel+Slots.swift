@@ -42,7 +42,8 @@ extension FuzzyModel {
             if advanced { continue }
             // A goal: number, optional space, unit.
             let number = s.withUnsafeBufferPointer { buf in
-                NumberParser.digits(buf, at: i) ?? NumberParser.words(buf, at: i, language: language)
+                NumberParser.digits(buf, at: i).map { NumberParser.digitsAndAHalf(buf, after: $0) ?? $0 }
+                    ?? NumberParser.words(buf, at: i, language: language)
             }
             if let number, found.slots.goal == nil, !inCue {
                 var j = number.end

@@ -141,7 +141,7 @@ import Testing
         #expect((slots(ja[1])["goal"] as? [String: Any])?["value"] as? Double == 5400)
 
         let running = try await parse(["would you mind ending the workout?", "scrap this workout, my kid pressed start",
-                                       "what do the numbers say", "hold the clock"], lang: "en", context: "workout=running")
+                                       "remind me how long I've been going", "hold the clock"], lang: "en", context: "workout=running")
         #expect(running.map { $0["intent"] as? String } == ["EndWorkout", "CancelWorkout", "WorkoutStatus", "PauseWorkout"])
         let jaRunning = try await parse(["止められる？", "重複してるから削除", "少し止まる", "順調かな？"], lang: "ja", context: "workout=running")
         #expect(jaRunning.map { $0["intent"] as? String } == ["EndWorkout", "CancelWorkout", "PauseWorkout", "WorkoutStatus"])

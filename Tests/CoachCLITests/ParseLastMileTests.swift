@@ -122,6 +122,40 @@ import Testing
         #expect(named.map { $0["intent"] as? String } == ["CancelWorkout", "EndWorkout"])
     }
 
+    /// Round 3 (#40): halves and hours-and-minutes are the whole goal said, equipment names, a
+    /// machine after the activity, gerund requests, 止められる (an End like 止める, asked first),
+    /// discard reasons, idioms and status — and the lines that must stay refused.
+    @Test func roundThreeGoalsEquipmentRequestsAndIdioms() async throws {
+        let en = try await parse(["start a walk, 3 and a half miles", "start a ride for 1 hour 30 minutes", "start a 2k on the erg",
+                                  "start the ergometer", "start a run and make it 8 km"], lang: "en", context: "workout=idle")
+        #expect(en.allSatisfy { $0["intent"] as? String == "StartWorkout" }, "\(en)")
+        #expect((slots(en[0])["goal"] as? [String: Any])?["value"] as? Double == 5632.704)
+        #expect((slots(en[1])["goal"] as? [String: Any])?["value"] as? Double == 5400)
+        #expect(slots(en[2])["activity"] as? String == "rowing" && slots(en[2])["location"] as? String == "indoor")
+        #expect((slots(en[2])["goal"] as? [String: Any])?["value"] as? Double == 2000)
+        #expect(slots(en[3])["activity"] as? String == "rowing" && slots(en[3])["location"] as? String == "indoor")
+        #expect((slots(en[4])["goal"] as? [String: Any])?["value"] as? Double == 8000)
+        let ja = try await parse(["2時間半のハイキング開始", "ウォーキングを1時間30分で開始"], lang: "ja", context: "workout=idle")
+        #expect(ja.allSatisfy { $0["intent"] as? String == "StartWorkout" }, "\(ja)")
+        #expect((slots(ja[0])["goal"] as? [String: Any])?["value"] as? Double == 9000)
+        #expect((slots(ja[1])["goal"] as? [String: Any])?["value"] as? Double == 5400)
+
+        let running = try await parse(["would you mind ending the workout?", "scrap this workout, my kid pressed start",
+                                       "remind me how long I've been going", "hold the clock"], lang: "en", context: "workout=running")
+        #expect(running.map { $0["intent"] as? String } == ["EndWorkout", "CancelWorkout", "WorkoutStatus", "PauseWorkout"])
+        let jaRunning = try await parse(["止められる？", "重複してるから削除", "少し止まる", "順調かな？"], lang: "ja", context: "workout=running")
+        #expect(jaRunning.map { $0["intent"] as? String } == ["EndWorkout", "CancelWorkout", "PauseWorkout", "WorkoutStatus"])
+        let jaPaused = try await parse(["さっきの続きから", "休憩終わったよ"], lang: "ja", context: "workout=paused")
+        #expect(jaPaused.allSatisfy { $0["intent"] as? String == "ResumeWorkout" }, "\(jaPaused)")
+
+        // Refused: a timer, a question about calories in general, 行くよ said to someone, and
+        // the idioms with nothing running.
+        let refusedEn = try await parse(["stop the timer", "how many calories does running burn"], lang: "en", context: "workout=running")
+        let refusedJa = try await parse(["ほら、行くよ", "いまからいくね"], lang: "ja", context: "workout=paused")
+        let idle = try await parse(["さっきの続きから", "休憩終わったよ", "少し止まる"], lang: "ja", context: "workout=idle")
+        for answer in refusedEn + refusedJa + idle { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "")") }
+    }
+
     @Test func aBadContextIsAUsageError() async throws {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()

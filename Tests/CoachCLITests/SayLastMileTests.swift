@@ -33,4 +33,32 @@ struct SayLastMileTests {
         let (_, asked) = try await reply(coach, "could you pause for me?")
         #expect(asked["intent"] as? String == "PauseWorkout")
     }
+
+    /// Round 3 of #40: an idiom in the state where it means one thing, and a discard with its
+    /// reason (who pressed start), which is asked about before anything is thrown away.
+    @Test func anIdiomWhilePausedAndADiscardWithItsReason() async throws {
+        let coach = CoachRunner()
+        defer { coach.cleanUp() }
+        let (started, _) = try await reply(coach, "start a run")
+        #expect(started == 0)
+        // The 3 s countdown first: a workout is paused only once it runs (polled, no timing assert).
+        for _ in 0..<100 {
+            let (_, s, _) = try await coach.run(["status", "--format", "json"])
+            if s.contains(#""state":"running""#) { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        let (paused, _, _) = try await coach.run(["pause"])
+        #expect(paused == 0)
+        let (resumed, idiom) = try await reply(coach, "back to work")
+        #expect(resumed == 0)
+        #expect(idiom["intent"] as? String == "ResumeWorkout")
+        #expect(idiom["state"] as? String == "running")
+
+        let (asked, discard) = try await reply(coach, "scrap this workout, my kid pressed start")
+        #expect(discard["intent"] as? String == "CancelWorkout")
+        #expect(discard["code"] as? String == "confirmationRequired")
+        #expect(asked != 0)
+        let (_, status, _) = try await coach.run(["status", "--format", "json"])
+        #expect(status.contains(#""state":"running""#), "nothing is discarded before the user says yes: \(status)")
+    }
 }

@@ -42,7 +42,19 @@ extension LanguageModel {
         let end = endWithoutRequestSuffixes(s, after: p.count)
         guard end > p.count else { return nil }
         let rest = norm.slice(p.count..<end)
-        return rest.scalars.isEmpty ? nil : rest
+        guard !rest.scalars.isEmpty else { return nil }
+        // "would you mind ending the workout?" is "end the workout": English `request_questions`
+        // map a leading gerund to the plain verb.
+        let r = rest.scalars
+        if let q = clauses.requestQuestions.first(where: { FallbackData.matches($0.ending, r, at: 0, words: true) }) {
+            let tail = rest.slice(q.ending.count..<r.count)
+            let at = rest.offsets.first ?? 0
+            let gap: [UInt32] = tail.scalars.isEmpty ? [] : [Scalars.space]
+            return NormalizedText(scalars: q.plain + gap + tail.scalars,
+                                  offsets: Array(repeating: at, count: q.plain.count + gap.count) + tail.offsets,
+                                  originalLength: norm.originalLength)
+        }
+        return rest
     }
 
     /// Where `s` ends once the politeness after the command ("for me", "please", "pls") is cut.

@@ -42,7 +42,8 @@ extension FuzzyModel {
             if advanced { continue }
             // A goal: number, optional space, unit.
             let number = s.withUnsafeBufferPointer { buf in
-                NumberParser.digits(buf, at: i) ?? NumberParser.words(buf, at: i, language: language)
+                NumberParser.digits(buf, at: i).map { NumberParser.digitsAndAHalf(buf, after: $0) ?? $0 }
+                    ?? NumberParser.words(buf, at: i, language: language)
             }
             if let number, found.slots.goal == nil, !inCue {
                 var j = number.end
@@ -58,15 +59,18 @@ extension FuzzyModel {
                         unitFound = (unit, r, u)
                     }
                 }
-                if let (unit, r, u) = unitFound, let goal = units.goal(value: number.value, unit: u),
-                    !Self.unitWordContinues(s, at: r.upperBound, words: wordMode)
-                {
-                    found.slots.goal = goal
-                    found.slots.values["goal_value"] = .number(number.value)
-                    found.slots.values["goal_unit"] = unit.value
-                    found.ranges.append(i ..< r.upperBound)
-                    i = r.upperBound
-                    advanced = true
+                if let (unit, r, u) = unitFound, !Self.unitWordContinues(s, at: r.upperBound, words: wordMode) {
+                    // "2時間半" (+ half an hour), "1 hour 30 minutes", "1時間30分" (#40): the goal is
+                    // the whole span said, never its first part.
+                    let (value, unitValue, end) = compoundGoal(s, number.value, u, unit.value, after: r.upperBound, g: g)
+                    if let goal = units.goal(value: value, unit: unitValue.stringValue) {
+                        found.slots.goal = goal
+                        found.slots.values["goal_value"] = .number(value)
+                        found.slots.values["goal_unit"] = unitValue
+                        found.ranges.append(i ..< end)
+                        i = end
+                        advanced = true
+                    }
                 }
             }
             if advanced { continue }
@@ -122,6 +126,34 @@ extension FuzzyModel {
 
     /// A Japanese unit word the text goes on spelling (キロ|ジュール, メート|ル, a unit the lists
     /// lack): the unit read is not the one said, so no goal is read (#40: left out, never guessed).
+    /// A time goal said in two parts: 時間 + 半 (half an hour more), or hours followed by minutes
+    /// ("1 hour 30 minutes", "1 hour and 30 min", "1時間30分") — read as minutes. Anything else
+    /// is the goal as found.
+    private func compoundGoal(_ s: [UInt32], _ value: Double, _ unit: String, _ unitValue: SlotValue, after end: Int,
+                              g: Grammar) -> (Double, SlotValue, Int) {
+        guard unit == "hour", end < s.count else { return (value, unitValue, end) }
+        if g.cjkSpacing, s[end] == 0x534A {  // 半
+            return (value + 0.5, unitValue, end + 1)
+        }
+        var j = end
+        if j < s.count, s[j] == Scalars.space { j += 1 }
+        if !g.cjkSpacing, Array(s[j ..< min(s.count, j + 4)]) == Array("and ".unicodeScalars.map(\.value)) { j += 4 }
+        let minutes = s.withUnsafeBufferPointer { buf in
+            NumberParser.digits(buf, at: j) ?? NumberParser.words(buf, at: j, language: language)
+        }
+        guard let minutes, minutes.value < 60, minutes.value == minutes.value.rounded() else { return (value, unitValue, end) }
+        var k = minutes.end
+        if k < s.count, s[k] == Scalars.space { k += 1 }
+        for probe in g.probes where probe.slot == "goal_unit" {
+            if let m = g.probe(probe.entry, s, at: k), let r = m.range, m.value.stringValue == "minute",
+                r.upperBound == s.count || g.cjkSpacing || s[r.upperBound] == Scalars.space
+            {
+                return (value * 60 + minutes.value, .string("minute"), r.upperBound)
+            }
+        }
+        return (value, unitValue, end)
+    }
+
     static func unitWordContinues(_ s: [UInt32], at i: Int, words: Bool) -> Bool {
         guard !words, i < s.count else { return false }
         return (0x30A1...0x30FA).contains(s[i]) || s[i] == 0x30FC

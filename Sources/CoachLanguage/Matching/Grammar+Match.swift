@@ -332,7 +332,17 @@ struct MatchWalker {
         var parsed: ParsedNumber? = nil
         if range.digits { parsed = NumberParser.digits(input, at: pos) }
         if parsed == nil, range.words { parsed = NumberParser.words(input, at: pos, language: language) }
-        guard let p = parsed, range.contains(p.value) else { return false }
+        guard let p = parsed else { return false }
+        if range.contains(p.value), numberEvent(op, pos, p) { return true }
+        // Then "2 and a half" as 2.5 (#40), where the range takes halves; after the plain reading,
+        // so templates that say "and a half" themselves keep hassil's answers.
+        guard range.halves || range.tenths, let half = NumberParser.digitsAndAHalf(input, after: p), range.contains(half.value)
+        else { return false }
+        return numberEvent(op, pos, half)
+    }
+
+    private mutating func numberEvent(_ op: GrammarOp, _ pos: Int, _ p: ParsedNumber) -> Bool {
+        let range = ranges[Int(op.a)]
         let value = p.value * (range.multiplier ?? 1)
         guard pushEvent(MatchEvent(kind: .number, slot: op.b, start: Int32(pos), end: Int32(p.end), value: p.isWords ? 1 : 0, number: value))
         else { return false }

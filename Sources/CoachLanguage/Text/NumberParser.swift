@@ -33,6 +33,18 @@ enum NumberParser {
         return ParsedNumber(end: i, value: value, isWords: false)
     }
 
+    /// Digits followed by " and a half" ("2 and a half miles" is 2.5 miles, #40), or nil. Tried
+    /// only after the plain digits (hassil reads "5 and a half minutes" as 5 + a literal "and a
+    /// half", and Home Assistant's templates say so).
+    static func digitsAndAHalf(_ s: UnsafeBufferPointer<UInt32>, after p: ParsedNumber) -> ParsedNumber? {
+        let i = p.end
+        guard !p.isWords, p.value == p.value.rounded(), i + 11 <= s.count,
+              i + 11 == s.count || !Scalars.isASCIIAlnum(s[i + 11]) else { return nil }
+        let tail: [UInt32] = [0x20, 0x61, 0x6E, 0x64, 0x20, 0x61, 0x20, 0x68, 0x61, 0x6C, 0x66]  // " and a half"
+        guard (0 ..< 11).allSatisfy({ s[i + $0] == tail[$0] }) else { return nil }
+        return ParsedNumber(end: i + 11, value: p.value + 0.5, isWords: false)
+    }
+
     static func words(_ s: UnsafeBufferPointer<UInt32>, at pos: Int, language: Language) -> ParsedNumber? {
         switch language {
         case .en: return english(s, at: pos)

@@ -42,7 +42,8 @@ public final class JuliusDecoder: @unchecked Sendable {  // one thread at a time
         }
         // julius numbers its grammars last given first, and 4.6 crashes (SIGSEGV on the first
         // utterance) when the large command grammar is not its number 0: so it is given last.
-        let all = [(name: "loop", grammar: JuliusGrammar.syllableLoop())] + grammars.reversed()
+        let rich = ProcessInfo.processInfo.environment["COACH_JULIUS_LOOP"] == "rich"  // to measure the richer loop
+        let all = [(name: "loop", grammar: JuliusGrammar.syllableLoop(rich: rich))] + grammars.reversed()
         do {
             for (name, grammar) in all { try grammar.write(to: scratch + "/" + name) }
         } catch {

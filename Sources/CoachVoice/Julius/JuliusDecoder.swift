@@ -23,8 +23,8 @@ public final class JuliusDecoder: @unchecked Sendable {  // one thread at a time
     /// The margin (syllable loop over the grammar, per frame) over which a command is refused, and
     /// over which an End or Cancel asks first: chosen on the tune part (tune: and everyday-tune:
     /// of Benchmarks/voice/corpora/ja-commands.txt, espeak-ng and mei, clean and pink) with the
-    /// word insertion penalties below: 0.28 kept 84 of 120 commands and let 10 of 96 everyday
-    /// utterances act (without the penalties the best was 78 and 11, at 0.5). End and Cancel ask
+    /// word insertion penalties below: 0.28 kept 85 of 120 commands and let 11 of 96 everyday
+    /// utterances act (without the penalties: 78 and 11, at 0.5). End and Cancel ask
     /// first unless the grammar fits as well as the loop (margin 0): the margin does not part them
     /// from everyday sentences (right End/Cancel 0–0.44, everyday ones heard as End/Cancel from
     /// 0.05), so nearly every End/Cancel asks — one "yes" more, never a workout ended by a sentence.

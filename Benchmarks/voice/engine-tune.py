@@ -133,7 +133,7 @@ for engine in a.engines.split(','):
                 cmd = [a.coach, 'listen', '--lang', a.lang, '--input', wav, '--no-act', '--json', '--verbose', '--state', a.state, '--engine', engine] + a.extra.split()
                 r = subprocess.run(cmd, capture_output=True, text=True)
                 heard = [json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')]
-                ms = [float(x) for x in re.findall(r'\((\d+) ms\)', r.stderr)]
+                ms = [float(x) for x in re.findall(r'\((\d+) ms[,)]', r.stderr)]
             right = slots = wrong = acted = destructive = 0
             misses = []
             for i, (s, e) in enumerate(offsets):

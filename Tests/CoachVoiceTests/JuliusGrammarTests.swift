@@ -25,6 +25,17 @@ import Testing
         #expect(!syllables.contains { $0.hasPrefix(":") || $0.isEmpty })
     }
 
+    /// The richer loop adds きょ as one syllable and long vowels, and leaves out the phones the
+    /// model lacks (ty, zy: julius refuses to load a dictionary with them).
+    @Test func theRicherLoopHasTwoKanaSyllablesAndLongVowels() {
+        let rich = JuliusPhones.richSyllables
+        for s in ["a", "k a", "N", "q", "ky o", "sh o", "f a", "k a:", "ky o:", "o:"] { #expect(rich.contains(s), "\(s)") }
+        #expect(Set(JuliusPhones.syllables).isSubset(of: Set(rich)))
+        #expect(!rich.contains { $0.hasPrefix("ty") || $0.hasPrefix("zy") || $0.split(separator: " ").count > 2 })
+        let loop = JuliusGrammar.syllableLoop(rich: true)
+        #expect(loop.wordCount == rich.count && loop.wordCount > JuliusGrammar.syllableLoop().wordCount)
+    }
+
     /// start 0 -(はじめ)-> 1 -(て)-> 3 (final), and 0 -(null)-> 2 -(はじめ)-> 3: 0 leaves by はじめ twice.
     static let fsg = """
         FSG_BEGIN t

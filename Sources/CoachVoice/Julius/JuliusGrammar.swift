@@ -76,11 +76,11 @@ struct JuliusGrammar: Sendable {
 
     /// Any run of Japanese syllables: what was heard as well as the model can say it, whose score
     /// beside the command grammar's is the margin that refuses a non-command (JuliusDecoder).
-    static func syllableLoop() -> JuliusGrammar {
+    static func syllableLoop(rich: Bool = false) -> JuliusGrammar {
         // silE ← syllable ← (syllable)* ← silB, reversed; the forward one mirrors it.
         let reversed = "0 1 1 0 1\n1 2 2 0 0\n2 2 2 0 0\n2 0 3 0 0\n3 -1 -1 1 0\n"
         let forward = "0 0 1 0 1\n1 2 2 0 0\n2 2 2 0 0\n2 1 3 0 0\n3 -1 -1 1 0\n"
-        let syllables = JuliusPhones.syllables
+        let syllables = rich ? JuliusPhones.richSyllables : JuliusPhones.syllables
         let lines = ["0 [<s>] silB", "1 [</s>] silE"] + syllables.map { "2 [\(loopMark)\($0.replacingOccurrences(of: " ", with: ""))] \($0)" }
         return JuliusGrammar(dfa: reversed, forwardDFA: forward, dictionary: lines.joined(separator: "\n") + "\n",
                              wordCount: syllables.count)

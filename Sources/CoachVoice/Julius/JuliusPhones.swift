@@ -95,4 +95,17 @@ enum JuliusPhones {
         Set(table.filter { $0.0.count == 1 }.map { $0.1.trimmingCharacters(in: .whitespaces) })
             .filter { !$0.isEmpty && !$0.hasPrefix(":") }.sorted()
     }
+
+    /// The one-kana syllables with the table's two-kana ones (`ky o`, `f a`) and every syllable
+    /// ending in a vowel also long (`k a:`): a closer free path, measured against `syllables`
+    /// (COACH_JULIUS_LOOP=rich; docs/voice.md, "Japanese by voice").
+    static var richSyllables: [String] {
+        let all = Set(table.map { $0.1.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix(":") })
+        let long = all.filter { ["a", "i", "u", "e", "o"].contains($0.split(separator: " ").last.map(String.init) ?? "") }.map { $0 + ":" }
+        // ty and zy are in the table but not in the model's phones (julius would not load the loop).
+        return all.union(long).filter { s in
+            let phones = s.split(separator: " ")
+            return phones.count <= 2 && !phones.contains("ty") && !phones.contains("zy")
+        }.sorted()
+    }
 }

@@ -79,6 +79,22 @@ import Testing
         #expect(heard.allSatisfy { $0.intent == nil }, "\(r.stdout)")
     }
 
+    /// An End heard with a margin over the destructive ceiling asks first (`unsure`, which the
+    /// gateway turns into a question): forced here with a ceiling under any margin, as
+    /// PhonemeEngineTests.anEndHeardOnlyJustAsksFirst forces hama's.
+    @Test func anEndHeardOnlyJustAsksFirst() async throws {
+        let models = try Self.models()
+        let home = try ScratchHome()
+        let wav = try await Self.stream(["ワークアウトを終了"], in: home)
+        let (heard, r) = try await Self.listen(wav, models: models, home: home, ["--engine", "julius", "--destructive-margin=-1"])
+        try #require(r.status == 0, "\(r.stderr)")
+        #expect(heard.map(\.intent) == ["EndWorkout"], "\(r.stdout)")
+        #expect(r.stdout.contains("\"unsure\":true"), "\(r.stdout)")
+        let sure = try await Self.listen(wav, models: models, home: home, ["--engine", "julius", "--destructive-margin", "1000"])
+        #expect(sure.heard.map(\.intent) == ["EndWorkout"], "\(sure.result.stdout)")
+        #expect(!sure.result.stdout.contains("unsure"), "\(sure.result.stdout)")
+    }
+
     @Test func withoutJuliusJapaneseIsHeardByHamaWithOneLine() async throws {
         let installed = try Self.models()
         let home = try ScratchHome()

@@ -8,7 +8,7 @@
 // Lines: "ACK sample <syncIdentifier>", "ACK lap <workoutID> <count>", "ACK saved <workoutID>",
 // plus "READY <workoutID>" (and "RECOVERED <workoutID>" after a restart) for the parent's log.
 // The other workloads (the power-loss simulation, PowerLossTests, runs each under a write log):
-//   delete   every saved workout is then deleted: "ACK deleted <workoutID>"
+//   delete   every saved workout is then deleted: "DELETING <workoutID>" before, "ACK deleted <workoutID>" after
 //   import   workouts finished elsewhere saved as imports: "ACK imported <workoutID> <samples>"
 //   replica  workouts saved elsewhere applied as a mirror does: "ACK replica <workoutID> <samples>"
 //   plans    plans added to DB_PATH's directory + /plans, as `coach plan add` does, each replaced
@@ -121,6 +121,9 @@ while Date() < deadline {
         if end.journalProblem == nil, end.code == .success {
             emit("ACK saved \(workoutID)")
             if workload == "delete" {
+                // Said before the delete: from here a power cut may leave the workout deleted (its
+                // commit durable) before "ACK deleted" is printed, so its samples may then be gone.
+                emit("DELETING \(workoutID)")
                 do {
                     _ = try await store.deleteWorkout(matching: workoutID, by: .user)
                     emit("ACK deleted \(workoutID)")

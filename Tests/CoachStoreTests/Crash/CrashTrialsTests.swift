@@ -109,9 +109,14 @@ enum CrashChild {
         let present = try store.database.writer.read { db in
             Set(try String.fetchAll(db, sql: "SELECT syncIdentifier FROM sample WHERE syncIdentifier IS NOT NULL"))
         }
+        // A workout whose delete began may be gone (the delete's commit can be durable before its
+        // acknowledgement is printed); one whose delete was acknowledged must be.
         let deleted = Set(lines.compactMap { line -> String? in
             let fields = line.split(separator: " ")
             return fields.count >= 3 && fields[0] == "ACK" && fields[1] == "deleted" ? String(fields[2]) : nil
+        }).union(lines.compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.count >= 2 && fields[0] == "DELETING" ? String(fields[1]) : nil
         })
         var current = ""
         for line in lines {

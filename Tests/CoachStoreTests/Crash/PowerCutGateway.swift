@@ -82,12 +82,14 @@ enum FreshGateway {
         return (problems, saved.count + deleted.count)
     }
 
-    /// Workouts acknowledged saved (a save, an import, a copy) and not deleted since; those deleted.
+    /// Workouts acknowledged saved (a save, an import, a copy) and not deleted since (nor being
+    /// deleted: the delete's commit may be durable before it is acknowledged); those deleted.
     static func expectedWorkouts(_ lines: [String]) -> (saved: [String], deleted: Set<String>) {
         var saved: [String] = []
-        var deleted = Set<String>()
+        var deleted = Set<String>(), deleting = Set<String>()
         for line in lines {
             let fields = line.split(separator: " ").map(String.init)
+            if fields.count >= 2, fields[0] == "DELETING" { deleting.insert(fields[1]) }
             guard fields.count >= 3, fields[0] == "ACK" else { continue }
             switch fields[1] {
             case "saved", "imported", "replica": saved.append(fields[2])
@@ -95,6 +97,6 @@ enum FreshGateway {
             default: break
             }
         }
-        return (saved.filter { !deleted.contains($0) }, deleted)
+        return (saved.filter { !deleted.contains($0) && !deleting.contains($0) }, deleted)
     }
 }

@@ -8,7 +8,7 @@
 //   saving" discards), the utterance ends there (`aheadEndsHere`): the reply comes 0.2 s sooner;
 // - otherwise `recognize` takes the result when the utterance ends with the same samples.
 // Either way the result is the one `recognize` would compute — the same samples, search and wake
-// audio — and it is judged the same (docs/voice.md, "Decoding ahead, ending early").
+// audio — and it is judged the same (docs/voice.md, "Decoding at the pause, ending early").
 
 import CoachLanguage
 

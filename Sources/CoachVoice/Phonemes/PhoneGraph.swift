@@ -160,7 +160,7 @@ final class PhoneGraph {  // one search at a time: trees are added as the search
 
     /// Every way the grammar can go on from `state` to its end, as words (closing skip phrases left
     /// out), or nil when there are more than `limit` of them or one is longer than
-    /// `longest` words: then what may follow is too open to judge (VoiceRecognizer+EarlyEnd).
+    /// `longest` words: then what may follow is too open to judge (VoiceRecognizer+Ahead).
     func continuations(after state: Int32, longest: Int = 4, limit: Int = 2_000) -> [[String]]? {
         var done: [[String]] = []
         var frontier: [(state: Int32, words: [String])] = [(state, [])]

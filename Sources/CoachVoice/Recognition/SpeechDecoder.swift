@@ -25,7 +25,7 @@ public final class SpeechDecoder: @unchecked Sendable {  // one thread at a time
         /// Julius's confidence (cmscore) of its least sure word (JuliusDecoder; nil elsewhere).
         public var confidence: Double? = nil
         /// The phoneme engine's: every way the grammar may go on after the words heard (nil: too
-        /// many to judge, or another engine). VoiceRecognizer+EarlyEnd ends on it.
+        /// many to judge, or another engine). VoiceRecognizer+Ahead ends on it.
         public var continuations: [[String]]? = nil
     }
 

@@ -2,8 +2,10 @@
 // hears each utterance. `.whileSpoken` feeds the decoder from the moment the VAD hears speech
 // begin, so after the end-of-speech wait only the last 100 ms and the backtrace are left (the
 // microphone and pipes, where a person waits for the answer); `.whole` decodes each utterance
-// once it has ended (files: nobody waits, and a whole utterance gets its own cepstral mean).
-// Measured in docs/voice.md, "Speed" (Benchmarks/voice/latency.sh).
+// once it has ended (files: nobody waits, and a whole utterance gets its own cepstral mean) — or,
+// with the engines that hear an utterance whole, at its pause, ending it there when nothing more
+// could change the command (VoiceRecognizer+Ahead). Measured in docs/voice.md, "Speed" and
+// "Decoding at the pause, ending early" (Benchmarks/voice/latency.sh).
 
 import Foundation
 
@@ -39,7 +41,7 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
     static let longestDecodedAhead = 5
 
     /// Quiet (s) after which an utterance heard whole is decoded, and ended at once when what was
-    /// heard is a command nothing more could change (VoiceRecognizer+EarlyEnd): longer than the
+    /// heard is a command nothing more could change (VoiceRecognizer+Ahead): longer than the
     /// gaps between a command's words, 0.2 s short of the detector's end of speech.
     public static let pauseNotice = 0.15
 

@@ -11,6 +11,8 @@ import sqlite3
 import subprocess
 import time
 
+from week_processes import stop_process
+
 
 class Mirror:
     def __init__(self, binary, root, primary_socket, log):
@@ -82,12 +84,7 @@ class Mirror:
         self.start()
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
 
     @staticmethod
     def copies(path):

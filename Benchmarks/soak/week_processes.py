@@ -51,12 +51,17 @@ class Gateway:
 
     def stop(self):
         self.stopping = True
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
+
+
+def stop_process(process):
+    """SIGTERM, then SIGKILL if it has not gone within 10 s; waits for it either way."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class Client:

@@ -78,7 +78,7 @@ extension Routes {
         let result = try await storeCall(param: "workout") {
             try await store.amendWorkout(matching: params.string("workout") ?? "", with: [amendment], by: party)
         }
-        return ["accepted": true, "outcome": .string(result.outcomes.first ?? "added"), "workout": .string(result.workoutID)]
+        return SampleResult(accepted: true, outcome: result.outcomes.first ?? "added", workout: result.workoutID).json
     }
 
     /// `history`'s since/until words (DateExpression) as dates: the start of what since names,

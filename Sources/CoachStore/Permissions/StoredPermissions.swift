@@ -1,6 +1,7 @@
-// The user's permission decisions and the policy for unnamed clients, kept in the store so they
-// survive restarts (HealthKit keeps them in its own database, not the app's), and how much each
-// source wrote, for `coach permissions`.
+// StoredPermissions: the user's permission decisions and the policy for unnamed clients, kept in
+// the store's database so they survive restarts (HealthKit keeps them in its own database, not the
+// app's), and how much each source wrote, for `coach permissions`. A part of the store with its own
+// tables (`store.permissions`), apart from the workouts.
 
 import CoachCore
 import Foundation
@@ -22,9 +23,11 @@ public struct SourceTally: Sendable, Hashable, Codable {
     public var workouts: Int
 }
 
-extension WorkoutStore {
+public struct StoredPermissions: Sendable {
+    let database: AppDatabase
+
     /// Every stored decision; a row naming a type this version does not know is skipped.
-    public func permissionEntries() throws -> [PermissionEntry] {
+    public func entries() throws -> [PermissionEntry] {
         try database.writer.read { db in
             try PermissionRecord.fetchAll(db).compactMap { row in
                 guard let type = AuthorizationType(name: row.type), let access = PermissionAccess(rawValue: row.access),
@@ -35,7 +38,7 @@ extension WorkoutStore {
     }
 
     /// Stores changed decisions in one transaction; `.notDetermined` deletes the row.
-    public func savePermissions(_ entries: [PermissionEntry], now: Date = Date()) throws {
+    public func save(_ entries: [PermissionEntry], now: Date = Date()) throws {
         guard !entries.isEmpty else { return }
         try database.writer.write { db in
             for entry in entries {

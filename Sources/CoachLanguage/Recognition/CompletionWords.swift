@@ -1,9 +1,9 @@
-// Vocabulary: words for tab completion and help, per language — activity and location
+// CompletionWords: words for tab completion and help, per language — activity and location
 // phrases, goal units, and the literal command words of the templates.
 
 import CoachWire
 
-public struct Vocabulary: Sendable, Equatable {
+public struct CompletionWords: Sendable, Equatable {
     public var activities: [Language: [String]] = [:]
     public var locations: [Language: [String]] = [:]
     public var units: [Language: [String]] = [:]
@@ -18,8 +18,6 @@ public struct Vocabulary: Sendable, Equatable {
 
     init(models: [Language: LanguageModel]) {
         for (language, model) in models {
-            let defs = model.fuzzy
-            _ = defs
             activities[language] = Self.phrases(model.grammar, slot: "activity")
             locations[language] = Self.phrases(model.grammar, slot: "location")
             units[language] = Self.phrases(model.grammar, slot: "goal_unit")

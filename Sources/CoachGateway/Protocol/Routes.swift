@@ -227,7 +227,7 @@ enum Routes {
                        ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported"),
                        ParamDescription("since", .string(minLength: 1, maxLength: 64), #"started from then on: "2026-05-01", "last week", "7d", an ISO instant"#),
                        ParamDescription("until", .string(minLength: 1, maxLength: 64), "started before the end of then (same words)")],
-              result: "an array of workouts", readOnly: true) { request in
+              result: "an array of workouts", readOnly: true, examples: [.init(WireExamples.history)]) { request in
             let scope = try request.router.readScope(session: request.session)
             let range = try dateRange(request.params)
             return try storeQuery(request) { store in

@@ -89,4 +89,10 @@ public enum WireExamples {
     public static let unsubscribe = UnsubscribeResult()
     public static let endpoints = EndpointsResult(["http": "http://127.0.0.1:8787/"])
     public static let tmuxFollow = FollowResult(following: "default")
+
+    public static let history = HistoryResult([
+        WireWorkoutSummary(id: workoutID, activity: "running", location: "outdoor", goal: .time(seconds: 1800),
+                           startDate: "2026-05-01T07:30:12Z", endDate: "2026-05-01T08:01:02Z", elapsed: 1834.5, state: "saved",
+                           goalReached: true, totalDistance: 5012.3, totalEnergy: 412, source: WireSource(name: "coach", version: "0.9.0")),
+    ])
 }

@@ -35,7 +35,7 @@ import Testing
     @Test func everyIntentMethodAndTheCommandsResultsAreDocumented() {
         let names = Set(Self.documented.map(\.name))
         for name in ["say", "start", "pause", "resume", "end", "cancel", "lap", "status", "skipStep", "stepStatus", "sample",
-                     "lock", "unlock", "subscribe", "unsubscribe", "endpoints", "tmux.follow"] {
+                     "lock", "unlock", "subscribe", "unsubscribe", "endpoints", "tmux.follow", "history"] {
             #expect(names.contains(name), "\(name) has no documented result example")
         }
     }

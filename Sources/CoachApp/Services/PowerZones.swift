@@ -7,6 +7,7 @@ import CoachGateway
 import CoachSettings
 import CoachStore
 import Foundation
+import Synchronization
 
 enum PowerZoneFollower {
     /// The zones for the FTP in effect now; nil without one.
@@ -27,6 +28,32 @@ enum PowerZoneFollower {
                 guard case .saved = change.notification else { continue }
                 await gateway.displays.feed.setPowerZones(zones(settings: settings, store: store))
             }
+        }
+    }
+}
+
+extension Services {
+    /// Always there: the zones are the feed's, whatever shows it.
+    final class PowerZoneFollowing: GatewayService {
+        let name = "power-zones"
+        private let gateway: Gateway
+        private let settings: CoachSettings
+        private let store: WorkoutStore?
+        private let following = Mutex<Task<Void, Never>?>(nil)
+
+        init(gateway: Gateway, settings: CoachSettings, store: WorkoutStore?) {
+            self.gateway = gateway
+            self.settings = settings
+            self.store = store
+        }
+
+        func start() async {
+            let task = PowerZoneFollower.follow(gateway: gateway, settings: settings, store: store)
+            following.withLock { $0 = task }
+        }
+
+        func stop() async {
+            following.withLock { $0 }?.cancel()
         }
     }
 }

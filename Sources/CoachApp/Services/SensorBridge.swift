@@ -1,6 +1,7 @@
-// Between the sensors and the gateway (GatewayRoot plugs it in): starts the BlueZ link for the sensors
-// remembered in the settings file, turns each decoded value into samples through the gateway's
-// sample path (in order, one consumer), and answers the `sensors` methods with the live status.
+// Between the sensors and the gateway (the sensors service, below): starts the BlueZ link for the
+// sensors remembered in the settings file, turns each decoded value into samples through the
+// gateway's sample path (in order, one consumer), and answers the `sensors` methods with the live
+// status — `sensors.reload` connects what `coach sensor add` remembered since.
 
 import CoachBluetooth
 import CoachCore
@@ -10,16 +11,43 @@ import CoachWire
 import Foundation
 import Synchronization
 
+extension Services {
+    /// There unless the clock is virtual (readings come in real time): without a remembered sensor
+    /// it only answers `sensors` — nothing is loaded, not even libsystemd.
+    final class Sensors: GatewayService {
+        let name = "sensors"
+        private let gateway: Gateway
+        private let settings: GatewaySettings
+        private let bridge = Mutex<SensorBridge?>(nil)
+
+        init?(_ request: GatewayRequest, settings: GatewaySettings, gateway: Gateway) {
+            guard !request.virtualClock else { return nil }
+            self.gateway = gateway
+            self.settings = settings
+        }
+
+        func start() async throws {
+            let bridge = SensorBridge(gateway: gateway, settingsPath: settings.path, environment: settings.environment)
+            self.bridge.withLock { $0 = bridge }
+            do { try bridge.connect(settings.settings.sensors) } catch {
+                throw StartProblem("sensors: \(error) — continuing without sensors")
+            }
+        }
+
+        func stop() async {
+            bridge.withLock { $0 }?.stop()
+        }
+    }
+}
+
 final class SensorBridge: SensorService {
     private let link = Mutex<SensorLink?>(nil)
     private let settingsPath: String
     private let busAddress: String?
     private let readings: AsyncStream<(SensorDescriptor, SensorMetrics, Date)>.Continuation
 
-    /// Attaches to the gateway and, when sensors are remembered, connects them. Nothing is loaded
-    /// (libsystemd, the bus) until there is a sensor; a failure is a line on stderr and the gateway
-    /// runs on without sensors.
-    init(gateway: Gateway, settings: CoachSettings, settingsPath: String, environment: [String: String]) {
+    /// Attaches to the gateway, which then answers `sensors` through it.
+    init(gateway: Gateway, settingsPath: String, environment: [String: String]) {
         self.settingsPath = settingsPath
         busAddress = DBusConnection.systemBusAddress(environment: environment)
         let (stream, continuation) = AsyncStream.makeStream(of: (SensorDescriptor, SensorMetrics, Date).self)
@@ -27,9 +55,6 @@ final class SensorBridge: SensorService {
         let liveName: @Sendable (String) -> String? = { [weak self] address in self?.liveName(of: address) }
         Task { await Self.feed(stream, to: gateway, liveName: liveName) }
         gateway.sensors.attach(self)
-        do { try use(settings.sensors) } catch {
-            OneShot.printError("sensors: \(error) — continuing without sensors")
-        }
     }
 
     deinit { stop() }
@@ -38,6 +63,12 @@ final class SensorBridge: SensorService {
     func stop() {
         readings.finish()
         link.withLock { $0?.stop() }
+    }
+
+    /// Connects the sensors the settings remember. Nothing is loaded (libsystemd, the bus) until
+    /// there is one.
+    func connect(_ sensors: [CoachSettings.Sensor]) throws {
+        try use(sensors)
     }
 
     /// Hands the sensors to the running link, or starts one for them.

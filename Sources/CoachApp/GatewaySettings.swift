@@ -6,22 +6,22 @@ import CoachCore
 import CoachSettings
 import Foundation
 
-struct GatewaySettings: Sendable {
-    var settings: CoachSettings
+public struct GatewaySettings: Sendable {
+    public var settings: CoachSettings
     /// Where the file is (`sensors.reload` reads it again after `coach sensor add`).
-    var path: String
-    var environment: [String: String]
+    public var path: String
+    public var environment: [String: String]
     /// Lines to show the user: an unreadable file, an auto-pause key that names no activity.
-    var problems: [String] = []
+    public var problems: [String] = []
 
-    init(settings: CoachSettings = CoachSettings(), path: String, environment: [String: String]) {
+    public init(settings: CoachSettings = CoachSettings(), path: String, environment: [String: String]) {
         self.settings = settings
         self.path = path
         self.environment = environment
     }
 
     /// Reads `$XDG_CONFIG_HOME/coach/config.yaml` (a missing file is the defaults).
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> GatewaySettings {
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> GatewaySettings {
         let path = CoachSettings.defaultPath(environment: environment)
         var loaded = GatewaySettings(path: path, environment: environment)
         do { loaded.settings = try CoachSettings.load(path: path) } catch {
@@ -34,7 +34,7 @@ struct GatewaySettings: Sendable {
     }
 
     /// `auto_pause: {running: false, hiking: true}` over the defaults (outdoor runs and rides).
-    var autoPause: AutoPausePolicy {
+    public var autoPause: AutoPausePolicy {
         var switches: [ActivityType: Bool] = [:]
         for (name, on) in settings.autoPause {
             if let activity = ActivityType(rawValue: name) { switches[activity] = on }
@@ -42,25 +42,25 @@ struct GatewaySettings: Sendable {
         return AutoPausePolicy(switches: switches)
     }
 
-    var heartRateZones: HeartRateZones? { settings.heartRateZones }
+    public var heartRateZones: HeartRateZones? { settings.heartRateZones }
 
     /// `profile:` for the energy Coach generates from heart rate.
-    var energyProfile: EnergyProfile { settings.energyProfile }
+    public var energyProfile: EnergyProfile { settings.energyProfile }
 }
 
 extension CoachSettings {
     /// The settings' `units` as the engine's milestone unit (CoachSettings knows no engine types).
-    var milestoneUnit: DistanceUnit { units == .mi ? .miles : .kilometers }
+    public var milestoneUnit: DistanceUnit { units == .mi ? .miles : .kilometers }
 
     /// `heart_rate.max`, else an age from `heart_rate.age` or `profile.age` (Tanaka).
-    var heartRateZones: HeartRateZones? { HeartRateZones(maximum: heartRate.max, age: heartRate.age ?? profile.age) }
+    public var heartRateZones: HeartRateZones? { HeartRateZones(maximum: heartRate.max, age: heartRate.age ?? profile.age) }
 
-    var energyProfile: EnergyProfile {
+    public var energyProfile: EnergyProfile {
         EnergyProfile(weight: profile.weight, age: profile.age, sex: profile.sex.flatMap { EnergyProfile.Sex(rawValue: $0.lowercased()) })
     }
 
     /// `announce:` as the engine's report settings.
-    var reports: ReportSettings {
+    public var reports: ReportSettings {
         ReportSettings(distance: announce.distance, everyMinutes: announce.minutes,
                        statistics: announce.say.compactMap(ReportStatistic.init(rawValue:)))
     }

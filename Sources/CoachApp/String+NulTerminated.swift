@@ -2,7 +2,8 @@
 // to the first NUL, as UTF-8 (invalid bytes repaired). String(cString:) on an array is deprecated.
 
 extension String {
-    init(nulTerminated buffer: [CChar]) {
+    /// Package-wide: ResidentCode (coach) reads /proc lines with it too.
+    package init(nulTerminated buffer: [CChar]) {
         self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -7,6 +7,7 @@
 //     relatives:     [phrase, …]         English relative words that cut inside a clause only
 //                                        ("a walk that burns 250 calories", #40)
 //     connectives:   [phrase, …]         Japanese endings of a reason clause (〜ので, 〜から)
+//     connective_continuations: [kana]   what after a connective shows it is inside a word (し|ます)
 //     noun_particles: [phrase, …]        Japanese particles ending a phrase of place or means (〜で)
 //     request_endings: [phrase, …]       Japanese verb endings that ask someone else (走って)
 //     hesitations:   [phrase, …]         filler a clause may consist of ("uh", えっと)
@@ -32,7 +33,11 @@
 //     request_questions: {ending: as}    Japanese request endings (てもらえる) and the plain form (て)
 //     bare_starts:   [phrase, …]         a start said without what ("start recording", 測って): a
 //                                        command only beside a clause that states the activity (#40)
-//     spelling_variants: {wrong: right}  typing slips the typo method may correct (再会 → 再開)
+//     spelling_variants: {wrong: right}  typing slips the typo method may correct (再会 → 再開);
+//                                        English: contractions without the apostrophe ("dont")
+//     plain_in_state: {Intent: {key: [state]}}  states in which any template of the intent says
+//                                        its command after its reason ("keep going" while paused)
+//     interruptions: [phrase, …]         what the reason of such a command may name ("phone call")
 //
 // Phrases are normalised like user input; longest first, so "ok so" is tried before "ok".
 
@@ -42,6 +47,8 @@ struct ClauseData: Sendable {
     var conjunctions: [[UInt32]] = []
     var relatives: [[UInt32]] = []
     var connectives: [[UInt32]] = []
+    /// Kana after a connective that continue the word (お願いし|ます, おかし|い): no cut there.
+    var connectiveContinuations: [[UInt32]] = []
     /// Japanese particles that end a phrase of place or means after a noun (ダンベル|で).
     var nounParticles: [[UInt32]] = []
     var hesitations: [[UInt32]] = []
@@ -80,6 +87,11 @@ struct ClauseData: Sendable {
     var requestSuffixes: [[UInt32]] = []
     /// (ending, plain form), longest ending first.
     var requestQuestions: [(ending: [UInt32], plain: [UInt32])] = []
+    /// Intent → context key → the states in which a template of the intent needs no command word
+    /// beside an aside (#40 round 4): while paused "phone call's done, keep going" can only go on.
+    var plainInState: [String: [String: Set<String>]] = [:]
+    /// Things that interrupt a workout ("phone call", 電話): the reason of a plain command may name them.
+    var interruptions: [[UInt32]] = []
 
     var isEmpty: Bool { commandWords.isEmpty }
 
@@ -94,6 +106,8 @@ struct ClauseData: Sendable {
         data.conjunctions = phrases(words.conjunctions)
         data.relatives = phrases(words.relatives)
         data.connectives = phrases(words.connectives)
+        data.connectiveContinuations = phrases(words.connectiveContinuations)
+        data.interruptions = phrases(words.interruptions)
         data.nounParticles = phrases(words.nounParticles)
         data.requestEndings = phrases(words.requestEndings)
         data.hesitations = phrases(words.hesitations)
@@ -115,6 +129,9 @@ struct ClauseData: Sendable {
             if !e.isEmpty { data.requestQuestions.append((e, norm(pair.value))) }
         }
         if let n = words.maxAsideLength { data.maxAsideLength = n }
+        for (intent, rules) in words.plainInState {
+            for (key, states) in rules { data.plainInState[intent, default: [:]][key, default: []].formUnion(states) }
+        }
         for pair in words.spellingVariants {
             let w = norm(pair.key), r = norm(pair.value)
             if !w.isEmpty, !r.isEmpty { data.spellingVariants.append((w, r)) }
@@ -132,6 +149,15 @@ struct ClauseData: Sendable {
         data.requestSuffixes.sort(by: longest)
         data.requestQuestions.sort { $0.ending.count > $1.ending.count }
         self = data
+    }
+
+    /// Does the caller's state leave `intent` the one meaning of its templates (`plain_in_state`)?
+    func isPlain(_ intent: String, in context: RecognitionContext) -> Bool {
+        guard let rules = plainInState[intent] else { return false }
+        return rules.contains { key, states in
+            if case .string(let state)? = context[key] { return states.contains(state) }
+            return false
+        }
     }
 
     /// The intents whose command words occur in `s` (English: as whole words).

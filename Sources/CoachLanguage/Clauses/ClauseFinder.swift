@@ -28,7 +28,7 @@ extension LanguageModel {
         runs.sort { ($0.1 - $0.0) != ($1.1 - $1.0) ? ($0.1 - $0.0) > ($1.1 - $1.0) : $0.0 < $1.0 }
         for (a, b) in runs {
             let span = parts[a].lowerBound..<parts[b - 1].upperBound
-            let commanded = clauses.intentsCommanded(in: norm.scalars[span], words: words)
+            var commanded = clauses.intentsCommanded(in: norm.scalars[span], words: words)
             let namesWorkout = FallbackData.containsAny(fuzzy.fallback.objects, in: Array(norm.scalars[span]), words: words)
             // Around nothing but hesitations ("uhh hold on", えっと、ちょっと待って) any command
             // template counts; End and Cancel must still say their word ("um cancel", not "uhh I'm done").
@@ -43,6 +43,11 @@ extension LanguageModel {
             }
             guard let (match, used, method, edits) = found else { continue }
             let intent = grammar.templates[match.template].intent
+            // The state may leave one meaning (`plain_in_state`, #40 round 4): while paused "phone
+            // call's done, keep going" goes on. Only a command that ends the line, after its reason:
+            // "hang on, let me grab a pen" and 「続けて、聞いてるよ」 speak to someone.
+            let plain = clauses.isPlain(intent, in: context) && parts[b...].allSatisfy { isHesitation(norm.scalars[$0]) }
+            if plain { commanded.insert(intent) }
             // A bare start (「記録お願い」, "record it") beside other clauses is a start they may
             // complete (bareStartMatch), not the figure 記録 asked about (#40).
             if intent == "WorkoutStatus", clauses.bareStarts.contains(withoutPoliteness(candidate).scalars) { continue }
@@ -75,7 +80,13 @@ extension LanguageModel {
             {
                 continue
             }
-            guard isAside(before, of: norm, original: original, intent: intent, bound: bound, leading: true, context: context),
+            // The reason of a plain command may name an interruption (`interruptions`): "phone call's
+            // done, keep going" — not "press play on the DVD, I'm ready".
+            let interrupted = plain && before.contains {
+                FallbackData.containsAny(clauses.interruptions, in: Array(norm.scalars[$0]), words: words)
+            }
+            guard isAside(before, of: norm, original: original, intent: intent, bound: bound || interrupted, leading: true,
+                          context: context),
                 isAside(after, of: norm, original: original, intent: intent, bound: bound, leading: false, context: context)
             else { continue }
             let confidence = method == .clause ? 0.9 : min(0.85, max(0.6, 0.95 - 0.08 * Double(edits)))
@@ -153,7 +164,12 @@ extension LanguageModel {
             // A lone word before the command (「同期、」「試合、」, "Fine, …", "Sarah, …") names whom
             // or what the line is about, and that is not the workout; after it, it is a reason
             // (「一時停止、信号」).
-            if leading, words ? wordCount == 1 : !s.contains(where: FallbackData.isHiragana) { return false }
+            // The same command said twice ("ok, rested, continuing") is no such word.
+            if leading, words ? wordCount == 1 : !s.contains(where: FallbackData.isHiragana) {
+                guard let (m, _) = exactMatch(norm.slice(part), context: context), grammar.templates[m.template].intent == intent
+                else { return false }
+                continue
+            }
             // Another thing named (the phone, the match, 音楽) leaves the command about it unless
             // the command names the workout.
             if !bound, fuzzy.isNegative(words: words ? s.split(separator: Scalars.space).map { FallbackData.string(Array($0)) } : [],

@@ -152,7 +152,9 @@ struct ClauseSplitter {
             if i > start, let p = FallbackData.isHiragana(s[i - 1])
                 ? data.connectives.first(where: { FallbackData.matches($0, s, at: i, words: false) })
                 : data.nounParticles.first(where: { FallbackData.matches($0, s, at: i, words: false) }),
-                i + p.count < s.count
+                i + p.count < s.count,
+                // 「お願いします」「おかしい」: し goes on as a verb or word, it ends no reason.
+                !data.connectiveContinuations.contains(where: { FallbackData.matches($0, s, at: i + p.count, words: false) })
             {
                 cut(i + p.count, resumeAt: i + p.count)
                 i = start

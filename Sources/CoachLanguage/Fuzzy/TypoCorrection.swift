@@ -121,9 +121,17 @@ extension LanguageModel {
         guard !clauses.spellingVariants.isEmpty else { return nil }
         let s = norm.scalars
         var scalars: [UInt32] = [], offsets: [Int32] = []
+        let words = language == .en
         var edits = 0, i = 0
         scan: while i < s.count {
-            for (wrong, right) in clauses.spellingVariants where FallbackData.matches(wrong, s, at: i, words: false) {
+            // English variants are whole words ("dont"): only a word start is tried.
+            if words, i > 0, s[i - 1] != Scalars.space {
+                scalars.append(s[i])
+                offsets.append(norm.offsets[i])
+                i += 1
+                continue
+            }
+            for (wrong, right) in clauses.spellingVariants where FallbackData.matches(wrong, s, at: i, words: words) {
                 for k in 0..<right.count {
                     scalars.append(right[k])
                     offsets.append(norm.offsets[i + min(k, wrong.count - 1)])

@@ -54,7 +54,7 @@ final class LanguageModel: Sendable {
 
     func recognize(_ text: String, units: UnitTable, context: RecognitionContext = [:], best: Bool? = nil,
                    bestSlot: String? = nil) -> Recognition {
-        let norm = Normalizer.normalize(text, cjkSpacing: grammar.cjkSpacing)
+        var norm = Normalizer.normalize(text, cjkSpacing: grammar.cjkSpacing)
         let exact = (best ?? hasUserSentences) ? bestExactMatch(norm, context: context, bestSlot: bestSlot)
                                                : exactMatch(norm, context: context)
         if let (match, used) = exact {
@@ -62,6 +62,17 @@ final class LanguageModel: Sendable {
         }
         // A message to someone else is never a command (#40); an exact template still is.
         if isAddressedToSomeoneElse(norm) { return Recognition(text: text, language: language) }
+        // English contractions typed without their apostrophe ("dont save it", "whats my pace")
+        // are read as meant by every later method (`clauses.spelling_variants`, #40 round 4).
+        if language == .en, let v = replacingVariants(norm) {
+            if let (match, used) = exactMatch(v.text, context: context) {
+                var r = recognition(text: text, match: match, in: used, units: units,
+                                    confidence: max(0.6, 0.95 - 0.08 * Double(v.edits)), method: .typo)
+                r.heard = used.string
+                return r
+            }
+            norm = v.text
+        }
         if let typo = typoMatch(norm, context: context) {
             var r = recognition(text: text, match: typo.match, in: typo.used, units: units,
                                 confidence: max(0.6, 0.95 - 0.08 * Double(typo.edits)), method: .typo)

@@ -9,10 +9,13 @@ public struct ClauseWords: WordSection {
     var blockers: [String] = [], notStated: [String] = [], discardReasons: [String] = [], addressee: [String] = []
     var selfWords: [String] = [], discardAbout: [String] = [], bareStarts: [String] = []
     var requestPrefixes: [String] = [], requestSuffixes: [String] = []
+    var connectiveContinuations: [String] = [], interruptions: [String] = []
     var commandWords: [NamedWords] = [], strongWords: [NamedWords] = []
     var requestQuestions: [WordPair] = [], spellingVariants: [WordPair] = []
     /// `max_words` (English) or `max_characters` (Japanese): the longest aside.
     var maxAsideLength: Int?
+    /// `plain_in_state`: intent → context key → the values in which the intent is its templates' one meaning.
+    var plainInState: [String: [String: [String]]] = [:]
 
     public init() {}
 
@@ -22,7 +25,8 @@ public struct ClauseWords: WordSection {
          ("aside_starts", \.asideStarts), ("binders", \.binders), ("blockers", \.blockers), ("not_stated", \.notStated),
          ("discard_reasons", \.discardReasons), ("addressee", \.addressee), ("self", \.selfWords),
          ("discard_about", \.discardAbout), ("bare_starts", \.bareStarts), ("request_prefixes", \.requestPrefixes),
-         ("request_suffixes", \.requestSuffixes)]
+         ("request_suffixes", \.requestSuffixes), ("connective_continuations", \.connectiveContinuations),
+         ("interruptions", \.interruptions)]
     }
     static var groups: [(key: String, path: WritableKeyPath<Self, [NamedWords]>)] {
         [("command_words", \.commandWords), ("strong_words", \.strongWords)]
@@ -32,5 +36,17 @@ public struct ClauseWords: WordSection {
     }
     static var numbers: [(key: String, path: WritableKeyPath<Self, Int?>)] {
         [("max_words", \.maxAsideLength), ("max_characters", \.maxAsideLength)]
+    }
+    static var others: [String] { ["plain_in_state"] }
+
+    mutating func readOther(_ key: String, _ node: Node, _ field: String, _ yaml: VocabularyYAML) throws(VocabularyError) -> Bool {
+        guard key == "plain_in_state" else { return false }
+        for (intent, rules) in try yaml.fields(node, field) {
+            let intentField = VocabularyYAML.path(field, intent)
+            for (contextKey, values) in try yaml.fields(rules, intentField) {
+                plainInState[intent, default: [:]][contextKey, default: []] += try yaml.texts(values, VocabularyYAML.path(intentField, contextKey))
+            }
+        }
+        return true
     }
 }

@@ -29,7 +29,7 @@ import Testing
         ("clauses:\n  command_words: [pause, stop]\n", 2, "clauses.command_words", "expected a mapping (key: value lines)"),
         ("clauses:\n  conjunctions:\n    so: 1\n", 3, "clauses.conjunctions", "expected a list ([a, b] or - lines)"),
         ("clauses:\n  binders: [to]\n  conjuctions: [so]\n", 3, "clauses.conjuctions",
-         "unknown field (expected one of addressee, aside_starts, bare_starts, binders, blockers, command_words, conjunctions, connectives, discard_about, discard_reasons, hesitations, max_characters, max_words, not_stated, noun_particles, relatives, request_endings, request_prefixes, request_questions, request_suffixes, self, spelling_variants, strong_words)"),
+         "unknown field (expected one of addressee, aside_starts, bare_starts, binders, blockers, command_words, conjunctions, connective_continuations, connectives, discard_about, discard_reasons, hesitations, interruptions, max_characters, max_words, not_stated, noun_particles, plain_in_state, relatives, request_endings, request_prefixes, request_questions, request_suffixes, self, spelling_variants, strong_words)"),
         ("fallback:\n  goals:\n    - {in: half an hour, value: 30, unit: minute}\n    - {in: a while, value: lots, unit: minute}\n", 4,
          "fallback.goals[1].value", "expected a number"),
         ("clauses:\n  max_words: ten\n", 2, "clauses.max_words", "expected a whole number"),

@@ -260,10 +260,12 @@ public actor MirrorLink {
         if case .array(let added)? = changes["added"] {
             for item in added where item["kind"]?.stringValue == "workout" {
                 guard let id = item["id"]?.stringValue else { continue }
-                guard case .success(let reply) = await call("workouts.replica", ["id": .string(id)]) else { return false }
-                if reply.isNull { continue }  // deleted since the page was read: its tombstone follows
                 do {
-                    try await store.applyReplica(ReplicatedWorkout(json: reply.serialized()))
+                    switch try await fetchReplica(id) {
+                    case .copy(let replica): try await store.applyReplica(replica)
+                    case .gone: continue  // deleted since the page was read: its tombstone follows
+                    case .later: return false
+                    }
                 } catch {
                     view.announce("mirrorCopyFailed", phrase: "mirrorCopyFailed", ["id": String(id.prefix(8)), "error": "\(error)"])
                     return false

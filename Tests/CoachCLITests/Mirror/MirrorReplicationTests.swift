@@ -68,9 +68,9 @@ final class MirrorReplicationTests: XCTestCase {
             (try? pair.call(pair.primary, "status"))?["state"]?.stringValue == "running"
         }
         let client = try pair.client(pair.primary)
-        for batch in 0..<8 {
-            let calls = (0..<1_000).map { index in
-                let n = batch * 1_000 + index
+        for batch in 0..<20 {  // 400 a line: a line holds at most 64 KiB
+            let calls = (0..<400).map { index in
+                let n = batch * 400 + index
                 return #"{"jsonrpc":"2.0","id":\#(n),"method":"sample","params":{"type":"\#(n % 2 == 0 ? "heartRate" : "power")","value":\#(100 + n % 90),"syncIdentifier":"hour-\#(n)"}}"#
             }
             try client.send("[" + calls.joined(separator: ",") + "]")

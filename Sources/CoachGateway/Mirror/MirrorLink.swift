@@ -140,7 +140,7 @@ public actor MirrorLink {
         let generation = self.generation
         guard !target.isOffered else { return }  // nothing to dial: the primary brings the channel (adopt)
         let stderrPath = (stateDirectory ?? NSTemporaryDirectory()) + "/mirror-ssh.log"
-        if stateDirectory != nil { try? FileManager.default.createDirectory(atPath: stateDirectory!, withIntermediateDirectories: true) }
+        if let stateDirectory { try? DurableFile.createDirectory(stateDirectory) }  // the anchor goes there
         let ssh = target.sshArguments(ssh: options.ssh, remoteCoach: options.remoteCoach,
                                       connectTimeout: options.connectTimeout, extraOptions: options.sshOptions)
         let target = self.target

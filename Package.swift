@@ -16,6 +16,8 @@
 //   CoachNative    dlopen seam for optional C libraries (nothing linked at build time)
 //   CoachSettings  the settings file ($XDG_CONFIG_HOME/coach/config.yaml)
 //   CoachVoice     speech in (pocketsphinx) and out (espeak-ng, Open JTalk), audio (ALSA, WAV)
+//   CoachApp       the composition root: the gateway's parts as services a ServiceGroup runs, the log
+//   CoachTesting   the product started in-process for tests (as `coach serve` starts it)
 //   coach          the executable: commands and the REPL
 import PackageDescription
 
@@ -63,6 +65,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", .upToNextMinor(from: "2.0.1")),
         .package(url: "https://github.com/swiftlang/swift-subprocess", .upToNextMinor(from: "1.0.2")),
         .package(url: "https://github.com/apple/swift-system", .upToNextMinor(from: "1.8.1")),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", .upToNextMinor(from: "2.13.0")),
+        .package(url: "https://github.com/apple/swift-log", .upToNextMinor(from: "1.16.2")),
     ],
     targets: [
         // The wire both ends share, Foundation-free so `coach-status` stays a quick process: JSON
@@ -178,6 +182,31 @@ let package = Package(
             dependencies: ["CoachCore", "CoachNative", "CoachSettings"],
             swiftSettings: strictSettings
         ),
+        // The composition root (docs/architecture.md, "Services"): what `coach serve` and the REPL's
+        // own gateway start — the settings file applied, each configured part a service that
+        // swift-service-lifecycle's ServiceGroup starts in order and stops in reverse; the log
+        // through swift-log in the gateway's own format.
+        .target(
+            name: "CoachApp",
+            dependencies: [
+                "CoachWire", "CoachCore", "CoachGateway", "CoachStore", "CoachSettings", "CoachVoice", "CoachBluetooth",
+                "CoachWeb", "CoachMQTT", "CoachWyoming",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The product in-process for tests, as HummingbirdTesting starts an application: a scratch
+        // world, the log captured, the gateway started by CoachApp exactly as `coach serve` does.
+        .target(
+            name: "CoachTesting",
+            dependencies: [
+                "CoachApp", "CoachGateway", "CoachSettings", "CoachWire",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -187,8 +216,9 @@ let package = Package(
             dependencies: [
                 "CoachWire", "CoachCore", "CoachLanguage", "CoachStore", "CoachGateway", "CReadline",
                 "CoachNative", "CoachSettings", "CoachVoice", "CoachBluetooth",
-                "CoachExport", "CoachWeb", "CoachMQTT", "CoachWyoming", "CoachPlans",
+                "CoachExport", "CoachWeb", "CoachMQTT", "CoachWyoming", "CoachPlans", "CoachApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings,
             linkerSettings: oneShotStartUp
@@ -289,6 +319,15 @@ let package = Package(
             name: "CoachExportTests",
             dependencies: ["CoachExport", "CoachCore", "CoachStore", "CoachWire", "CoachPlans", "CoachTestSupport"],
             exclude: ["Analysis/known-chart-60.txt"]
+        ),
+        // The product started in-process through CoachTesting: which services run, a failing one,
+        // graceful shutdown.
+        .testTarget(
+            name: "CoachAppTests",
+            dependencies: ["CoachTesting", "CoachApp", "CoachGateway", "CoachWire", "CoachCore", "CoachStore", "CoachSettings",
+                           "CoachTestSupport",
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "CoachCLITests",

@@ -11,6 +11,7 @@
 # (open_jtalk with that HTS voice), e.g.
 #   engine-tune.py .build/debug/coach Benchmarks/voice/corpora/ja-commands.txt fresh --lang ja --engines hama \
 #     --voices espeak:ja,jtalk:$V/mei_normal.htsvoice,jtalk:$V/mei_normal.htsvoice@1.1@-4 --alter clean,pink
+# --second-opinion MODEL_DIR --whisper-python PY: whisper beside the engine (second_opinion.py).
 # Figures: docs/voice.md, "The neural engine". Synthesised once into the cache (default /tmp/coach-voice-cache).
 import argparse, hashlib, json, os, re, subprocess, sys, tempfile, wave
 
@@ -27,6 +28,8 @@ p.add_argument('--show', action='store_true', help='print every miss')
 p.add_argument('--dump', help='append one JSON line per sentence heard (text, expected, heard, margin) to this file')
 p.add_argument('--lang', default='en')
 p.add_argument('--julius-python', default='python3', help='with --engines julius-py: a Python that has PySegmentKit (julius is coach listen --engine julius)')
+p.add_argument('--second-opinion', metavar='MODEL_DIR', help='also hear each sentence with whisper (whisper-hear.py) and print the policies that combine it with the engine')
+p.add_argument('--whisper-python', default='python3', help='with --second-opinion: a Python that has faster-whisper')
 a = p.parse_args()
 os.makedirs(a.cache, exist_ok=True)
 
@@ -121,6 +124,10 @@ def slots_equal(x, y):
     return json.dumps(x.get('slots', {}), sort_keys=True) == json.dumps(y.get('slots', {}), sort_keys=True)
 
 exp = expected() if not a.negative else None
+second = None
+if a.second_opinion:
+    from second_opinion import SecondOpinion
+    second = SecondOpinion(a, run)
 print(f'{len(texts)} sentences ({a.prefix}) from {os.path.basename(a.corpus)}; state {a.state}')
 totals = {}
 for engine in a.engines.split(','):
@@ -160,6 +167,7 @@ for engine in a.engines.split(','):
                 else:
                     if mine: wrong += 1
                     misses.append(f'{"WRONG" if mine else "MISS "} {texts[i]!r} -> {[h["heard"] for h in mine]}')
+            if second: second.judge(engine, voice, alter, wav, offsets, heard, exp)
             cpu = sum(ms) / max(len(ms), 1)
             n = len(texts)
             if a.negative:
@@ -171,6 +179,7 @@ for engine in a.engines.split(','):
             if a.show:
                 for m in misses: print('   ', m)
             sys.stdout.flush()
+if second: second.report()
 for engine, (right, slots, wrong, acted, n) in totals.items():
     if a.negative: print(f'TOTAL {engine}: acted {acted}/{n}')
     else: print(f'TOTAL {engine}: intent {right}/{n} ({100*right/n:.1f} %), slots {slots}/{n}, wrong {wrong}')

@@ -110,8 +110,8 @@ public struct PlanLibrary: Sendable {
             throw PlanFileError(file: path(of: name), line: nil, field: "name",
                                 reason: "a plan named '\(name)' exists; remove it first or add with --replace")
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try String(contentsOfFile: file, encoding: .utf8).write(toFile: path(of: name), atomically: true, encoding: .utf8)
+        try DurableFile.createDirectory(directory)
+        try DurableFile.write(String(contentsOfFile: file, encoding: .utf8), to: path(of: name))
         return plan
     }
 
@@ -126,7 +126,7 @@ public struct PlanLibrary: Sendable {
             throw PlanFileError(file: file, line: nil, field: "name",
                                 reason: "a plan named '\(plan.name)' exists; remove it first or add with --replace")
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try DurableFile.createDirectory(directory)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         try DurableFile.write(text, to: path(of: plan.name))
         return plan
@@ -134,7 +134,7 @@ public struct PlanLibrary: Sendable {
 
     /// Writes a plan made elsewhere (a FIT workout, a sentence) as YAML.
     public func save(_ plan: WorkoutPlan) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try DurableFile.createDirectory(directory)
         try DurableFile.write(PlanYAML.text(plan), to: path(of: plan.name))
     }
 

@@ -51,8 +51,7 @@ extension CoachSettings {
             mapping[Node("sensors")] = sensors.isEmpty ? nil : encoded
             root = .mapping(mapping)
             let text = try Yams.serialize(node: root)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try DurableFile.createDirectory((path as NSString).deletingLastPathComponent)
             do { try DurableFile.write(text, to: path) } catch {
                 throw SettingsError(path: path, reason: "cannot replace the file: \(error)")
             }

@@ -1,6 +1,6 @@
 // WebDisplay: the Live Activity in a browser — the HTTP listener, its event hub and the widget
-// page — as one display service of a gateway. GatewayRoot starts it beside tmux and the socket
-// (docs/architecture.md, "Where new channels plug in"); it reads the FeedPump like every other
+// page — as one display service of a gateway. GatewayApp starts it (the web service) after the socket
+// (docs/architecture.md, "Services"); it reads the FeedPump like every other
 // display, so what is locked for tmux is locked here. It runs on the gateway's NIO event loops
 // and never waits on the gateway: the gateway never waits on it either.
 

@@ -217,11 +217,17 @@ import Testing
 
     // MARK: - Reading the YAML
 
-    @Test func conditionsAreReadAsHassilReadsThem() {
-        let conditions = IntentDefinitions.contextConditions([
-            "area": ["slot": true], "room": ["slot": "where", "value": "Office"], "mode": ["eco", "comfort"],
-            "presence": NSNull(), "domain": "light", "level": 3,
-        ])
+    @Test func conditionsAreReadAsHassilReadsThem() throws {
+        let yaml = VocabularyYAML(file: "conditions.yaml")
+        let node = try #require(try VocabularyYAML.document("""
+            area: {slot: true}
+            room: {slot: where, value: Office}
+            mode: [eco, comfort]
+            presence: null
+            domain: light
+            level: 3
+            """, file: yaml.file))
+        let conditions = try IntentDefinitions.contextConditions(node, "requires_context", yaml)
         #expect(conditions.map(\.key) == ["area", "domain", "level", "mode", "presence", "room"])
         #expect(conditions[0] == ContextCondition(key: "area", expected: .any, slot: "area"))
         #expect(conditions[1].expected == .value(.string("light")))

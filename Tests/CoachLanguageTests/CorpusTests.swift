@@ -26,7 +26,7 @@ struct CorpusTests {
 
     static func positives(_ set: String, _ language: Language) -> [TestSupport.Case] {
         let file = (folder(set, language) as NSString).appendingPathComponent("positives.yaml")
-        guard let root = try? IntentDefinitions.loadYAML(file), let items = root["paraphrases"] as? [Any] else { return [] }
+        guard let root = try? VocabularyYAML.plain(file), let items = root["paraphrases"] as? [Any] else { return [] }
         var out: [TestSupport.Case] = []
         for case let dict as [String: Any] in items {
             guard let intent = dict["intent"] as? [String: Any] else { continue }

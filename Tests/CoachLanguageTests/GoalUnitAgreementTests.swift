@@ -84,7 +84,7 @@ import Testing
     func check(_ language: Language, reason: String, afterthoughtStart: String) throws {
         let recognizer = TestSupport.recognizer
         let dir = (TestSupport.intentsDirectory as NSString).appendingPathComponent(language.rawValue)
-        let defs = try IntentDefinitions.load(language: language.rawValue, directories: [dir])
+        let defs = try Vocabulary.load(language, directories: [dir]).definitions
         let units = Self.unitWords(defs)
         #expect(units.count > 10)
         let join = language == .ja ? "" : " "

@@ -23,7 +23,7 @@ struct LastMileCorpusTests {
             .filter { $0.hasPrefix("positives") && $0.hasSuffix(".yaml") }.sorted()
         var out: [Line] = []
         for name in files {
-            guard let root = try? IntentDefinitions.loadYAML((dir as NSString).appendingPathComponent(name)),
+            guard let root = try? VocabularyYAML.plain((dir as NSString).appendingPathComponent(name)),
                 let items = root["paraphrases"] as? [Any]
             else { continue }
             for case let item as [String: Any] in items {

@@ -1,13 +1,18 @@
-// NumberParserTests: digits, English number words, Japanese numerals.
+// NumberParserTests: digits, English number words, Japanese numerals (the words from
+// Intents/<lang>/_numbers.yaml).
 
 import CoachWire
 import Testing
 @testable import CoachLanguage
 
 @Suite struct NumberParserTests {
+    static let vocabulary = try! Vocabulary.load(intentsDirectory: TestSupport.intentsDirectory, only: ["numbers"])
+    static let en = NumberParser(vocabulary.languages[.en]!.numbers, language: .en)
+    static let ja = NumberParser(vocabulary.languages[.ja]!.numbers, language: .ja)
+
     func parse(_ s: String, _ l: Language) -> Double? {
         let n = Normalizer.normalize(s, cjkSpacing: l == .ja).scalars
-        return n.withUnsafeBufferPointer { NumberParser.digits($0, at: 0) ?? NumberParser.words($0, at: 0, language: l) }?.value
+        return n.withUnsafeBufferPointer { NumberParser.digits($0, at: 0) ?? (l == .ja ? Self.ja : Self.en).words($0, at: 0) }?.value
     }
 
     @Test(arguments: [
@@ -26,7 +31,7 @@ import Testing
 
     @Test func numberWordsStopAtNonNumbers() {
         let n = Normalizer.normalize("thirty minute run", cjkSpacing: false).scalars
-        let p = n.withUnsafeBufferPointer { NumberParser.words($0, at: 0, language: .en) }
+        let p = n.withUnsafeBufferPointer { Self.en.words($0, at: 0) }
         #expect(p?.value == 30)
         #expect(p?.end == 6)
     }

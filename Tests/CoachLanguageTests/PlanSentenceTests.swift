@@ -17,7 +17,7 @@ struct PlanSentenceTests {
 
     static func items(_ language: Language, _ file: String) -> [Item] {
         let path = TestSupport.intentsDirectory + "/tests/plans/\(language.rawValue)/\(file)"
-        guard let root = try? IntentDefinitions.loadYAML(path), let list = root["sentences"] as? [Any] else { return [] }
+        guard let root = try? VocabularyYAML.plain(path), let list = root["sentences"] as? [Any] else { return [] }
         return list.compactMap { entry in
             guard let dict = entry as? [String: Any], let text = dict["text"] as? String, let intent = dict["intent"] as? String
             else { return nil }

@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func vocabularyHasCompletionWords() {
-        let v = TestSupport.recognizer.vocabulary
+        let v = TestSupport.recognizer.completionWords
         #expect(v.activities[.en]?.contains("running") == true)
         #expect(v.locations[.en]?.contains("outdoor") == true)
         #expect(v.units[.en]?.contains("minutes") == true)

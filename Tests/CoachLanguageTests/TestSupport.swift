@@ -23,10 +23,10 @@ enum TestSupport {
     static func cases(_ language: Language, file: String? = nil, key: String) -> [Case] {
         let dir = (intentsDirectory as NSString).appendingPathComponent("tests/\(language.rawValue)")
         let files = file.map { [(dir as NSString).appendingPathComponent($0)] }
-            ?? IntentDefinitions.yamlFiles(in: dir).filter { !($0 as NSString).lastPathComponent.hasPrefix("_") }
+            ?? Vocabulary.yamlFiles(in: dir).filter { !($0 as NSString).lastPathComponent.hasPrefix("_") }
         var out: [Case] = []
         for f in files {
-            guard let root = try? IntentDefinitions.loadYAML(f), let items = root[key] as? [Any] else { continue }
+            guard let root = try? VocabularyYAML.plain(f), let items = root[key] as? [Any] else { continue }
             for item in items {
                 if let text = item as? String {
                     out.append(Case(text: text, intent: nil, slots: [:]))

@@ -47,8 +47,8 @@ import Testing
         #expect(p.unpronounceable.isEmpty)
     }
 
-    @Test func goalsNobodySetsAreNotTakenAsHeard() {
-        let goals = SpokenGoals.load(intentsDirectory: Self.intents)
+    @Test func goalsNobodySetsAreNotTakenAsHeard() throws {
+        let goals = SpokenGoals(try Vocabulary.load(intentsDirectory: Self.intents).contract)
         #expect(goals.implausibility(of: .distance(meters: 0.3048), activity: "running") != nil)  // "one foot"
         #expect(goals.implausibility(of: .distance(meters: 2), activity: "cycling") != nil)  // "two metre bike"
         #expect(goals.implausibility(of: .time(seconds: 5), activity: nil) != nil)

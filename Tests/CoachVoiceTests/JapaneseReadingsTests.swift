@@ -12,7 +12,7 @@ struct JapaneseReadingsTests {
         .appendingPathComponent("../../Intents").standardized.path
 
     @Test func everyJapaneseReplyReachesEspeakWithoutKanji() throws {
-        let catalog = ResponseCatalog(intentsDirectory: Self.intents)
+        let catalog = try ResponseCatalog(intentsDirectory: Self.intents)
         let readings = JapaneseReadings(intentsDirectory: Self.intents)
         try #require(readings.count > 50, "Intents/ja/_readings.tsv is missing or short")
         let tables = try #require(catalog.phrases[.ja])

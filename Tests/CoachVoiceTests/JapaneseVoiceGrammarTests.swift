@@ -15,7 +15,7 @@ import Testing
         let source = try SentenceSource.load(intentsDirectory: intents, userDirectory: nil, language: .ja)
         let lexicon = try VoiceLexicon.load(directories: [intents + "/ja"])
         let grammar = SpeechGrammar(source: source, writtenOnly: lexicon.writtenOnly)
-        let states = VoiceStates.load(intentsDirectory: intents, userDirectory: nil, language: "ja")
+        let states = try VoiceStates.load(intentsDirectory: intents, userDirectory: nil, language: .ja)
         let answers = SpeechGrammar(source: source, writtenOnly: lexicon.writtenOnly, only: [], answers: states.answers)
         return (grammar, grammar.words.merging(answers.words) { a, _ in a }, lexicon)
     }

@@ -11,7 +11,7 @@ import Testing
     static let intents = SkipPhraseTests.intents
 
     @Test func eachStateHearsOnlyTheIntentsThatApplyThere() throws {
-        let states = VoiceStates.load(intentsDirectory: Self.intents, userDirectory: nil)
+        let states = try VoiceStates.load(intentsDirectory: Self.intents, userDirectory: nil)
         let all = ["StartWorkout", "PauseWorkout", "ResumeWorkout", "EndWorkout", "CancelWorkout", "WorkoutStatus", "MarkLap"]
         #expect(states.intents(in: .idle, of: all) == ["StartWorkout", "WorkoutStatus"])
         #expect(states.intents(in: .running, of: all) == ["PauseWorkout", "EndWorkout", "CancelWorkout", "WorkoutStatus", "MarkLap"])
@@ -27,7 +27,7 @@ import Testing
         options.useFiller = true
         let full = SpeechGrammar(source: source, filler: ["weather"], fillerWeight: 0.005, skipWeight: 0.3)
         let grammars = StateGrammars(source: source, lexicon: VoiceLexicon(), options: options,
-                                     states: VoiceStates.load(intentsDirectory: Self.intents, userDirectory: nil),
+                                     states: try VoiceStates.load(intentsDirectory: Self.intents, userDirectory: nil),
                                      commandWords: StateGrammars.commandWords(of: full))
         let idle = grammars.grammar(for: .idle)
         #expect(idle.jsgf.contains("<i_StartWorkout>") && !idle.jsgf.contains("<i_PauseWorkout>"))

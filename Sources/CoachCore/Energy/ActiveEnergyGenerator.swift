@@ -4,6 +4,8 @@
 // marked as generated. One basis counts at a time, the best available: power, else a strap's
 // own Energy Expended, else heart rate with the profile (EnergyFormulas.swift).
 
+import CoachWire
+
 /// What generated energy was computed from (the sample source's `generatedFrom`).
 public enum EnergyBasis: String, Sendable, Hashable, Codable, CaseIterable {
     case power, energyExpended, heartRate
@@ -13,6 +15,13 @@ public enum EnergyBasis: String, Sendable, Hashable, Codable, CaseIterable {
 public struct GeneratedEnergy: Sendable, Hashable {
     public var kilocalories: Double
     public var basis: EnergyBasis
+
+    /// The workout's own sample for it, marked as generated (journaled like any other, so recovery
+    /// rebuilds the same total).
+    func sample(at now: Timestamp) -> QuantitySample {
+        let source = SampleSource(name: ClientIdentity.userName, version: CoachVersion.current, generatedFrom: basis.rawValue)
+        return QuantitySample(type: .activeEnergy, value: kilocalories, at: now, source: source)
+    }
 }
 
 public struct ActiveEnergyGenerator: Sendable, Hashable {
@@ -42,6 +51,17 @@ public struct ActiveEnergyGenerator: Sendable, Hashable {
         power = nil
         heart = nil
         expended = [:]
+    }
+
+    /// A measured power or heart-rate sample (not one this generator made): the energy of the
+    /// interval it closes.
+    public mutating func observe(_ sample: QuantitySample) -> GeneratedEnergy? {
+        guard sample.source?.isGenerated != true else { return nil }
+        switch sample.type {
+        case .power: return observe(power: sample.value, at: sample.at.monotonic)
+        case .heartRate: return observe(heartRate: sample.value, at: sample.at.monotonic)
+        default: return nil
+        }
     }
 
     /// A power reading: the previous reading's watts over the interval since it.

@@ -1,5 +1,5 @@
 // Auto-pause as HealthKit's motionPaused/motionResumed: a pure state machine fed with speed
-// readings and the time, deciding when the workout stopped moving and when it moves again. It
+// readings (a sensor's, or its own from distance samples and route points) and the time, deciding when the workout stopped moving and when it moves again. It
 // never acts against the user: a manual pause is never auto-resumed, and after a manual resume it
 // waits to see movement before it may pause again.
 
@@ -65,8 +65,24 @@ public struct AutoPause: Sendable, Hashable {
     /// Since when readings have said "stopped" (or "moving"), without a contrary reading.
     private var stoppedSince: MonotonicInstant?
     private var movingSince: MonotonicInstant?
+    /// Speed from distance samples and route points, for when no sensor reports one.
+    private var speedFromDistance = SpeedEstimator()
+    /// The previous route point, for the distance between fixes.
+    private var lastFix: LocationSample?
 
     public init(settings: AutoPauseSettings) { self.settings = settings }
+
+    /// The speed a distance increment gives (nil until two increments have been seen).
+    public mutating func speed(afterDistance metres: Double, at now: MonotonicInstant) -> Double? {
+        speedFromDistance.add(metres: metres, at: now)
+    }
+
+    /// The speed a route point gives with the one before it.
+    public mutating func speed(toward location: LocationSample, at now: MonotonicInstant) -> Double? {
+        defer { lastFix = location }
+        guard let previous = lastFix else { return nil }
+        return speedFromDistance.add(metres: Geodesy.distance(previous, location), at: now)
+    }
 
     /// Feeds one speed reading (m/s). Readings that are not a speed (NaN, negative) change nothing.
     public mutating func observe(speed: Double, at now: MonotonicInstant) -> AutoPauseDecision {

@@ -212,7 +212,7 @@ public struct WorkoutSession: Sendable, Hashable {
         }
     }
 
-    /// Records a finished span of the workout (a plan's step, WorkoutEngine+PlanSegments). Not
+    /// Records a finished span of the workout (a plan's step, StepSegments). Not
     /// announced: the step change was.
     mutating func segment(from start: Timestamp, to end: Timestamp, metadata: [String: String]) {
         events.append(WorkoutEvent(type: .segment, at: start, duration: end.monotonic - start.monotonic, metadata: metadata))

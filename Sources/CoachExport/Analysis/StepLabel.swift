@@ -1,5 +1,5 @@
 // StepLabel: which plan step a span of a saved workout was, read back from its segment event's
-// metadata (written by WorkoutEngine+PlanSegments) for `coach stats --by step` and `coach show`.
+// metadata (written by StepSegments) for `coach stats --by step` and `coach show`.
 
 import CoachCore
 

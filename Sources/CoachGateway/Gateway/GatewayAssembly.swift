@@ -1,7 +1,7 @@
 // GatewayAssembly: the core of every gateway — the vocabulary, the workout manager with its clock,
 // the journal and crash recovery, what the state directory remembers, and the intent path with the
 // display and peer services beside it, each handed what it needs. The program's gateways
-// (`coach serve`, the REPL's own) are started through GatewayRoot (coach), which applies the
+// (`coach serve`, the REPL's own) are started through GatewayApp (CoachApp), which applies the
 // settings file around this; tests and the fuzz target build the core alone.
 
 import CoachCore

@@ -44,129 +44,107 @@ public struct GatewayResult: Sendable {
 
     /// A reply the primary gave to a forwarded command.
     public init(relayed json: JSONValue, language: Language, locked: Bool) {
-        self.init(intent: json["intent"]?.stringValue.flatMap(IntentKind.init(rawValue:)),
-                  code: json["code"]?.stringValue ?? IntentCode.failure.rawValue,
-                  message: json["message"]?.stringValue ?? "", language: language, locked: locked)
+        let reply = try? IntentResult(json: json)
+        self.init(intent: reply?.intent.flatMap(IntentKind.init(rawValue:)), code: reply?.code ?? IntentCode.failure.rawValue,
+                  message: reply?.message ?? "", language: language, locked: locked)
         relayed = json
     }
 
     public var isSuccess: Bool { code == IntentCode.success.rawValue || code == IntentCode.ready.rawValue }
 
-    /// The JSON object of the protocol (docs/protocol.md). Keys in a fixed order for golden tests.
-    public var json: JSONValue {
-        if let relayed { return relayed }
-        var members: [(String, JSONValue)] = [
-            ("intent", .optional(intent?.rawValue)),
-            ("code", .string(code)),
-        ]
+    /// The result as CoachWire's typed message (docs/protocol.md, "Intent results").
+    public var intentResult: IntentResult {
+        if let relayed, let message = try? IntentResult(json: relayed) { return message }
+        var result = IntentResult(intent: intent?.rawValue, code: code, message: message, lang: language.rawValue)
         if let outcome {
-            members.append(("phase", .string(outcome.phase.rawValue)))
-            members.append(("state", .string(outcome.snapshot.state.rawValue)))
-            members.append(("elapsed", .number(Self.milliseconds(outcome.snapshot.elapsed))))
-        }
-        members.append(("message", .string(message)))
-        members.append(("lang", .string(language.rawValue)))
-        if let outcome {
-            if let parameter = outcome.parameter { members.append(("parameter", .string(parameter))) }
-            if !outcome.options.isEmpty { members.append(("options", .array(outcome.options.map(JSONValue.string)))) }
-            if let reason = outcome.reason { members.append(("reason", .string(reason))) }
-            if let discard = outcome.discardReason { members.append(("discarded", .string(discard.rawValue))) }
-            if let problem = outcome.journalProblem {
-                members.append(("storeError", ["code": .string(problem.code), "message": .string(problem.message)]))
-            }
+            result.phase = outcome.phase.rawValue
+            result.state = outcome.snapshot.state.rawValue
+            result.elapsed = Self.milliseconds(outcome.snapshot.elapsed)
+            result.parameter = outcome.parameter
+            result.options = outcome.options.isEmpty ? nil : outcome.options
+            result.reason = outcome.reason
+            result.discarded = outcome.discardReason?.rawValue
+            result.storeError = outcome.journalProblem.map { IntentResult.StoreError(code: $0.code, message: $0.message) }
             let showsWorkout: Set<IntentKind> = [.startWorkout, .workoutStatus, .endWorkout, .markLap]
             if outcome.phase == .handle, showsWorkout.contains(outcome.intent) {
-                members.append(("workout", outcome.snapshot.json(locked: locked)))
+                result.workout = outcome.snapshot.wire(locked: locked)
             }
         }
         if let sensors, !sensors.isEmpty {
-            members.append(("sensors", .object([
-                ("connected", .array(sensors.connected.map(JSONValue.string))),
-                ("missing", .array(sensors.sensors.filter { !$0.connected }.map { .string($0.name) })),
-                ("heartRateStrap", .bool(sensors.hasHeartRateStrap)),
-            ])))
+            result.sensors = IntentResult.Sensors(connected: sensors.connected,
+                                                  missing: sensors.sensors.filter { !$0.connected }.map(\.name),
+                                                  heartRateStrap: sensors.hasHeartRateStrap)
         }
-        if let recognition {
-            members.append(("confidence", .number((recognition.confidence * 1000).rounded() / 1000)))
-        }
+        if let recognition { result.confidence = (recognition.confidence * 1000).rounded() / 1000 }
         // The near miss as data, for a client to offer it (docs/recognizer.md); `message` holds the
         // question composed from it.
         if let suggested = recognition?.suggested {
-            members.append(("suggestion", suggested.jsonValue))
+            result.suggestion = suggested.jsonValue
         } else if let suggestion {
-            members.append(("suggestion", .string(suggestion)))
+            result.suggestion = .string(suggestion)
         }
-        return .object(members)
+        return result
     }
+
+    /// The JSON object of the protocol: the message's encoding, or a primary's reply as it came.
+    public var json: JSONValue { relayed ?? intentResult.json }
 
     /// Elapsed seconds rounded to the millisecond, so output is stable and readable.
     static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 }
 
 extension WorkoutSnapshot {
-    /// The workout as JSON. While locked, only what `redacted()` keeps (the one privacy rule:
-    /// activity, phase and time): goal, name, location, laps and metrics are left out.
-    public func json(locked: Bool) -> JSONValue {
-        if locked { return redacted().json(redactedFields: true) }
-        return json(redactedFields: false)
+    /// The workout as JSON (docs/protocol.md). While locked, only what `redacted()` keeps (the one
+    /// privacy rule: activity, phase and time): goal, name, location, laps and metrics are left out.
+    public func json(locked: Bool) -> JSONValue { wire(locked: locked).json }
+
+    /// The workout as CoachWire's message.
+    public func wire(locked: Bool) -> WireWorkout {
+        if locked { return redacted().wire(redactedFields: true) }
+        return wire(redactedFields: false)
     }
 
-    private func json(redactedFields locked: Bool) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .optional(workoutID)),
-            ("state", .string(state.rawValue)),
-            ("activity", .optional(activity?.rawValue)),
-            ("location", .optional(location == .unknown ? nil : location?.rawValue)),
-            ("goal", goal.map { $0 == .open ? .null : ["type": .string($0.type), "value": .optional($0.value)] } ?? .null),
-            ("elapsed", .number(GatewayResult.milliseconds(elapsed))),
-        ]
-        if let name = workoutName { members.append(("name", .string(name))) }
-        if let start = startDate { members.append(("start", .string(ISO8601.format(start)))) }
-        if let end = endDate { members.append(("end", .string(ISO8601.format(end)))) }
-        if let countdown { members.append(("countdown", .number(Double(countdown)))) }
-        if autoPaused { members.append(("autoPaused", .bool(true))) }
-        // Types this workout refuses (start --collect / --no-collect), as HealthKit's disabled types.
-        if !locked, !refusedTypes.isEmpty { members.append(("notCollected", .array(refusedTypes.map { .string($0.rawValue) }))) }
-        if !locked, let distanceSource { members.append(("distanceSource", .string(distanceSource.rawValue))) }
-        if !locked { members.append(("laps", .number(Double(laps)))) }
-        members.append(("locked", .bool(locked)))
+    private func wire(redactedFields locked: Bool) -> WireWorkout {
+        var out = WireWorkout(id: workoutID, state: state.rawValue, activity: activity?.rawValue,
+                              location: location == .unknown ? nil : location?.rawValue,
+                              goal: goal == .open ? nil : goal, elapsed: GatewayResult.milliseconds(elapsed),
+                              name: workoutName, start: startDate.map(ISO8601.format), end: endDate.map(ISO8601.format),
+                              countdown: countdown, autoPaused: autoPaused, locked: locked)
+        if !locked {
+            // Types this workout refuses (start --collect / --no-collect), as HealthKit's disabled types.
+            out.notCollected = refusedTypes.isEmpty ? nil : refusedTypes.map(\.rawValue)
+            out.distanceSource = distanceSource?.rawValue
+            out.laps = laps
+            out.goalProgress = goalProgress.map { ($0 * 1000).rounded() / 1000 }
+            out.goalReached = goalReached
+            out.metrics = QuantityType.allCases.compactMap { type in
+                statistics[type].map { (type.rawValue, $0.wire) }
+            }
+        }
         if let step {
             // Which step it is, always; its values only unlocked (`redacted()` already removed them).
-            var entry: [(String, JSONValue)] = [
-                ("index", .number(Double(step.index))), ("count", .number(Double(step.count))),
-                ("purpose", .string(step.purpose.rawValue)),
-                ("iteration", .number(Double(step.iteration))), ("iterations", .number(Double(step.iterations))),
-            ]
+            var entry = WireStep(index: step.index, count: step.count, purpose: step.purpose.rawValue,
+                                 iteration: step.iteration, iterations: step.iterations)
             if !locked {
-                entry.append(("plan", .string(step.planName)))
-                if let value = step.goal.value { entry.append(("goal", ["type": .string(step.goal.type), "value": .number(value)])) }
-                if let remaining = step.remaining { entry.append(("remaining", .number((remaining * 1000).rounded() / 1000))) }
-                if let gap = step.gap { entry.append(("gap", .number((gap * 10).rounded() / 10))) }
+                entry.plan = step.planName
+                entry.goal = step.goal.value == nil ? nil : step.goal
+                entry.remaining = step.remaining.map { ($0 * 1000).rounded() / 1000 }
+                entry.gap = step.gap.map { ($0 * 10).rounded() / 10 }
                 if let target = step.target, let alert = step.alert {
-                    entry.append(("target", ["metric": .string(alert.metric.rawValue), "low": .number(target.lowerBound),
-                                             "high": .number(target.upperBound)]))
+                    entry.target = WireStep.Target(metric: alert.metric.rawValue, low: target.lowerBound, high: target.upperBound)
                 }
             }
-            members.append(("step", .object(entry)))
+            out.step = entry
         }
-        if !locked {
-            if let progress = goalProgress { members.append(("goalProgress", .number((progress * 1000).rounded() / 1000))) }
-            members.append(("goalReached", .bool(goalReached)))
-            var metrics: [(String, JSONValue)] = []
-            for type in QuantityType.allCases {
-                guard let stats = statistics[type] else { continue }
-                var entry: [(String, JSONValue)] = []
-                if let sum = stats.sum { entry.append(("total", .number(sum))) }
-                if let latest = stats.mostRecent { entry.append(("latest", .number(latest))) }
-                if let average = stats.average { entry.append(("average", .number((average * 10).rounded() / 10))) }
-                if let minimum = stats.minimum { entry.append(("min", .number(minimum))) }
-                if let maximum = stats.maximum { entry.append(("max", .number(maximum))) }
-                entry.append(("unit", .string(type.displayUnit)))
-                metrics.append((type.rawValue, .object(entry)))
-            }
-            members.append(("metrics", .object(metrics)))
-        }
-        return .object(members)
+        return out
+    }
+}
+
+extension QuantityStatistics {
+    /// The statistics as sent: HealthKit's names, the unit shown, the average to a tenth.
+    public var wire: WireStatistics {
+        WireStatistics(count: count, sum: sum, average: average.map { ($0 * 10).rounded() / 10 }, minimum: minimum,
+                       maximum: maximum, mostRecent: mostRecent, unit: type.displayUnit)
     }
 }
 

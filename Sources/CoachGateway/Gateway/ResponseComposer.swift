@@ -108,7 +108,7 @@ struct ResponseComposer: Sendable {
         let values = placeholders(snapshot, language: language, locked: true)
         let text = catalog.text(intent: intent.kind.rawValue, code: IntentCode.confirmationRequired.rawValue,
                                 language: language, values: values)
-        return language == .ja ? text + "（はい／いいえ）" : text + " (yes/no)"
+        return text + (catalog.phrase("phrases", "yes_no", language: language) ?? "")
     }
 
     // MARK: - Announcements

@@ -13,13 +13,13 @@ extension MirrorLink {
         let (method, params) = Self.request(for: intent, language: language)
         switch await call(method, params) {
         case .success(let reply):
-            var relayed = reply
-            if locked, case .object(var members) = reply, let index = members.firstIndex(where: { $0.0 == "workout" }),
-               let snapshot = MirroredSnapshot.decode(members[index].1, previous: nil, at: Timestamp(monotonic: .zero, date: Date())) {
-                members[index].1 = snapshot.json(locked: true)
-                relayed = .object(members)
+            // A locked mirror hides what the primary's workout shows, as its own would.
+            if locked, var result = try? IntentResult(json: reply), let workout = result.workout,
+               let snapshot = MirroredSnapshot.decode(workout, previous: nil, at: Timestamp(monotonic: .zero, date: Date())) {
+                result.workout = snapshot.wire(locked: true)
+                return GatewayResult(relayed: result.json, language: language, locked: locked)
             }
-            return GatewayResult(relayed: relayed, language: language, locked: locked)
+            return GatewayResult(relayed: reply, language: language, locked: locked)
         case .failure(let error):
             return GatewayResult(intent: intent.kind, code: IntentCode.failure.rawValue, message: error.message,
                                  language: language, locked: locked)
@@ -34,11 +34,10 @@ extension MirrorLink {
         try outbox.add(sample)
         if isLive, case .success(let reply) = await call("sample", sample.params) {
             settle(sample, reply: reply)
-            guard case .object(var members) = reply else { return reply }
-            members.append(("syncIdentifier", .string(sample.syncIdentifier)))
-            return .object(members)
+            guard var result = try? SampleResult(json: reply) else { return reply }
+            result.syncIdentifier = sample.syncIdentifier
+            return result.json
         }
-        return ["accepted": true, "outcome": "queued", "syncIdentifier": .string(sample.syncIdentifier),
-                "reason": .string(unreachableText)]
+        return SampleResult(accepted: true, outcome: "queued", reason: unreachableText, syncIdentifier: sample.syncIdentifier).json
     }
 }

@@ -140,7 +140,7 @@ public actor MirrorLink {
         let generation = self.generation
         guard !target.isOffered else { return }  // nothing to dial: the primary brings the channel (adopt)
         let stderrPath = (stateDirectory ?? NSTemporaryDirectory()) + "/mirror-ssh.log"
-        if stateDirectory != nil { try? FileManager.default.createDirectory(atPath: stateDirectory!, withIntermediateDirectories: true) }
+        if let stateDirectory { try? DurableFile.createDirectory(stateDirectory) }  // the anchor goes there
         let ssh = target.sshArguments(ssh: options.ssh, remoteCoach: options.remoteCoach,
                                       connectTimeout: options.connectTimeout, extraOptions: options.sshOptions)
         let target = self.target
@@ -260,10 +260,12 @@ public actor MirrorLink {
         if case .array(let added)? = changes["added"] {
             for item in added where item["kind"]?.stringValue == "workout" {
                 guard let id = item["id"]?.stringValue else { continue }
-                guard case .success(let reply) = await call("workouts.replica", ["id": .string(id)]) else { return false }
-                if reply.isNull { continue }  // deleted since the page was read: its tombstone follows
                 do {
-                    try await store.applyReplica(ReplicatedWorkout(json: reply.serialized()))
+                    switch try await fetchReplica(id) {
+                    case .copy(let replica): try await store.applyReplica(replica)
+                    case .gone: continue  // deleted since the page was read: its tombstone follows
+                    case .later: return false
+                    }
                 } catch {
                     view.announce("mirrorCopyFailed", phrase: "mirrorCopyFailed", ["id": String(id.prefix(8)), "error": "\(error)"])
                     return false

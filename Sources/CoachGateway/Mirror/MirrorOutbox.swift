@@ -70,7 +70,7 @@ struct MirrorOutbox: Sendable {
     private func write() throws {
         guard let path else { return }
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try DurableFile.createDirectory(directory)
         let text = samples.map { $0.params.serialized() + "\n" }.joined()
         try DurableFile.write(text, to: path, permissions: 0o600)
     }

@@ -1,6 +1,6 @@
 // The primary's `status` object (docs/protocol.md) read back into a WorkoutSnapshot, so the mirror
-// shows it through its own manager, feed and replies. Pure. Anything malformed is left out rather
-// than guessed; a reading keeps its age while its value stays the same (so a sensor that stopped on
+// shows it through its own manager, feed and replies. Pure. The object is read as CoachWire's
+// WireWorkout (a malformed one is not shown rather than guessed at); a reading keeps its age while its value stays the same (so a sensor that stopped on
 // the primary goes stale on the mirror too, instead of looking fresh with every status).
 
 import CoachCore
@@ -10,46 +10,49 @@ import Glibc
 #endif
 
 enum MirroredSnapshot {
-    /// `json` is a `status` notification's params (or a result's `workout`); `previous` is what the
-    /// mirror showed before (for reading ages); `now` is when it arrived.
+    /// `json` is a `status` notification's params (or a result's `workout`); nil when it is not a
+    /// workout object (CoachWire's WireWorkout).
     static func decode(_ json: JSONValue, previous: WorkoutSnapshot?, at now: Timestamp) -> WorkoutSnapshot? {
-        guard let stateName = json["state"]?.stringValue, let state = SessionState(rawValue: stateName) else { return nil }
+        guard let workout = try? WireWorkout(json: json) else { return nil }
+        return decode(workout, previous: previous, at: now)
+    }
+
+    /// `previous` is what the mirror showed before (for reading ages); `now` is when it arrived.
+    static func decode(_ workout: WireWorkout, previous: WorkoutSnapshot?, at now: Timestamp) -> WorkoutSnapshot? {
+        guard let state = SessionState(rawValue: workout.state) else { return nil }
         var snapshot = WorkoutSnapshot(at: now)
-        snapshot.workoutID = json["id"]?.stringValue
+        snapshot.workoutID = workout.id
         snapshot.state = state
-        snapshot.activity = json["activity"]?.stringValue.flatMap(ActivityType.init(rawValue:))
-        snapshot.location = json["location"]?.stringValue.flatMap(LocationType.init(rawValue:))
-        if let goal = json["goal"], let type = goal["type"]?.stringValue {
-            snapshot.goal = WorkoutGoal(type: type, value: goal["value"]?.doubleValue)
-        } else if snapshot.workoutID != nil {
-            snapshot.goal = .open
-        }
-        snapshot.workoutName = json["name"]?.stringValue
-        snapshot.startDate = json["start"]?.stringValue.flatMap(parseDate)
-        snapshot.endDate = json["end"]?.stringValue.flatMap(parseDate)
-        snapshot.elapsed = finite(json["elapsed"]?.doubleValue) ?? 0
-        snapshot.countdown = finite(json["countdown"]?.doubleValue).flatMap { Int(exactly: $0.rounded()) }
-        snapshot.laps = finite(json["laps"]?.doubleValue).flatMap { Int(exactly: $0.rounded()) } ?? 0
-        snapshot.goalProgress = finite(json["goalProgress"]?.doubleValue)
-        snapshot.goalReached = json["goalReached"]?.boolValue ?? false
-        if case .object(let metrics)? = json["metrics"] {
-            for (name, entry) in metrics {
-                guard let type = QuantityType(rawValue: name) else { continue }
-                var statistics = QuantityStatistics(type: type)
-                statistics.sum = finite(entry["total"]?.doubleValue)
-                statistics.mostRecent = finite(entry["latest"]?.doubleValue)
-                statistics.average = finite(entry["average"]?.doubleValue)
-                statistics.minimum = finite(entry["min"]?.doubleValue)
-                statistics.maximum = finite(entry["max"]?.doubleValue)
-                statistics.count = 1
-                let before = previous?.workoutID == snapshot.workoutID ? previous?.statistics[type] : nil
-                if let before, before.mostRecent == statistics.mostRecent, before.sum == statistics.sum {
-                    statistics.mostRecentAt = before.mostRecentAt
-                } else {
-                    statistics.mostRecentAt = now
-                }
-                snapshot.statistics[type] = statistics
+        snapshot.activity = workout.activity.flatMap(ActivityType.init(rawValue:))
+        snapshot.location = workout.location.flatMap(LocationType.init(rawValue:))
+        snapshot.goal = workout.goal ?? (snapshot.workoutID != nil ? .open : nil)
+        snapshot.workoutName = workout.name
+        snapshot.startDate = workout.start.flatMap(parseDate)
+        snapshot.endDate = workout.end.flatMap(parseDate)
+        snapshot.elapsed = finite(workout.elapsed) ?? 0
+        snapshot.countdown = workout.countdown
+        snapshot.autoPaused = workout.autoPaused
+        snapshot.laps = workout.laps ?? 0
+        snapshot.goalProgress = finite(workout.goalProgress)
+        snapshot.goalReached = workout.goalReached ?? false
+        for (name, entry) in workout.metrics ?? [] {
+            guard let type = QuantityType(rawValue: name) else { continue }
+            var statistics = QuantityStatistics(type: type)
+            // The primary's figures as it sent them, its count included (a primary older than the
+            // count on the wire sent none: then one sample stands for what it reported).
+            statistics.count = entry.count ?? 1
+            statistics.sum = finite(entry.sum)
+            statistics.mostRecent = finite(entry.mostRecent)
+            statistics.average = finite(entry.average)
+            statistics.minimum = finite(entry.minimum)
+            statistics.maximum = finite(entry.maximum)
+            let before = previous?.workoutID == snapshot.workoutID ? previous?.statistics[type] : nil
+            if let before, before.mostRecent == statistics.mostRecent, before.sum == statistics.sum {
+                statistics.mostRecentAt = before.mostRecentAt
+            } else {
+                statistics.mostRecentAt = now
             }
+            snapshot.statistics[type] = statistics
         }
         return snapshot
     }

@@ -195,7 +195,7 @@ extension StateDirectory {
     }
 
     private func write(_ text: String, to path: String) {
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try? DurableFile.createDirectory(directory)
         try? DurableFile.write(text, to: path)
     }
 

@@ -38,8 +38,8 @@ public final class PermissionCenter: Sendable {
         let needsLoad = state.withLock { !$0.loaded }
         if needsLoad {
             let store = self.store()
-            let entries: [PermissionEntry] = (try? store?.permissionEntries()) ?? []
-            let policy: UnnamedClientPolicy = (try? store?.unnamedClientPolicy()) ?? .trusted
+            let entries: [PermissionEntry] = (try? store?.permissions.entries()) ?? []
+            let policy: UnnamedClientPolicy = (try? store?.permissions.unnamedClientPolicy()) ?? .trusted
             state.withLock { state in
                 guard !state.loaded else { return }
                 state.loaded = true
@@ -54,7 +54,7 @@ public final class PermissionCenter: Sendable {
     public var policy: UnnamedClientPolicy { loaded { $0.policy } }
 
     public func setPolicy(_ policy: UnnamedClientPolicy) throws {
-        try store()?.setUnnamedClientPolicy(policy)
+        try store()?.permissions.setUnnamedClientPolicy(policy)
         loaded { $0.policy = policy }
     }
 
@@ -73,7 +73,7 @@ public final class PermissionCenter: Sendable {
     public func change(_ body: (inout PermissionBook) -> [PermissionEntry]) throws -> [PermissionEntry] {
         var draft = loaded { $0.book }
         let changed = body(&draft)
-        try store()?.savePermissions(changed)
+        try store()?.permissions.save(changed)
         loaded { state in
             var book = state.book
             _ = body(&book)

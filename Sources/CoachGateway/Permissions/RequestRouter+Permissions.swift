@@ -183,7 +183,7 @@ extension RequestRouter {
     private func permissionList() throws -> JSONValue {
         let center = gateway.permissions
         let book = center.book
-        let tallies = (try? gateway.store()?.sourceTallies()) ?? []
+        let tallies = (try? gateway.store()?.permissions.sourceTallies()) ?? []
         var names = Set(book.clients)
         for tally in tallies { names.insert(tally.name) }
         let clients: [JSONValue] = names.sorted().map { name in

@@ -42,8 +42,11 @@ extension Routes {
             return ["deleted": .number(Double(result.samples)), "updatedWorkouts": .array(result.updatedWorkouts.map { .string($0) })]
         },
         Route("workouts.replica", "A saved workout with all its rows, for a mirror's copy (the user's only).",
-              params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "the workout's exact id")],
-              result: "the workout, its samples, events and route (docs/mirroring.md), or null when it is not saved",
+              params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "the workout's exact id"),
+                       ParamDescription("limit", .integer(1...2_000), "a page: at most this many samples and route points (without it: all, if the reply fits)"),
+                       ParamDescription("samplesAfter", .integer(0...(1 << 53)), "a later page: the samples after this one (the page's next.samples)"),
+                       ParamDescription("routeAfter", .integer(0...(1 << 53)), "a later page: the route points after this one (next.route)")],
+              result: #"the workout, its samples, events and route (docs/mirroring.md), with "next" while pages remain; null when it is not saved"#,
               readOnly: true) { request in
             let scope = try request.router.readScope(session: request.session)
             // Whole rows of every source: only for a reader who may read everything (a mirror's bridge is the user).
@@ -53,7 +56,11 @@ extension Routes {
             guard let store = request.gateway.store() else {
                 throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
             }
-            let text = try storeCall(param: "id") { try store.replica(ofWorkout: request.params.string("id") ?? "")?.json() }
+            let params = request.params
+            let cursor = ReplicaCursor(samples: Int64(params.integer("samplesAfter") ?? 0), route: Int64(params.integer("routeAfter") ?? 0))
+            let text = try storeCall(param: "id") {
+                try store.replica(ofWorkout: params.string("id") ?? "", after: cursor, limit: params.integer("limit"))?.json()
+            }
             return try text.map { try JSONValue(parsing: $0) } ?? .null
         },
     ]
@@ -78,7 +85,7 @@ extension Routes {
         let result = try await storeCall(param: "workout") {
             try await store.amendWorkout(matching: params.string("workout") ?? "", with: [amendment], by: party)
         }
-        return ["accepted": true, "outcome": .string(result.outcomes.first ?? "added"), "workout": .string(result.workoutID)]
+        return SampleResult(accepted: true, outcome: result.outcomes.first ?? "added", workout: result.workoutID).json
     }
 
     /// `history`'s since/until words (DateExpression) as dates: the start of what since names,

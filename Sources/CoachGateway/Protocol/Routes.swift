@@ -29,10 +29,12 @@ struct Route: Sendable {
     var handle: @Sendable (RouteRequest) async throws -> JSONValue
 
     /// Every method takes `lang` (the reply's language), so it is added here, once.
+    /// `examples`: the result as its CoachWire type writes it (docs/protocol.md, "Results").
     init(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String, readOnly: Bool = false,
-         handle: @escaping @Sendable (RouteRequest) async throws -> JSONValue) {
+         examples: [ResultExample] = [], handle: @escaping @Sendable (RouteRequest) async throws -> JSONValue) {
         let lang = ParamDescription("lang", .string(oneOf: Language.allCases.map(\.rawValue)), "reply language (default en)")
-        self.description = MethodDescription(name, summary, params: params + [lang], result: result, readOnly: readOnly)
+        self.description = MethodDescription(name, summary, params: params + [lang], result: result, readOnly: readOnly,
+                                             examples: examples)
         self.handle = handle
     }
 }
@@ -47,7 +49,7 @@ enum Routes {
         Route("say", "Understands one utterance and acts on it.",
               params: [ParamDescription("text", .string(), required: true, "what was said or typed"),
                        ParamDescription("unsure", .bool, "heard only just (voice): an End or Cancel asks for a yes first")],
-              result: intentResult) { request in
+              result: intentResult, examples: [.init(WireExamples.say), .init(WireExamples.sayNeedsValue, caption: "needsValue")]) { request in
             // "race my last 5k" races only a workout this client may read (none while locked).
             await request.gateway.say(request.params.string("text") ?? "", language: request.language,
                                       conversation: request.session.conversation, unsure: request.params.bool("unsure") ?? false,
@@ -70,7 +72,7 @@ enum Routes {
                        ParamDescription("collect", .strings(maxCount: 32, maxLength: 64), "only these sample types (HealthKit's enableCollection)"),
                        ParamDescription("noCollect", .strings(maxCount: 32, maxLength: 64), "refuse these sample types (disableCollection)"),
                        ParamDescription("waitSensors", .number(0...300), "seconds to hold the countdown until the remembered sensors connect")],
-              result: intentResult) { request in
+              result: intentResult, examples: [.init(WireExamples.start)]) { request in
             let params = request.params
             // Hold the countdown for the sensors (not while a workout runs: that start is refused anyway).
             if let wait = params.number("waitSensors"), wait > 0, await !request.gateway.source.status().state.isOngoing {
@@ -93,30 +95,32 @@ enum Routes {
             }
             return await perform(.start(start), request)
         },
-        Route("skipStep", "Ends the plan's current step now (\"skip step\", \"next interval\").", result: intentResult) { request in
+        Route("skipStep", "Ends the plan's current step now (\"skip step\", \"next interval\").", result: intentResult, examples: [.init(WireExamples.skipStep)]) { request in
             await perform(.skipStep, request)
         },
-        Route("stepStatus", "The workout now, with the plan's step.", result: intentResult, readOnly: true) { request in
+        Route("stepStatus", "The workout now, with the plan's step.", result: intentResult, readOnly: true,
+              examples: [.init(WireExamples.stepStatus)]) { request in
             await perform(.stepStatus, request)
         },
-        Route("pause", "Pauses the running workout.", params: [activity], result: intentResult) { request in
+        Route("pause", "Pauses the running workout.", params: [activity], result: intentResult, examples: [.init(WireExamples.pause)]) { request in
             await perform(.pause(activity: request.params.activity), request)
         },
-        Route("resume", "Resumes the paused workout.", params: [activity], result: intentResult) { request in
+        Route("resume", "Resumes the paused workout.", params: [activity], result: intentResult, examples: [.init(WireExamples.resume)]) { request in
             await perform(.resume(activity: request.params.activity), request)
         },
         Route("end", "Ends and saves the workout.",
               params: [activity, ParamDescription("save", .bool, "keep a workout shorter than 5 s")],
-              result: intentResult) { request in
+              result: intentResult, examples: [.init(WireExamples.end)]) { request in
             await perform(.end(activity: request.params.activity, saveShort: request.params.bool("save") ?? false), request)
         },
         Route("cancel", "Discards the workout (asks first unless confirmed).",
               params: [activity, ParamDescription("confirm", .bool, "without it: confirmationRequired, nothing discarded")],
-              result: intentResult) { request in
+              result: intentResult, examples: [.init(WireExamples.cancel)]) { request in
             await perform(.cancel(activity: request.params.activity, confirmed: request.params.bool("confirm") ?? false), request)
         },
-        Route("lap", "Marks a lap.", result: intentResult) { request in await perform(.lap, request) },
-        Route("status", "The workout now.", result: intentResult, readOnly: true) { request in await perform(.status, request) },
+        Route("lap", "Marks a lap.", result: intentResult, examples: [.init(WireExamples.lap)]) { request in await perform(.lap, request) },
+        Route("status", "The workout now.", result: intentResult, readOnly: true,
+              examples: [.init(WireExamples.status), .init(WireExamples.statusLocked, caption: "locked")]) { request in await perform(.status, request) },
         Route("sample", "Feeds a metric (or, with type location, a route point) into the running workout.",
               params: [ParamDescription("type", .string(minLength: 1, maxLength: 64), required: true,
                                         QuantityType.allCases.map(\.rawValue).joined(separator: ", ") + ", or location"),
@@ -131,12 +135,12 @@ enum Routes {
                        ParamDescription("workout", .string(minLength: 1, maxLength: 256), "a saved workout (unique id prefix) to add the sample to"),
                        ParamDescription("date", .string(minLength: 1, maxLength: 64), "with workout: ISO 8601, within the workout (default its end)")],
               result: #"{"accepted":true,"outcome":"added|replaced|ignoredOlderVersion"} or {"accepted":false,"outcome":"rejected","reason":"notCollecting|implausibleValue|typeNotCollected"}; on a mirror "queued" while its primary is unreachable"#,
-              handle: sample),
-        Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#) { request in
-            ["locked": true, "message": .string(await request.gateway.displays.setLocked(true, language: request.language ?? .en))]
+              examples: [.init(WireExamples.sample), .init(WireExamples.sampleRejected, caption: "rejected")], handle: sample),
+        Route("lock", "Hides metrics in every presentation.", result: #"{"locked":true,"message":…}"#, examples: [.init(WireExamples.lock)]) { request in
+            LockResult(locked: true, message: await request.gateway.displays.setLocked(true, language: request.language ?? .en)).json
         },
-        Route("unlock", "Shows metrics again.", result: #"{"locked":false,"message":…}"#) { request in
-            ["locked": false, "message": .string(await request.gateway.displays.setLocked(false, language: request.language ?? .en))]
+        Route("unlock", "Shows metrics again.", result: #"{"locked":false,"message":…}"#, examples: [.init(WireExamples.unlock)]) { request in
+            LockResult(locked: false, message: await request.gateway.displays.setLocked(false, language: request.language ?? .en)).json
         },
         Route("subscribe", "Notifications on this connection from now on.",
               params: [ParamDescription("events", .bool, "announcements (default true)"),
@@ -145,7 +149,7 @@ enum Routes {
                        ParamDescription("echo", .bool, "also the events this connection's own commands caused (default true)"),
                        ParamDescription("changes", .bool, "changes notifications: the store's added/deleted pages as they commit (default false)"),
                        ParamDescription("anchor", .integer(wholeNumbers), "with changes: start after this anchor (omit: everything)")],
-              result: #"{"subscribed":true,…}, then notifications"#, readOnly: true) { request in
+              result: #"{"subscribed":true,…}, then notifications"#, readOnly: true, examples: [.init(WireExamples.subscribe)]) { request in
             let events = request.params.bool("events") ?? true
             let status = request.params.bool("status") ?? true
             let feed = request.params.bool("feed") ?? false
@@ -163,15 +167,17 @@ enum Routes {
                 subscription.anchor = request.params.integer("anchor")
             }
             request.session.subscription(subscription)
-            return ["subscribed": true, "events": .bool(events), "status": .bool(status), "feed": .bool(feed), "changes": .bool(changes)]
+            return SubscribeResult(events: events, status: status, feed: feed, changes: changes).json
         },
-        Route("unsubscribe", "Stops this connection's notifications.", result: #"{"subscribed":false}"#, readOnly: true) { request in
+        Route("unsubscribe", "Stops this connection's notifications.", result: #"{"subscribed":false}"#, readOnly: true,
+              examples: [.init(WireExamples.unsubscribe)]) { request in
             request.session.subscription(nil)
-            return ["subscribed": false]
+            return UnsubscribeResult().json
         },
         Route("endpoints", "Where the gateway's other faces listen (the HTTP display's URL, without its token).",
-              result: #"{"http":"http://127.0.0.1:8787/"} (a name is missing when that face is off)"#, readOnly: true) { request in
-            .object(request.gateway.displays.endpoints.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+              result: #"{"http":"http://127.0.0.1:8787/"} (a name is missing when that face is off)"#, readOnly: true,
+              examples: [.init(WireExamples.endpoints)]) { request in
+            EndpointsResult(request.gateway.displays.endpoints).json
         },
         Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true) { request in
             RequestRouter.json(await request.gateway.displays.feed.currentContent())
@@ -190,7 +196,7 @@ enum Routes {
         Route("tmux.follow", "Pushes every feed change into a tmux server's @coach option.",
               params: [ParamDescription("socketPath", .string(minLength: 1, maxLength: 4096), "a tmux server by socket path"),
                        ParamDescription("socketName", .string(minLength: 1, maxLength: 256), "a tmux server by -L name (neither: the default)")],
-              result: #"{"following":…}"#) { request in
+              result: #"{"following":…}"#, examples: [.init(WireExamples.tmuxFollow)]) { request in
             let target: TmuxTarget
             if let path = request.params.string("socketPath") { target = .socketPath(path) }
             else if let name = request.params.string("socketName") { target = .socketName(name) }
@@ -198,7 +204,7 @@ enum Routes {
             // Remembered, so a restarted gateway keeps pushing (GatewayAssembly.start reads the file).
             await request.gateway.displays.followTmux(target, language: request.language == .ja ? .ja : .en, remember: true)
             let named = target.arguments.joined(separator: " ")
-            return ["following": .string(named.isEmpty ? "default" : named)]
+            return FollowResult(following: named.isEmpty ? "default" : named).json
         },
         Route("ping", "Liveness.", result: #""pong""#, readOnly: true) { _ in "pong" },
         Route("help", "The method names.", result: "an array of names", readOnly: true) { _ in
@@ -221,7 +227,7 @@ enum Routes {
                        ParamDescription("source", .string(minLength: 1, maxLength: 256), "only workouts that client started or imported"),
                        ParamDescription("since", .string(minLength: 1, maxLength: 64), #"started from then on: "2026-05-01", "last week", "7d", an ISO instant"#),
                        ParamDescription("until", .string(minLength: 1, maxLength: 64), "started before the end of then (same words)")],
-              result: "an array of workouts", readOnly: true) { request in
+              result: "an array of workouts", readOnly: true, examples: [.init(WireExamples.history)]) { request in
             let scope = try request.router.readScope(session: request.session)
             let range = try dateRange(request.params)
             return try storeQuery(request) { store in
@@ -302,7 +308,7 @@ enum Routes {
                                                               syncIdentifier: params.string("syncIdentifier"),
                                                               syncVersion: params.integer("syncVersion"), source: source,
                                                               queued: request.ordered)
-            if outcome == .rejected(.typeNotCollected), case .object(var members) = sampleAnswer(outcome) {
+            if outcome == .rejected(.typeNotCollected) {
                 // A refused type is said in words, not only as a reason code.
                 let workout = await request.gateway.source.status()
                 let words = request.gateway.displays.phrase(
@@ -310,17 +316,15 @@ enum Routes {
                                          "workout": request.gateway.displays.wording(request.language ?? .en)
                                             .workout(workout.activity, workout.location)],
                     language: request.language ?? .en)
-                members.append(("message", .string(words)))
-                return .object(members)
+                return sampleAnswer(outcome, message: words)
             }
-            if outcome == .rejected(.notCollecting), case .object(var members) = sampleAnswer(outcome) {
+            if outcome == .rejected(.notCollecting) {
                 // During the countdown the workout is there but has not begun: say so, not "start one first".
                 let workout = await request.gateway.source.status()
                 if workout.state == .prepared {
                     let words = request.gateway.displays.wording(request.language ?? .en)
                         .feedWordPublic("notBegun", ["seconds": String(workout.countdown ?? 0)])
-                    members.append(("message", .string(words)))
-                    return .object(members)
+                    return sampleAnswer(outcome, message: words)
                 }
             }
             return sampleAnswer(outcome)
@@ -348,13 +352,12 @@ enum Routes {
         }
     }
 
-    static func sampleAnswer(_ outcome: SampleOutcome) -> JSONValue {
+    static func sampleAnswer(_ outcome: SampleOutcome, message: String? = nil) -> JSONValue {
         switch outcome {
-        case .added: return ["accepted": true, "outcome": "added"]
-        case .replaced: return ["accepted": true, "outcome": "replaced"]
-        case .ignoredOlderVersion: return ["accepted": true, "outcome": "ignoredOlderVersion"]
-        case .rejected(let reason):
-            return ["accepted": false, "outcome": "rejected", "reason": .string(reason.rawValue)]
+        case .added: return SampleResult(accepted: true, outcome: "added").json
+        case .replaced: return SampleResult(accepted: true, outcome: "replaced").json
+        case .ignoredOlderVersion: return SampleResult(accepted: true, outcome: "ignoredOlderVersion").json
+        case .rejected(let reason): return SampleResult(accepted: false, outcome: "rejected", reason: reason.rawValue, message: message).json
         }
     }
 }

@@ -32,8 +32,7 @@ public enum TmuxTargetsFile {
             case .socketPath(let socket): return "S " + socket
             }
         }.joined(separator: "\n") + "\n"
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
+        try? DurableFile.createDirectory((path as NSString).deletingLastPathComponent)
         try? DurableFile.write(text, to: path)
     }
 }

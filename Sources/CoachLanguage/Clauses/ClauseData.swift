@@ -1,5 +1,5 @@
-// ClauseData: the vocabulary of the clause method (issue #28), read from the `clauses:` key of
-// Intents/<lang>/_clauses.yaml (hassil ignores that key). Swift holds only the method
+// ClauseData: the vocabulary of the clause method (issue #28), from the `clauses:` key of
+// Intents/<lang>/_clauses.yaml (ClauseWords, as the Vocabulary read it) (hassil ignores that key). Swift holds only the method
 // (ClauseFinder); every word it needs is data:
 //
 //   clauses:
@@ -95,55 +95,46 @@ struct ClauseData: Sendable {
 
     var isEmpty: Bool { commandWords.isEmpty }
 
-    static func load(directories: [String], language: Language) -> ClauseData {
+    init() {}
+
+    /// The clause words of one language (LanguageVocabulary's `clauses:`), normalised and sorted.
+    init(_ words: ClauseWords, language: Language) {
         var data = ClauseData()
         let cjk = language == .ja
-        func norm(_ s: Any) -> [UInt32] { Normalizer.normalize("\(s)", cjkSpacing: cjk).scalars }
-        func phrases(_ value: Any?) -> [[UInt32]] { (value as? [Any] ?? []).map(norm).filter { !$0.isEmpty } }
-        for dir in directories {
-            for file in IntentDefinitions.yamlFiles(in: dir) {
-                guard let root = try? IntentDefinitions.loadYAML(file), let c = root["clauses"] as? [String: Any]
-                else { continue }
-                data.conjunctions += phrases(c["conjunctions"])
-                data.relatives += phrases(c["relatives"])
-                data.connectives += phrases(c["connectives"])
-                data.connectiveContinuations += phrases(c["connective_continuations"])
-                data.interruptions += phrases(c["interruptions"])
-                data.nounParticles += phrases(c["noun_particles"])
-                data.requestEndings += phrases(c["request_endings"])
-                data.hesitations += phrases(c["hesitations"])
-                data.asideStarts += phrases(c["aside_starts"])
-                data.binders += phrases(c["binders"])
-                data.blockers += phrases(c["blockers"])
-                for (intent, list) in c["command_words"] as? [String: Any] ?? [:] {
-                    data.commandWords[intent, default: []] += phrases(list)
-                }
-                for (intent, list) in c["strong_words"] as? [String: Any] ?? [:] {
-                    data.strongWords[intent, default: []] += phrases(list)
-                }
-                data.notStated += phrases(c["not_stated"])
-                data.discardReasons += phrases(c["discard_reasons"])
-                data.addressee += phrases(c["addressee"])
-                data.selfWords += phrases(c["self"])
-                data.discardAbout += phrases(c["discard_about"])
-                data.bareStarts += phrases(c["bare_starts"])
-                data.requestPrefixes += phrases(c["request_prefixes"])
-                data.requestSuffixes += phrases(c["request_suffixes"])
-                for (ending, plain) in c["request_questions"] as? [String: Any] ?? [:] {
-                    let e = norm(ending)
-                    if !e.isEmpty { data.requestQuestions.append((e, norm(plain))) }
-                }
-                if let n = (c["max_words"] ?? c["max_characters"]) as? Int { data.maxAsideLength = n }
-                for (intent, rules) in c["plain_in_state"] as? [String: Any] ?? [:] {
-                    for (key, states) in rules as? [String: Any] ?? [:] {
-                        data.plainInState[intent, default: [:]][key, default: []].formUnion((states as? [Any] ?? []).map { "\($0)" })
-                    }
-                }
-                for (wrong, right) in c["spelling_variants"] as? [String: Any] ?? [:] {
-                    let w = norm(wrong), r = norm(right)
-                    if !w.isEmpty, !r.isEmpty { data.spellingVariants.append((w, r)) }
-                }
-            }
+        func norm(_ s: String) -> [UInt32] { Normalizer.normalize(s, cjkSpacing: cjk).scalars }
+        func phrases(_ list: [String]) -> [[UInt32]] { list.map(norm).filter { !$0.isEmpty } }
+        data.conjunctions = phrases(words.conjunctions)
+        data.relatives = phrases(words.relatives)
+        data.connectives = phrases(words.connectives)
+        data.connectiveContinuations = phrases(words.connectiveContinuations)
+        data.interruptions = phrases(words.interruptions)
+        data.nounParticles = phrases(words.nounParticles)
+        data.requestEndings = phrases(words.requestEndings)
+        data.hesitations = phrases(words.hesitations)
+        data.asideStarts = phrases(words.asideStarts)
+        data.binders = phrases(words.binders)
+        data.blockers = phrases(words.blockers)
+        for group in words.commandWords { data.commandWords[group.name, default: []] += phrases(group.words) }
+        for group in words.strongWords { data.strongWords[group.name, default: []] += phrases(group.words) }
+        data.notStated = phrases(words.notStated)
+        data.discardReasons = phrases(words.discardReasons)
+        data.addressee = phrases(words.addressee)
+        data.selfWords = phrases(words.selfWords)
+        data.discardAbout = phrases(words.discardAbout)
+        data.bareStarts = phrases(words.bareStarts)
+        data.requestPrefixes = phrases(words.requestPrefixes)
+        data.requestSuffixes = phrases(words.requestSuffixes)
+        for pair in words.requestQuestions {
+            let e = norm(pair.key)
+            if !e.isEmpty { data.requestQuestions.append((e, norm(pair.value))) }
+        }
+        if let n = words.maxAsideLength { data.maxAsideLength = n }
+        for (intent, rules) in words.plainInState {
+            for (key, states) in rules { data.plainInState[intent, default: [:]][key, default: []].formUnion(states) }
+        }
+        for pair in words.spellingVariants {
+            let w = norm(pair.key), r = norm(pair.value)
+            if !w.isEmpty, !r.isEmpty { data.spellingVariants.append((w, r)) }
         }
         let longest: ([UInt32], [UInt32]) -> Bool = { $0.count > $1.count }
         data.conjunctions.sort(by: longest)
@@ -157,7 +148,7 @@ struct ClauseData: Sendable {
         data.requestPrefixes.sort(by: longest)
         data.requestSuffixes.sort(by: longest)
         data.requestQuestions.sort { $0.ending.count > $1.ending.count }
-        return data
+        self = data
     }
 
     /// Does the caller's state leave `intent` the one meaning of its templates (`plain_in_state`)?

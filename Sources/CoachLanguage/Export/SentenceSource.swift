@@ -49,19 +49,24 @@ public struct SentenceSource: Sendable {
     public let rules: [String: Node]
     public let lists: [String: ListSource]
     public let skipWords: [String]
+    /// The language's number words (the grammar says a number slot with them).
+    public let numbers: NumberWords
     /// Templates that failed to parse (file order); the recogniser reports them when it loads.
     public let unparsable: [String]
 
     /// Loads `intentsDirectory/<lang>` extended by `userDirectory/<lang>` (as `Recognizer` does).
     public static func load(intentsDirectory: String, userDirectory: String?, language: Language) throws -> SentenceSource {
-        var dirs = [(intentsDirectory as NSString).appendingPathComponent(language.rawValue)]
-        if let user = userDirectory { dirs.append((user as NSString).appendingPathComponent(language.rawValue)) }
-        let existing = dirs.filter { !IntentDefinitions.yamlFiles(in: $0).isEmpty }
-        let defs = try IntentDefinitions.load(language: language.rawValue, directories: existing)
-        return SentenceSource(defs, language: language)
+        SentenceSource(try Vocabulary.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory), language: language)
     }
 
-    init(_ defs: IntentDefinitions, language: Language) {
+    /// The sentences of `language` in `vocabulary` (none when it has no such language).
+    public init(_ vocabulary: Vocabulary, language: Language) {
+        self.init(vocabulary.languages[language]?.definitions ?? IntentDefinitions(language: language.rawValue), language: language,
+                  numbers: vocabulary.languages[language]?.numbers ?? NumberWords())
+    }
+
+    init(_ defs: IntentDefinitions, language: Language, numbers: NumberWords) {
+        self.numbers = numbers
         var unparsable: [String] = []
         func parse(_ template: String) -> Node? {
             do { return Node(try TemplateParser.parse(template)) } catch {

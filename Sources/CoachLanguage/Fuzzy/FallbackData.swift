@@ -1,5 +1,5 @@
 // FallbackData: the vocabulary of the fallback (what the recogniser does when no template
-// matches), read from the `fallback:` key of Intents/<lang>/*.yaml (hassil ignores that key):
+// matches), from the `fallback:` key of Intents/<lang>/*.yaml (FallbackWords; hassil ignores it):
 //
 //   fallback:
 //     cues:            {Intent: [phrase, …]}   phrases that signal an intent ("for a sec" → Pause)
@@ -16,6 +16,7 @@
 //     fillers:         [phrase, …]             qualifiers that are explained but never vote
 //     objects:         [phrase, …]             workout nouns a StartWorkout guess must be bound to
 //     question_starts: [word, …]               first words that make a line a question
+//     question_leads:  [word, …]               words before a question word that keep it one ("so what …")
 //     verbs:           {Intent: [phrase, …]}   command words; a guess with no workout object,
 //                                              activity or place needs one (else only suggested)
 //     statement_endings: [phrase, …]           line endings of a statement about the past
@@ -79,6 +80,8 @@ struct FallbackData: Sendable {
     var objects: [[UInt32]] = []
     /// First words of a question ("what", "is", "does").
     var questionStarts: Set<String> = []
+    /// Words that may precede a question word without making it a statement ("so", "hey", "coach").
+    var questionLeads: Set<String> = []
     /// Command words per intent ("pause", 一時停止).
     var verbs: [String: [[UInt32]]] = [:]
     /// Real words typo correction must leave alone.
@@ -87,73 +90,54 @@ struct FallbackData: Sendable {
     /// Cues by first scalar, longest first.
     var cueIndex: [UInt32: [Int]] = [:]
 
-    static func load(directories: [String], language: Language) -> FallbackData {
+    init() {}
+
+    /// The fallback words of one language (LanguageVocabulary's `fallback:` and the activities'
+    /// `location:`), normalised and sorted; `_dictionary*.txt` of its directories.
+    init(_ vocabulary: LanguageVocabulary) {
         var data = FallbackData()
-        let cjk = language == .ja
+        let cjk = vocabulary.language == .ja
         func norm(_ s: String) -> [UInt32] { Normalizer.normalize(s, cjkSpacing: cjk).scalars }
         func string(_ s: [UInt32]) -> String { Self.string(s) }
-        for dir in directories {
-            for file in IntentDefinitions.yamlFiles(in: dir) {
-                guard let root = try? IntentDefinitions.loadYAML(file) else { continue }
-                data.impliedLocations += impliedLocations(root, norm: norm)
-                guard let fb = root["fallback"] as? [String: Any] else { continue }
-                func addCue(_ intent: String, _ phrase: Any, question: Bool) {
-                    let s = norm("\(phrase)")
-                    guard !s.isEmpty else { return }
-                    // Longer phrases are more specific: English by words, Japanese by characters.
-                    let size = cjk ? Double(s.count) / 2 : Double(s.filter { $0 == Scalars.space }.count + 1)
-                    data.cues.append(Cue(intent: intent, scalars: s, weight: 2.5 + 0.5 * (size - 1), isQuestion: question))
-                }
-                for (intent, phrases) in fb["cues"] as? [String: Any] ?? [:] {
-                    for p in phrases as? [Any] ?? [] { addCue(intent, p, question: false) }
-                }
-                if let q = fb["questions"] as? [String: Any] {
-                    let intent = (q["intent"] as? String) ?? "WorkoutStatus"
-                    for p in q["cues"] as? [Any] ?? [] { addCue(intent, p, question: true) }
-                    for p in q["self"] as? [Any] ?? [] {
-                        let s = norm("\(p)")
-                        if !s.isEmpty { data.selfPhrases.append(s) }
-                    }
-                    for w in q["allowed"] as? [Any] ?? [] { data.questionAllowed.insert(string(norm("\(w)"))) }
-                }
-                for w in fb["negative_words"] as? [Any] ?? [] {
-                    data.negativeWords.append(string(norm("\(w)")))
-                }
-                for w in fb["statement_endings"] as? [Any] ?? [] {
-                    let s = norm("\(w)")
-                    if !s.isEmpty { data.statementEndings.append(s) }
-                }
-                for (w, a) in fb["activity_hints"] as? [String: Any] ?? [:] {
-                    data.activityHints.append((norm(w), "\(a)"))
-                }
-                for g in fb["goals"] as? [[String: Any]] ?? [] {
-                    guard let input = g["in"], let unit = g["unit"], let value = g["value"] else { continue }
-                    guard let v = Double("\(value)") else { continue }
-                    data.goals.append(GoalPhrase(scalars: norm("\(input)"), value: v, unit: "\(unit)"))
-                }
-                for w in fb["open_goal"] as? [Any] ?? [] {
-                    let s = norm("\(w)")
-                    if !s.isEmpty { data.openGoal.append(s) }
-                }
-                for w in fb["location_ignore"] as? [Any] ?? [] { data.locationIgnore.insert("\(w)") }
-                for w in fb["stop_words"] as? [Any] ?? [] { data.stopWords.insert(string(norm("\(w)"))) }
-                for w in fb["exact_only"] as? [Any] ?? [] { data.exactOnly.insert("\(w)") }
-                for w in fb["question_starts"] as? [Any] ?? [] { data.questionStarts.insert(string(norm("\(w)"))) }
-                for w in fb["fillers"] as? [Any] ?? [] {
-                    let s = norm("\(w)")
-                    if !s.isEmpty { data.fillers.append(s) }
-                }
-                for (intent, list) in fb["verbs"] as? [String: Any] ?? [:] {
-                    for w in list as? [Any] ?? [] {
-                        let s = norm("\(w)")
-                        if !s.isEmpty { data.verbs[intent, default: []].append(s) }
-                    }
-                }
-                for w in fb["objects"] as? [Any] ?? [] {
-                    let s = norm("\(w)")
-                    if !s.isEmpty { data.objects.append(s) }
-                }
+        let fb = vocabulary.fallback
+        data.impliedLocations = Self.impliedLocations(vocabulary.activityLocations, norm: norm)
+        func addCue(_ intent: String, _ phrase: String, question: Bool) {
+            let s = norm(phrase)
+            guard !s.isEmpty else { return }
+            // Longer phrases are more specific: English by words, Japanese by characters.
+            let size = cjk ? Double(s.count) / 2 : Double(s.filter { $0 == Scalars.space }.count + 1)
+            data.cues.append(Cue(intent: intent, scalars: s, weight: 2.5 + 0.5 * (size - 1), isQuestion: question))
+        }
+        for group in fb.cues {
+            for p in group.words { addCue(group.name, p, question: false) }
+        }
+        for q in fb.questions {
+            for p in q.cues { addCue(q.intent, p, question: true) }
+            for p in q.selfPhrases {
+                let s = norm(p)
+                if !s.isEmpty { data.selfPhrases.append(s) }
             }
+            for w in q.allowed { data.questionAllowed.insert(string(norm(w))) }
+        }
+        data.negativeWords = fb.negativeWords.map { string(norm($0)) }
+        data.statementEndings = fb.statementEndings.map(norm).filter { !$0.isEmpty }
+        data.activityHints = fb.activityHints.map { (norm($0.key), $0.value) }
+        data.goals = fb.goals.map { GoalPhrase(scalars: norm($0.input), value: $0.value, unit: $0.unit) }
+        data.openGoal = fb.openGoal.map(norm).filter { !$0.isEmpty }
+        data.locationIgnore = Set(fb.locationIgnore)
+        data.stopWords = Set(fb.stopWords.map { string(norm($0)) })
+        data.exactOnly = Set(fb.exactOnly)
+        data.questionStarts = Set(fb.questionStarts.map { string(norm($0)) })
+        data.questionLeads = Set(fb.questionLeads.map { string(norm($0)) })
+        data.fillers = fb.fillers.map(norm).filter { !$0.isEmpty }
+        for group in fb.verbs {
+            for w in group.words {
+                let s = norm(w)
+                if !s.isEmpty { data.verbs[group.name, default: []].append(s) }
+            }
+        }
+        data.objects = fb.objects.map(norm).filter { !$0.isEmpty }
+        for dir in vocabulary.directories {
             let fm = FileManager.default
             for name in ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted()
             where name.hasPrefix("_dictionary") && name.hasSuffix(".txt") {
@@ -174,7 +158,7 @@ struct FallbackData: Sendable {
         for (i, c) in data.cues.enumerated() { data.cueIndex[c.scalars[0], default: []].append(i) }
         let cues = data.cues
         for k in data.cueIndex.keys { data.cueIndex[k]!.sort { cues[$0].scalars.count > cues[$1].scalars.count } }
-        return data
+        self = data
     }
 
     static func string(_ s: [UInt32]) -> String {
@@ -276,18 +260,13 @@ struct FallbackData: Sendable {
 extension FallbackData {
     /// The phrases of every `lists.activity.values[]` entry that carries `location:` (its `in`
     /// template expanded), with that location.
-    static func impliedLocations(_ root: [String: Any], norm: (String) -> [UInt32]) -> [(scalars: [UInt32], location: String)] {
-        guard let lists = root["lists"] as? [String: Any], let activity = lists["activity"] as? [String: Any],
-            let values = activity["values"] as? [Any]
-        else { return [] }
+    static func impliedLocations(_ entries: [WordPair], norm: (String) -> [UInt32]) -> [(scalars: [UInt32], location: String)] {
         var out: [(scalars: [UInt32], location: String)] = []
-        for case let value as [String: Any] in values {
-            guard let location = value["location"], let input = value["in"],
-                let node = try? TemplateParser.parse("\(input)")
-            else { continue }
+        for entry in entries {
+            guard let node = try? TemplateParser.parse(entry.key) else { continue }
             for phrase in node.expansions(limit: 500) {
                 let s = norm(phrase)
-                if !s.isEmpty { out.append((s, "\(location)")) }
+                if !s.isEmpty { out.append((s, entry.value)) }
             }
         }
         return out

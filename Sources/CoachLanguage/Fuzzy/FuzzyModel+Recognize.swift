@@ -179,16 +179,13 @@ extension FuzzyModel {
         if text.unicodeScalars.contains(where: { $0 == "?" || $0 == "？" }) { return true }
         guard language == .en else { return false }
         for (i, t) in tokens.enumerated() {
-            if explainedWordsLeading.contains(t) { continue }
+            if fallback.questionLeads.contains(t) { continue }
             // One or two words: "is …", "do you …" ("do some yoga" is a command).
             return fallback.questionStarts.contains(t)
                 || (i + 1 < tokens.count && fallback.questionStarts.contains(t + " " + tokens[i + 1]))
         }
         return false
     }
-
-    /// Words that may precede a question word without making it a statement ("so", "hey", "coach").
-    var explainedWordsLeading: Set<String> { ["so", "hey", "ok", "okay", "coach", "and", "but", "well", "um", "uh"] }
 
     /// Does the line name a workout noun (`fallback.objects`)?
     func mentionsObject(_ s: [UInt32]) -> Bool {

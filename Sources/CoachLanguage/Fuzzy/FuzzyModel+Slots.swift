@@ -42,8 +42,8 @@ extension FuzzyModel {
             if advanced { continue }
             // A goal: number, optional space, unit.
             let number = s.withUnsafeBufferPointer { buf in
-                NumberParser.digits(buf, at: i).map { NumberParser.digitsAndAHalf(buf, after: $0) ?? $0 }
-                    ?? NumberParser.words(buf, at: i, language: language)
+                NumberParser.digits(buf, at: i).map { g.numbers.digitsAndAHalf(buf, after: $0) ?? $0 }
+                    ?? g.numbers.words(buf, at: i)
             }
             if let number, found.slots.goal == nil, !inCue {
                 var j = number.end
@@ -139,7 +139,7 @@ extension FuzzyModel {
         if j < s.count, s[j] == Scalars.space { j += 1 }
         if !g.cjkSpacing, Array(s[j ..< min(s.count, j + 4)]) == Array("and ".unicodeScalars.map(\.value)) { j += 4 }
         let minutes = s.withUnsafeBufferPointer { buf in
-            NumberParser.digits(buf, at: j) ?? NumberParser.words(buf, at: j, language: language)
+            NumberParser.digits(buf, at: j) ?? g.numbers.words(buf, at: j)
         }
         guard let minutes, minutes.value < 60, minutes.value == minutes.value.rounded() else { return (value, unitValue, end) }
         var k = minutes.end

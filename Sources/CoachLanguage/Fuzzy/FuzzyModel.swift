@@ -143,7 +143,7 @@ struct FuzzyModel: Sendable {
             for p in fallback.questionAllowed { phrases.insert(p.unicodeScalars.map(\.value)) }
             for p in fallback.selfPhrases { phrases.insert(p) }
         }
-        for w in NumberParser.englishWords where grammar.language == .en {
+        for w in grammar.numbers.words where grammar.language == .en {
             explainedWords.insert(w)
             vocabulary.insert(w)
             neutral.insert(w)

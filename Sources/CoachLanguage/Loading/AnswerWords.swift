@@ -1,4 +1,4 @@
-// AnswerWords: yes / no / "never mind" answers to a pending question, read from the `answers:`
+// AnswerWords: yes / no / "never mind" answers to a pending question, from the `answers:`
 // key of Intents/<lang>/*.yaml (hassil ignores it). The gateway and the REPL share this one list.
 // The `permission:` key holds the words of the REPL's permission prompt (allow / deny / choose).
 
@@ -18,33 +18,23 @@ public struct AnswerWords: Sendable, Equatable {
 
     public init() {}
 
-    /// Every language directory under `intentsDirectory` (and the user's extension), merged.
-    public init(intentsDirectory: String, userDirectory: String? = nil) {
+    /// Every language of `vocabulary`, merged.
+    public init(_ vocabulary: Vocabulary) {
         for language in Language.allCases {
-            var dirs = [(intentsDirectory as NSString).appendingPathComponent(language.rawValue)]
-            if let user = userDirectory { dirs.append((user as NSString).appendingPathComponent(language.rawValue)) }
-            for dir in dirs {
-                for file in IntentDefinitions.yamlFiles(in: dir) {
-                    guard let root = try? IntentDefinitions.loadYAML(file) else { continue }
-                    let answers = root["answers"] as? [String: Any] ?? [:]
-                    for (key, kind) in [("yes", Answer.yes), ("no", .no), ("dismiss", .dismiss)] {
-                        for w in answers[key] as? [Any] ?? [] { words[Self.normalised("\(w)")] = kind }
-                    }
-                    let permission = root["permission"] as? [String: Any] ?? [:]
-                    for (key, kind) in [("allow", PermissionAnswer.allow), ("deny", .deny), ("choose", .choose)] {
-                        for w in permission[key] as? [Any] ?? [] { permissionWords[Self.normalised("\(w)")] = kind }
-                    }
-                    let save = root["save"] as? [String: Any] ?? [:]
-                    saveWords += (save["words"] as? [Any] ?? []).map { Self.normalised("\($0)") }
-                    saveExceptions += (save["except"] as? [Any] ?? []).map { Self.normalised("\($0)") }
-                }
+            guard let v = vocabulary.languages[language] else { continue }
+            for (list, kind) in [(v.answers.yes, Answer.yes), (v.answers.no, .no), (v.answers.dismiss, .dismiss)] {
+                for w in list { words[Self.normalised(w)] = kind }
             }
+            for (list, kind) in [(v.permission.allow, PermissionAnswer.allow), (v.permission.deny, .deny), (v.permission.choose, .choose)] {
+                for w in list { permissionWords[Self.normalised(w)] = kind }
+            }
+            saveWords += v.save.words.map(Self.normalised)
+            saveExceptions += v.save.except.map(Self.normalised)
         }
     }
 
     /// The answers of the built-in Intents/ directory (empty when it cannot be found).
-    public static let builtIn: AnswerWords = Recognizer.builtInIntentsDirectory().map { AnswerWords(intentsDirectory: $0) }
-        ?? AnswerWords()
+    public static let builtIn = AnswerWords(Vocabulary.builtIn(only: ["answers", "permission", "save"]))
 
     /// What `text` answers, or nil when it is not an answer (then it is a new command).
     public func classify(_ text: String) -> Answer? { words[Self.normalised(text)] }

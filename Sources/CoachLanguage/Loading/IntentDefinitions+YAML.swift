@@ -1,86 +1,48 @@
-// IntentDefinitions+YAML: reading hassil's YAML files (one language directory, or several
-// merged: built-ins first, then user extensions, which add sentences and list values).
+// IntentDefinitions+YAML: hassil's keys of one vocabulary file (intents, lists, expansion rules,
+// skip words, settings), read from the file's node tree by LanguageVocabulary, merged over the
+// files of a language: built-ins first, then user extensions, which add sentences and list values.
 
 import Foundation
 import Yams
 
-public struct VocabularyLoadError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var message: String
-    public var description: String { "\(file): \(message)" }
-}
-
 extension IntentDefinitions {
-    /// Loads and merges every `*.yaml` of `directories` (in order; files sorted by name within one).
-    /// Files whose top level has only `responses:` are skipped here (see ResponseCatalog). Data
-    /// blocks from `userDirectories` are marked with `userSentenceKey` in their metadata.
-    static func load(language: String, directories: [String], userDirectories: Set<String> = []) throws -> IntentDefinitions {
-        var defs = IntentDefinitions(language: language)
-        for directory in directories {
-            for file in yamlFiles(in: directory) {
-                guard let root = try loadYAML(file) else { continue }
-                try defs.merge(root, file: file, fromUser: userDirectories.contains(directory))
+    /// hassil's top-level keys.
+    static let keys: Set<String> = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings"]
+
+    /// Reads one hassil key of a file. Data blocks from the user's files are marked with
+    /// `userSentenceKey` in their metadata; an activity entry's `location:` goes to `locations`.
+    mutating func read(_ key: String, _ node: Node, _ yaml: VocabularyYAML, fromUser: Bool,
+                       locations: inout [WordPair]) throws(VocabularyError) {
+        switch key {
+        case "skip_words": skipWords += try yaml.texts(node, key)
+        case "settings":
+            for (name, value) in try yaml.fields(node, key, known: ["ignore_whitespace"]) where name == "ignore_whitespace" {
+                ignoreWhitespace = try yaml.flag(value, "settings.ignore_whitespace")
             }
-        }
-        return defs
-    }
-
-    static func yamlFiles(in directory: String) -> [String] {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-            .map { (directory as NSString).appendingPathComponent($0) }
-    }
-
-    static func loadYAML(_ file: String) throws -> [String: Any]? {
-        let text: String
-        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-            throw VocabularyLoadError(file: file, message: "unreadable: \(error)")
-        }
-        do {
-            return try Yams.load(yaml: text) as? [String: Any]
-        } catch {
-            throw VocabularyLoadError(file: file, message: "invalid YAML: \(error)")
-        }
-    }
-
-    mutating func merge(_ root: [String: Any], file: String, fromUser: Bool = false) throws {
-        if let words = root["skip_words"] as? [Any] {
-            skipWords.append(contentsOf: words.compactMap { $0 as? String })
-        }
-        if let settings = root["settings"] as? [String: Any], let ignore = settings["ignore_whitespace"] as? Bool {
-            ignoreWhitespace = ignore
-        }
-        if let rules = root["expansion_rules"] as? [String: Any] {
-            for (name, value) in rules { expansionRules[name] = Self.string(value) }
-        }
-        if let lists = root["lists"] as? [String: Any] {
-            for (name, value) in lists.sorted(by: { $0.key < $1.key }) {
-                mergeList(name, try Self.list(value, name: name, file: file))
+        case "expansion_rules":
+            for (name, value) in try yaml.fields(node, key) { expansionRules[name] = try yaml.text(value, "expansion_rules." + name) }
+        case "lists":
+            for (name, value) in try yaml.fields(node, key).sorted(by: { $0.key < $1.key }) {
+                let read = try Self.list(value, "lists." + name, yaml)
+                mergeList(name, read.list)
+                if name == "activity" { locations += read.locations }
             }
-        }
-        if let intents = root["intents"] as? [String: Any] {
-            // Yams does not keep mapping order; hassil tries intents in file order, which only
-            // matters when two intents' templates accept the same sentence (a vocabulary bug).
-            for name in Self.orderedKeys(of: "intents", in: file) ?? intents.keys.sorted() {
-                guard let body = intents[name] as? [String: Any] else { continue }
-                let data = (body["data"] as? [Any]) ?? []
-                addData(name, try data.map { value in
-                    var block = try Self.block(value, file: file)
-                    if fromUser { block.metadata[Self.userSentenceKey] = .bool(true) }
-                    return block
-                })
+        case "intents":
+            for (name, body) in try yaml.fields(node, key) {
+                let f = "intents." + name
+                var blocks: [DataBlock] = []
+                for (field, value) in try yaml.fields(body, f, known: ["data"]) where field == "data" {
+                    guard let items = value.sequence else { throw yaml.fail(value, f + ".data", "expected a list of data blocks") }
+                    for (i, item) in items.enumerated() {
+                        var block = try Self.block(item, "\(f).data[\(i)]", yaml)
+                        if fromUser { block.metadata[Self.userSentenceKey] = .bool(true) }
+                        blocks.append(block)
+                    }
+                }
+                addData(name, blocks)
             }
+        default: break  // language: the directory says it
         }
-    }
-
-    /// Keys of a top-level mapping in document order (Yams' `load` returns a Dictionary).
-    static func orderedKeys(of key: String, in file: String) -> [String]? {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8),
-            let node = try? Yams.compose(yaml: text), let mapping = node.mapping,
-            let inner = mapping[Node(key)]?.mapping
-        else { return nil }
-        return inner.keys.compactMap(\.string)
     }
 
     static func string(_ value: Any) -> String {
@@ -98,74 +60,125 @@ extension IntentDefinitions {
         }
     }
 
-    static func list(_ value: Any, name: String, file: String) throws -> ListDefinition {
-        guard let body = value as? [String: Any] else {
-            throw VocabularyLoadError(file: file, message: "list \(name) is not a mapping")
-        }
-        if let values = body["values"] as? [Any] {
-            return .values(values.map { item in
-                if let dict = item as? [String: Any] {
-                    let input = dict["in"].map(string) ?? ""
-                    let context = (dict["context"] as? [String: Any] ?? [:]).mapValues(slotValue)
-                    return ListValueDefinition(input: input, output: dict["out"].map(slotValue), context: context)
+    static func slotValue(_ node: Node, _ field: String, _ yaml: VocabularyYAML) throws(VocabularyError) -> SlotValue {
+        guard node.scalar != nil else { throw yaml.fail(node, field, "expected a value, not a list or mapping") }
+        return slotValue(node.any)
+    }
+
+    /// A list: `values:` (words, or `{in, out, context, location}`), `range:` or `wildcard: true`;
+    /// with the `location:` of its entries (`in` template → location).
+    static func list(_ node: Node, _ field: String, _ yaml: VocabularyYAML) throws(VocabularyError)
+        -> (list: ListDefinition, locations: [WordPair])
+    {
+        let body = try yaml.fields(node, field, known: ["values", "range", "wildcard"])
+        if let values = body.first(where: { $0.key == "values" })?.value {
+            guard let items = values.sequence else { throw yaml.fail(values, field + ".values", "expected a list") }
+            var out: [ListValueDefinition] = []
+            var locations: [WordPair] = []
+            for (i, item) in items.enumerated() {
+                let f = "\(field).values[\(i)]"
+                guard item.mapping != nil else {
+                    out.append(ListValueDefinition(input: try yaml.text(item, f), output: nil, context: [:]))
+                    continue
                 }
-                return ListValueDefinition(input: string(item), output: nil, context: [:])
-            })
-        }
-        if let range = body["range"] as? [String: Any] {
-            func num(_ k: String) -> Double? { (range[k] as? Int).map(Double.init) ?? range[k] as? Double }
-            guard let from = num("from"), let to = num("to") else {
-                throw VocabularyLoadError(file: file, message: "range list \(name) needs from/to")
+                var value = ListValueDefinition(input: "", output: nil, context: [:])
+                var location: String?
+                for (k, v) in try yaml.fields(item, f, known: ["in", "out", "context", "location"]) {
+                    switch k {
+                    case "in": value.input = try yaml.text(v, f + ".in")
+                    case "out": value.output = try slotValue(v, f + ".out", yaml)
+                    case "context":
+                        for (c, s) in try yaml.fields(v, f + ".context") { value.context[c] = try slotValue(s, f + ".context." + c, yaml) }
+                    default: location = try yaml.text(v, f + ".location")
+                    }
+                }
+                if let location { locations.append(WordPair(key: value.input, value: location)) }
+                out.append(value)
             }
-            let fractions = range["fractions"] as? String
-            return .range(
-                RangeDefinition(
-                    from: from, to: to, step: num("step") ?? 1, halves: fractions == "halves",
-                    tenths: fractions == "tenths", multiplier: num("multiplier"),
-                    digits: range["digits"] as? Bool ?? true, words: range["words"] as? Bool ?? true))
+            return (.values(out), locations)
         }
-        if body["wildcard"] as? Bool == true { return .wildcard }
-        throw VocabularyLoadError(file: file, message: "list \(name) has no values, range or wildcard")
+        if let range = body.first(where: { $0.key == "range" })?.value {
+            let f = field + ".range"
+            var r = RangeDefinition(from: 0, to: 0)
+            var bounds = 0
+            // hassil's `type` (percentage, temperature) and words_language/words_ruleset say nothing the matcher uses.
+            for (k, v) in try yaml.fields(range, f, known: ["from", "to", "step", "fractions", "multiplier", "digits", "words", "type",
+                                                            "words_language", "words_ruleset"]) {
+                let g = f + "." + k
+                switch k {
+                case "from": r.from = try yaml.number(v, g); bounds += 1
+                case "to": r.to = try yaml.number(v, g); bounds += 1
+                case "step": r.step = try yaml.number(v, g)
+                case "multiplier": r.multiplier = try yaml.number(v, g)
+                case "digits": r.digits = try yaml.flag(v, g)
+                case "words": r.words = try yaml.flag(v, g)
+                case "type", "words_language", "words_ruleset": break
+                default:
+                    let fractions = try yaml.text(v, g)
+                    guard fractions == "halves" || fractions == "tenths" else { throw yaml.fail(v, g, "expected halves or tenths") }
+                    r.halves = fractions == "halves"
+                    r.tenths = fractions == "tenths"
+                }
+            }
+            guard bounds == 2 else { throw yaml.fail(range, f, "a range needs from: and to:") }
+            return (.range(r), [])
+        }
+        if let wildcard = body.first(where: { $0.key == "wildcard" })?.value, try yaml.flag(wildcard, field + ".wildcard") {
+            return (.wildcard, [])
+        }
+        throw yaml.fail(node, field, "a list needs values:, range: or wildcard: true")
     }
 
     /// `requires_context` / `excludes_context` as hassil reads them: per key a scalar, a list,
     /// null, or `{value: <one of those>, slot: true|NAME}` (`slot` counts in requires_context only).
-    static func contextConditions(_ value: Any?) -> [ContextCondition] {
-        guard let dict = value as? [String: Any] else { return [] }
-        return dict.keys.sorted().map { key in
-            var spec = dict[key]
+    static func contextConditions(_ node: Node, _ field: String, _ yaml: VocabularyYAML) throws(VocabularyError) -> [ContextCondition] {
+        try yaml.fields(node, field).sorted { $0.key < $1.key }.map { (key, value) throws(VocabularyError) in
+            var spec: Node? = value
             var slot: String? = nil
-            if let mapping = spec as? [String: Any] {
-                switch mapping["slot"] {
-                case let name as String: slot = name
-                case let flag as Bool: slot = flag ? key : nil
-                default: break
+            if value.mapping != nil {
+                spec = nil
+                for (k, v) in try yaml.fields(value, field + "." + key, known: ["value", "slot"]) {
+                    if k == "value" { spec = v } else if let flag = v.bool, v.tag.rawValue == Tag.Name.bool.rawValue { slot = flag ? key : nil } else {
+                        slot = try yaml.text(v, field + "." + key + ".slot")
+                    }
                 }
-                spec = mapping["value"]
             }
             let expected: ContextCondition.Expected
-            switch spec {
-            case nil, is NSNull: expected = .any
-            case let list as [Any]: expected = .oneOf(list.map(slotValue))
-            case let other?: expected = .value(slotValue(other))
+            if let spec, let items = spec.sequence {
+                var values: [SlotValue] = []
+                for (i, item) in items.enumerated() { values.append(try slotValue(item, "\(field).\(key)[\(i)]", yaml)) }
+                expected = .oneOf(values)
+            } else if let spec, !VocabularyYAML.isNull(spec) {
+                expected = .value(try slotValue(spec, field + "." + key, yaml))
+            } else {
+                expected = .any
             }
             return ContextCondition(key: key, expected: expected, slot: slot)
         }
     }
 
-    static func block(_ value: Any, file: String) throws -> DataBlock {
-        guard let body = value as? [String: Any] else {
-            throw VocabularyLoadError(file: file, message: "data block is not a mapping")
+    static let blockKeys: Set<String> = ["sentences", "slots", "response", "requires_context", "excludes_context", "lists",
+                                         "expansion_rules", "metadata"]
+
+    static func block(_ node: Node, _ field: String, _ yaml: VocabularyYAML) throws(VocabularyError) -> DataBlock {
+        var block = DataBlock(sentences: [], slots: [], response: nil, requiresContext: [], excludesContext: [], lists: [:],
+                              expansionRules: [:])
+        for (key, value) in try yaml.fields(node, field, known: blockKeys) {
+            let f = field + "." + key
+            switch key {
+            case "sentences": block.sentences = try yaml.texts(value, f)
+            case "slots":
+                for (name, v) in try yaml.fields(value, f).sorted(by: { $0.key < $1.key }) {
+                    block.slots.append((name, try slotValue(v, f + "." + name, yaml)))
+                }
+            case "response": block.response = try yaml.text(value, f)
+            case "requires_context": block.requiresContext = try contextConditions(value, f, yaml)
+            case "excludes_context": block.excludesContext = try contextConditions(value, f, yaml)
+            case "lists": for (name, v) in try yaml.fields(value, f) { block.lists[name] = try list(v, f + "." + name, yaml).list }
+            case "expansion_rules": for (name, v) in try yaml.fields(value, f) { block.expansionRules[name] = try yaml.text(v, f + "." + name) }
+            default: for (name, v) in try yaml.fields(value, f) { block.metadata[name] = try slotValue(v, f + "." + name, yaml) }
+            }
         }
-        let sentences = (body["sentences"] as? [Any] ?? []).map(string)
-        let slots = (body["slots"] as? [String: Any] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, slotValue($0.value)) }
-        var lists: [String: ListDefinition] = [:]
-        for (name, v) in body["lists"] as? [String: Any] ?? [:] { lists[name] = try list(v, name: name, file: file) }
-        return DataBlock(
-            sentences: sentences, slots: slots, response: body["response"] as? String,
-            requiresContext: contextConditions(body["requires_context"]),
-            excludesContext: contextConditions(body["excludes_context"]),
-            lists: lists, expansionRules: (body["expansion_rules"] as? [String: Any] ?? [:]).mapValues(string),
-            metadata: (body["metadata"] as? [String: Any] ?? [:]).mapValues(slotValue))
+        return block
     }
 }

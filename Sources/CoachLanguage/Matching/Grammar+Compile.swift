@@ -9,13 +9,14 @@ public struct GrammarCompileError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Grammar {
-    static func compile(_ defs: IntentDefinitions, language: Language) throws -> Grammar {
+    static func compile(_ defs: IntentDefinitions, language: Language, numbers: NumberWords) throws -> Grammar {
         var compiler = GrammarCompiler(defs: defs, grammar: Grammar(language: language, cjkSpacing: defs.ignoreWhitespace))
         try compiler.compileAll()
         compiler.computeFirstSets()
         compiler.buildDispatchTables()
         var g = compiler.grammar
         g.contextTemplates = g.templates.map { g.blocks[$0.block].hasContextConditions }
+        g.numbers = NumberParser(numbers, language: language)
         return g
     }
 }

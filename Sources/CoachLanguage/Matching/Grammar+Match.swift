@@ -93,7 +93,7 @@ extension Grammar {
                         withUnsafeTemporaryAllocation(of: Int32.self, capacity: MatchWalker.capacity) { returns in
                             withUnsafeTemporaryAllocation(of: MatchEvent.self, capacity: MatchWalker.capacity) { events in
                                 var walker = MatchWalker(
-                                    cjkSpacing: cjkSpacing, language: language, ops: ops, alts: alts, ranges: ranges,
+                                    cjkSpacing: cjkSpacing, numbers: numbers, ops: ops, alts: alts, ranges: ranges,
                                     input: input, returns: returns, events: events)
                                 walker.contextTemplates = contextTemplates
                                 walker.literals = literals
@@ -141,7 +141,7 @@ struct MatchWalker {
     /// a handful of levels; a match that needs more is treated as no match).
     static let capacity = 256
     let cjkSpacing: Bool
-    let language: Language
+    let numbers: NumberParser
     let ops: UnsafeBufferPointer<GrammarOp>
     let alts: UnsafeBufferPointer<GrammarAlternative>
     let ranges: UnsafeBufferPointer<RangeDefinition>
@@ -172,13 +172,13 @@ struct MatchWalker {
     func succeeded(_ ran: Bool) -> Bool { collected != nil || (ran && !overflow) }
 
     init(
-        cjkSpacing: Bool, language: Language, ops: UnsafeBufferPointer<GrammarOp>,
+        cjkSpacing: Bool, numbers: NumberParser, ops: UnsafeBufferPointer<GrammarOp>,
         alts: UnsafeBufferPointer<GrammarAlternative>, ranges: UnsafeBufferPointer<RangeDefinition>,
         input: UnsafeBufferPointer<UInt32>, returns: UnsafeMutableBufferPointer<Int32>,
         events: UnsafeMutableBufferPointer<MatchEvent>
     ) {
         self.cjkSpacing = cjkSpacing
-        self.language = language
+        self.numbers = numbers
         self.ops = ops
         self.alts = alts
         self.ranges = ranges
@@ -331,12 +331,12 @@ struct MatchWalker {
         let range = ranges[Int(op.a)]
         var parsed: ParsedNumber? = nil
         if range.digits { parsed = NumberParser.digits(input, at: pos) }
-        if parsed == nil, range.words { parsed = NumberParser.words(input, at: pos, language: language) }
+        if parsed == nil, range.words { parsed = numbers.words(input, at: pos) }
         guard let p = parsed else { return false }
         if range.contains(p.value), numberEvent(op, pos, p) { return true }
         // Then "2 and a half" as 2.5 (#40), where the range takes halves; after the plain reading,
         // so templates that say "and a half" themselves keep hassil's answers.
-        guard range.halves || range.tenths, let half = NumberParser.digitsAndAHalf(input, after: p), range.contains(half.value)
+        guard range.halves || range.tenths, let half = numbers.digitsAndAHalf(input, after: p), range.contains(half.value)
         else { return false }
         return numberEvent(op, pos, half)
     }

@@ -97,6 +97,8 @@ struct Grammar: Sendable {
     var listPhrases: [String: [String]] = [:]
     /// Per template: its data block has requires_context / excludes_context.
     var contextTemplates: [Bool] = []
+    /// The language's number words (Intents/<lang>/_numbers.yaml) as the number slots read them.
+    var numbers = NumberParser(NumberWords(), language: .en)
 }
 
 enum FirstSet {

@@ -14,22 +14,11 @@ struct IntentStates: Sendable {
     /// intent → context key → state → the intent a bare command means in that state.
     var bareInState: [String: [String: [String: String]]] = [:]
 
-    static func load(contractFile: String) -> IntentStates {
-        var table = IntentStates()
-        guard let root = try? IntentDefinitions.loadYAML(contractFile), let intents = root["intents"] as? [String: Any]
-        else { return table }
-        for (intent, body) in intents {
-            for (key, states) in (body as? [String: Any])?["bare_in_state"] as? [String: Any] ?? [:] {
-                for (state, meant) in states as? [String: Any] ?? [:] {
-                    table.bareInState[intent, default: [:]][key, default: [:]]["\(state)"] = "\(meant)"
-                }
-            }
-            guard let rules = (body as? [String: Any])?["possible_when"] as? [String: Any] else { continue }
-            for (key, values) in rules {
-                table.possibleWhen[intent, default: [:]][key] = Set((values as? [Any] ?? []).map { "\($0)" })
-            }
-        }
-        return table
+    init() {}
+
+    init(_ contract: VocabularyContract) {
+        bareInState = contract.bareInState
+        possibleWhen = contract.possibleWhen.mapValues { $0.mapValues(Set.init) }
     }
 
     /// `r`, or not understood when it is a guess the context rules out.

@@ -16,12 +16,12 @@ public struct Recognizer: Sendable {
         let models: [Language: LanguageModel]
         let units: UnitTable
         let responses: ResponseCatalog
-        let vocabulary: Vocabulary
+        let completionWords: CompletionWords
         let answers: AnswerWords
         let states: IntentStates
 
         init(
-            models: [Language: LanguageModel], units: UnitTable, responses: ResponseCatalog, vocabulary: Vocabulary,
+            models: [Language: LanguageModel], units: UnitTable, responses: ResponseCatalog, completionWords: CompletionWords,
             answers: AnswerWords, states: IntentStates
         ) {
             self.answers = answers
@@ -30,7 +30,7 @@ public struct Recognizer: Sendable {
             self.byIndex = Language.allCases.map { models[$0] }
             self.units = units
             self.responses = responses
-            self.vocabulary = vocabulary
+            self.completionWords = completionWords
         }
     }
 
@@ -38,7 +38,8 @@ public struct Recognizer: Sendable {
     var models: [Language: LanguageModel] { storage.models }
     var units: UnitTable { storage.units }
     public var responses: ResponseCatalog { storage.responses }
-    public var vocabulary: Vocabulary { storage.vocabulary }
+    /// Words for tab completion and help (activity, location and unit phrases, command words).
+    public var completionWords: CompletionWords { storage.completionWords }
     /// Yes / no / dismiss answers (Intents/<lang>/_answers.yaml), shared by the gateway and the REPL.
     public var answers: AnswerWords { storage.answers }
 
@@ -46,28 +47,22 @@ public struct Recognizer: Sendable {
     /// `userDirectory/<lang>/*.yaml` when given (same format: sentences and list values add
     /// to the built-ins).
     public init(intentsDirectory: String, userDirectory: String? = nil) throws {
+        try self.init(vocabulary: Vocabulary.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory))
+    }
+
+    /// Compiles every language of `vocabulary` that has intents; the vocabulary itself is not kept.
+    public init(vocabulary: Vocabulary) throws {
         var models: [Language: LanguageModel] = [:]
-        var catalog = ResponseCatalog()
         for language in Language.allCases {
-            var dirs = [(intentsDirectory as NSString).appendingPathComponent(language.rawValue)]
-            if let user = userDirectory { dirs.append((user as NSString).appendingPathComponent(language.rawValue)) }
-            let existing = dirs.filter { !IntentDefinitions.yamlFiles(in: $0).isEmpty }
-            guard !existing.isEmpty else { continue }
-            let userDirectories = Set(userDirectory.map { [(($0 as NSString).appendingPathComponent(language.rawValue))] } ?? [])
-            let defs = try IntentDefinitions.load(language: language.rawValue, directories: existing, userDirectories: userDirectories)
-            if defs.intents.isEmpty { continue }
-            let grammar = try Grammar.compile(defs, language: language)
+            guard let words = vocabulary.languages[language], !words.definitions.intents.isEmpty else { continue }
+            let grammar = try Grammar.compile(words.definitions, language: language, numbers: words.numbers)
             models[language] = LanguageModel(
-                grammar: grammar, defs: defs, fallback: FallbackData.load(directories: existing, language: language),
-                clauses: ClauseData.load(directories: existing, language: language))
-            try catalog.load(language: language, directories: existing)
+                grammar: grammar, defs: words.definitions, fallback: FallbackData(words), clauses: ClauseData(words.clauses, language: language))
         }
         storage = Storage(
-            models: models,
-            units: UnitTable.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml")),
-            responses: catalog, vocabulary: Vocabulary(models: models),
-            answers: AnswerWords(intentsDirectory: intentsDirectory, userDirectory: userDirectory),
-            states: IntentStates.load(contractFile: (intentsDirectory as NSString).appendingPathComponent("intents.yaml")))
+            models: models, units: UnitTable(vocabulary.contract), responses: ResponseCatalog(vocabulary),
+            completionWords: CompletionWords(models: models), answers: AnswerWords(vocabulary),
+            states: IntentStates(vocabulary.contract))
     }
 
     /// Languages with at least one intent loaded.

@@ -1,5 +1,5 @@
 // Units: goal_unit identifiers → goal type and factor to base units (seconds, metres,
-// kilocalories). Read from Intents/intents.yaml `units:` when present; these defaults
+// kilocalories). From Intents/intents.yaml `units:` when present; these defaults
 // mirror it so the module works without that file.
 
 import CoachWire
@@ -27,19 +27,16 @@ struct UnitTable: Sendable {
         "kilocalorie": (.energy, 1), "calorie": (.energy, 1), "kilojoule": (.energy, 1 / 4.184),
     ])
 
-    static func load(contractFile: String) -> UnitTable {
-        var table = defaults
-        guard let root = try? IntentDefinitions.loadYAML(contractFile), let units = root["units"] as? [String: Any] else {
-            return table
+    /// The defaults, with the contract's `units:` over them.
+    init(_ contract: VocabularyContract) {
+        var table = Self.defaults
+        for unit in contract.units {
+            if let kind = Family(rawValue: unit.family) { table.units[unit.name] = (kind, unit.factor) }
         }
-        for (family, entries) in units {
-            guard let kind = Family(rawValue: family), let entries = entries as? [String: Any] else { continue }
-            for (unit, factor) in entries {
-                if let f = (factor as? Double) ?? (factor as? Int).map(Double.init) { table.units[unit] = (kind, f) }
-            }
-        }
-        return table
+        self = table
     }
+
+    init(units: [String: (Family, Double)]) { self.units = units }
 
     func goal(value: Double, unit: String) -> WorkoutGoal? {
         guard let (kind, factor) = units[unit] else { return nil }

@@ -1,6 +1,7 @@
 // NumberParser: numbers at a position of normalised text — digits ("30", "2.5", full-width
 // digits arrive here already folded), English number words ("thirty", "twenty five",
 // "a hundred", "two point five", "one and a half") and Japanese numerals (三十, 二十五, 百, 一万).
+// The words are the language's NumberWords (Intents/<lang>/_numbers.yaml); how they combine is here.
 
 import CoachWire
 
@@ -10,7 +11,66 @@ struct ParsedNumber: Sendable, Equatable {
     var isWords: Bool
 }
 
-enum NumberParser {
+/// A class: the grammar hands it to every match walk, one retain instead of one per table.
+final class NumberParser: Sendable {
+    let language: Language
+    private let units: [String: Int]
+    private let tens: [String: Int]
+    private let hundred: Set<String>
+    private let thousand: Set<String>
+    private let article: Set<String>
+    private let and: String
+    private let half: String
+    private let point: String
+    /// " and a half" as scalars (after digits: "2 and a half").
+    private let andAHalf: [UInt32]
+    /// Numeral → value, by scalar (Japanese): units, multipliers (十 百 千), myriads (万).
+    private let kanjiUnits: [UInt32: Int]
+    private let kanjiMultipliers: [UInt32: Int]
+    private let kanjiMyriads: [UInt32: Int]
+    /// Every word that can be part of a number, variants left out (for typo correction and keywords).
+    let words: [String]
+    /// First two letters of every word a number can start with (articles too, for "a hundred"), as
+    /// a bitmap over (first letter, second letter or end of word).
+    private let englishStarts: [UInt64]
+
+    init(_ numbers: NumberWords, language: Language) {
+        self.language = language
+        var units = Dictionary(numbers.units.map { ($0.word, $0.value) }, uniquingKeysWith: { a, _ in a })
+        var tens = Dictionary(numbers.tens.map { ($0.word, $0.value) }, uniquingKeysWith: { a, _ in a })
+        for variant in numbers.variants {
+            if let u = units[variant.value] { units[variant.key] = u }
+            if let t = tens[variant.value] { tens[variant.key] = t }
+        }
+        self.units = units
+        self.tens = tens
+        hundred = Set(numbers.multipliers.filter { $0.value == 100 }.map(\.word))
+        thousand = Set(numbers.multipliers.filter { $0.value == 1000 }.map(\.word))
+        article = Set(numbers.article)
+        and = numbers.and ?? ""
+        half = numbers.half ?? ""
+        point = numbers.point ?? ""
+        andAHalf = numbers.and.flatMap { and in
+            numbers.half.flatMap { half in numbers.article.first.map { " \(and) \($0) \(half)".unicodeScalars.map(\.value) } }
+        } ?? []
+        func byScalar(_ table: [NumberWords.Word]) -> [UInt32: Int] {
+            Dictionary(table.compactMap { w in w.word.unicodeScalars.count == 1 ? (w.word.unicodeScalars.first!.value, w.value) : nil },
+                       uniquingKeysWith: { a, _ in a })
+        }
+        kanjiUnits = byScalar(numbers.units)
+        kanjiMultipliers = byScalar(numbers.multipliers)
+        kanjiMyriads = byScalar(numbers.myriads)
+        words = numbers.units.map(\.word) + numbers.tens.map(\.word) + numbers.multipliers.map(\.word)
+            + [numbers.half, numbers.point].compactMap { $0 }
+        var bits = [UInt64](repeating: 0, count: 14)
+        for w in words + numbers.article {
+            let u = Array(w.unicodeScalars.map(\.value))
+            guard let k = Self.startKey(u[0], u.count > 1 ? u[1] : Scalars.space) else { continue }
+            bits[k >> 6] |= 1 << UInt64(k & 63)
+        }
+        englishStarts = bits
+    }
+
     /// Digits with an optional decimal part. Like hassil, no word boundary is required after
     /// them ("5k", "30min").
     static func digits(_ s: UnsafeBufferPointer<UInt32>, at pos: Int) -> ParsedNumber? {
@@ -36,16 +96,16 @@ enum NumberParser {
     /// Digits followed by " and a half" ("2 and a half miles" is 2.5 miles, #40), or nil. Tried
     /// only after the plain digits (hassil reads "5 and a half minutes" as 5 + a literal "and a
     /// half", and Home Assistant's templates say so).
-    static func digitsAndAHalf(_ s: UnsafeBufferPointer<UInt32>, after p: ParsedNumber) -> ParsedNumber? {
+    func digitsAndAHalf(_ s: UnsafeBufferPointer<UInt32>, after p: ParsedNumber) -> ParsedNumber? {
         let i = p.end
-        guard !p.isWords, p.value == p.value.rounded(), i + 11 <= s.count,
-              i + 11 == s.count || !Scalars.isASCIIAlnum(s[i + 11]) else { return nil }
-        let tail: [UInt32] = [0x20, 0x61, 0x6E, 0x64, 0x20, 0x61, 0x20, 0x68, 0x61, 0x6C, 0x66]  // " and a half"
-        guard (0 ..< 11).allSatisfy({ s[i + $0] == tail[$0] }) else { return nil }
-        return ParsedNumber(end: i + 11, value: p.value + 0.5, isWords: false)
+        let n = andAHalf.count
+        guard n > 0, !p.isWords, p.value == p.value.rounded(), i + n <= s.count,
+              i + n == s.count || !Scalars.isASCIIAlnum(s[i + n]) else { return nil }
+        guard (0 ..< n).allSatisfy({ s[i + $0] == andAHalf[$0] }) else { return nil }
+        return ParsedNumber(end: i + n, value: p.value + 0.5, isWords: false)
     }
 
-    static func words(_ s: UnsafeBufferPointer<UInt32>, at pos: Int, language: Language) -> ParsedNumber? {
+    func words(_ s: UnsafeBufferPointer<UInt32>, at pos: Int) -> ParsedNumber? {
         switch language {
         case .en: return english(s, at: pos)
         case .ja: return japanese(s, at: pos)
@@ -68,64 +128,9 @@ enum NumberParser {
         return (String(view), end)
     }
 
-    static func englishUnit(_ w: String) -> Int? {
-        switch w {
-        case "zero": 0
-        case "one": 1
-        case "two": 2
-        case "three": 3
-        case "four": 4
-        case "five": 5
-        case "six": 6
-        case "seven": 7
-        case "eight": 8
-        case "nine": 9
-        case "ten": 10
-        case "eleven": 11
-        case "twelve": 12
-        case "thirteen": 13
-        case "fourteen": 14
-        case "fifteen": 15
-        case "sixteen": 16
-        case "seventeen": 17
-        case "eighteen": 18
-        case "nineteen": 19
-        default: nil
-        }
-    }
+    func englishUnit(_ w: String) -> Int? { units[w] }
 
-    static func englishTens(_ w: String) -> Int? {
-        switch w {
-        case "twenty": 20
-        case "thirty": 30
-        case "forty", "fourty": 40
-        case "fifty": 50
-        case "sixty": 60
-        case "seventy": 70
-        case "eighty": 80
-        case "ninety": 90
-        default: nil
-        }
-    }
-
-    /// Every word that can be part of an English number (for typo correction and keywords).
-    static let englishWords: [String] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty",
-        "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "half", "point",
-    ]
-
-    /// First two letters of every word a number can start with ("a"/"an" for "a hundred"), as
-    /// a bitmap over (first letter, second letter or end of word).
-    private static let englishStarts: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 14)
-        for w in englishWords + ["a", "an"] {
-            let u = Array(w.unicodeScalars.map(\.value))
-            let k = startKey(u[0], u.count > 1 ? u[1] : Scalars.space)!
-            bits[k >> 6] |= 1 << UInt64(k & 63)
-        }
-        return bits
-    }()
+    func englishTens(_ w: String) -> Int? { tens[w] }
 
     @inline(__always)
     private static func startKey(_ a: UInt32, _ b: UInt32) -> Int? {
@@ -135,9 +140,9 @@ enum NumberParser {
         return Int(a - 0x61) * 32 + Int(second)
     }
 
-    private static func english(_ s: UnsafeBufferPointer<UInt32>, at pos: Int) -> ParsedNumber? {
+    private func english(_ s: UnsafeBufferPointer<UInt32>, at pos: Int) -> ParsedNumber? {
         // Fast reject without building a String: most words cannot start a number.
-        guard pos < s.count, let k = startKey(s[pos], pos + 1 < s.count ? s[pos + 1] : Scalars.space),
+        guard pos < s.count, let k = Self.startKey(s[pos], pos + 1 < s.count ? s[pos + 1] : Scalars.space),
             englishStarts[k >> 6] & (1 << UInt64(k & 63)) != 0
         else { return nil }
         var total = 0
@@ -146,7 +151,7 @@ enum NumberParser {
         var end = pos
         var i = pos
         var any = false
-        while let (w, wEnd) = word(s, i) {
+        while let (w, wEnd) = Self.word(s, i) {
             let after = wEnd < s.count ? wEnd + 1 : wEnd
             if let u = englishUnit(w) {
                 if last == 1 || last == 5 || (last == 2 && u >= 10) { break }
@@ -156,23 +161,23 @@ enum NumberParser {
                 if last == 1 || last == 2 || last == 5 { break }
                 current += t
                 last = 2
-            } else if w == "hundred" {
+            } else if hundred.contains(w) {
                 if last == 3 || current >= 100 { break }
                 current = (current == 0 ? 1 : current) * 100
                 last = 3
-            } else if w == "thousand" {
+            } else if thousand.contains(w) {
                 if last == 4 { break }
                 total += (current == 0 ? 1 : current) * 1000
                 current = 0
                 last = 4
-            } else if (w == "a" || w == "an") && !any, let (n, _) = word(s, after), n == "hundred" || n == "thousand" {
+            } else if article.contains(w) && !any, let (n, _) = Self.word(s, after), hundred.contains(n) || thousand.contains(n) {
                 current = 1
                 last = 1
                 i = after
                 continue
-            } else if w == "and", any, let (n, nEnd) = word(s, after) {
+            } else if w == and, any, let (n, nEnd) = Self.word(s, after) {
                 // "one hundred and five", "one and a half"
-                if n == "a", let (h, hEnd) = word(s, nEnd < s.count ? nEnd + 1 : nEnd), h == "half" {
+                if article.contains(n), let (h, hEnd) = Self.word(s, nEnd < s.count ? nEnd + 1 : nEnd), h == half {
                     return ParsedNumber(end: hEnd, value: Double(total + current) + 0.5, isWords: true)
                 }
                 if last == 3 || last == 4, englishUnit(n) != nil || englishTens(n) != nil {
@@ -180,12 +185,12 @@ enum NumberParser {
                     continue
                 }
                 break
-            } else if w == "point", any {
+            } else if w == point, any {
                 var j = after
                 var value = Double(total + current)
                 var scale = 0.1
                 var decEnd = -1
-                while let (d, dEnd) = word(s, j), let dv = englishUnit(d), dv < 10 {
+                while let (d, dEnd) = Self.word(s, j), let dv = englishUnit(d), dv < 10 {
                     value += Double(dv) * scale
                     scale /= 10
                     decEnd = dEnd
@@ -205,39 +210,21 @@ enum NumberParser {
 
     // MARK: - Japanese
 
-    @inline(__always)
-    static func kanjiDigit(_ v: UInt32) -> Int? {
-        switch v {
-        case 0x3007, 0x96F6: 0  // 〇 零
-        case 0x4E00: 1
-        case 0x4E8C: 2
-        case 0x4E09: 3
-        case 0x56DB: 4
-        case 0x4E94: 5
-        case 0x516D: 6
-        case 0x4E03: 7
-        case 0x516B: 8
-        case 0x4E5D: 9
-        default: nil
-        }
-    }
-
-    private static func japanese(_ s: UnsafeBufferPointer<UInt32>, at pos: Int) -> ParsedNumber? {
+    private func japanese(_ s: UnsafeBufferPointer<UInt32>, at pos: Int) -> ParsedNumber? {
         var total = 0
         var section = 0
         var digit = -1
         var i = pos
         while i < s.count {
             let v = s[i]
-            if let d = kanjiDigit(v) {
+            if let d = kanjiUnits[v] {
                 digit = digit < 0 ? d : digit * 10 + d
-            } else if v == 0x5341 || v == 0x767E || v == 0x5343 {  // 十 百 千
-                let mult = v == 0x5341 ? 10 : (v == 0x767E ? 100 : 1000)
+            } else if let mult = kanjiMultipliers[v] {  // 十 百 千
                 section += (digit < 0 ? 1 : digit) * mult
                 digit = -1
-            } else if v == 0x4E07 {  // 万
+            } else if let myriad = kanjiMyriads[v] {  // 万
                 guard i > pos else { break }
-                total += (section + max(digit, 0)) * 10000
+                total += (section + max(digit, 0)) * myriad
                 section = 0
                 digit = -1
             } else {

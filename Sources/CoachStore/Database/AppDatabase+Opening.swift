@@ -1,6 +1,7 @@
 // Opening the database file: WAL through a DatabasePool with `synchronous=FULL` on the writer —
 // every commit fsyncs the WAL, so a committed batch survives power loss, not just a crash.
 
+import CoachWire
 import Foundation
 import GRDB
 
@@ -11,9 +12,8 @@ extension AppDatabase {
     public static func open(path: String, readOnly: Bool = false) throws -> AppDatabase {
         do {
             if !readOnly {
-                try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
+                // Made durable (its parent synced): SQLite syncs the store's own directory, not the one above.
+                try DurableFile.createDirectory((path as NSString).deletingLastPathComponent, permissions: 0o700)
             }
             let pool = try DatabasePool(path: path, configuration: makeConfiguration(readOnly: readOnly))
             if readOnly {

@@ -8,12 +8,14 @@ import CoachCore
 import Foundation
 import GRDB
 
-/// A saved workout, whole, as it travels from a primary to its mirror (JSON).
+/// A saved workout, whole or a page of it, as it travels from a primary to its mirror (JSON).
 public struct ReplicatedWorkout: Codable, Sendable, Hashable {
     var workout: WorkoutRecord
     var samples: [SampleRecord]
     var events: [EventRecord]
     var route: [RoutePointRecord]
+    /// Set on a page that is not the last: where the next page starts.
+    public var next: ReplicaCursor? = nil
 
     public var id: String { workout.id }
     public var sampleCount: Int { samples.count }
@@ -31,14 +33,19 @@ extension ReplicatedWorkout {
 
 extension WorkoutStore {
     /// The saved workout `id` with all its rows, or nil when there is no saved workout of that id.
-    public func replica(ofWorkout id: String) throws -> ReplicatedWorkout? {
+    /// With a `limit`, one page of it (ReplicaPaging.swift): at most `limit` samples and `limit`
+    /// route points after `cursor`, the events on the first page, `next` set while rows remain.
+    public func replica(ofWorkout id: String, after cursor: ReplicaCursor? = nil, limit: Int? = nil) throws -> ReplicatedWorkout? {
         try database.writer.read { db -> ReplicatedWorkout? in
             guard let workout = try WorkoutRecord.fetchOne(db, key: id), workout.state == .saved else { return nil }
-            let order = SQL("monotonicNs, id").sqlExpression
-            let samples: [SampleRecord] = try SampleRecord.filter(SampleRecord.Columns.workoutId == id).order(order).fetchAll(db)
-            let events: [EventRecord] = try EventRecord.filter(EventRecord.Columns.workoutId == id).order(order).fetchAll(db)
-            let route: [RoutePointRecord] = try RoutePointRecord.filter(RoutePointRecord.Columns.workoutId == id).order(order).fetchAll(db)
-            return ReplicatedWorkout(workout: workout, samples: samples, events: events, route: route)
+            guard let limit else {
+                let order = SQL("monotonicNs, id").sqlExpression
+                let samples: [SampleRecord] = try SampleRecord.filter(SampleRecord.Columns.workoutId == id).order(order).fetchAll(db)
+                let events: [EventRecord] = try EventRecord.filter(EventRecord.Columns.workoutId == id).order(order).fetchAll(db)
+                let route: [RoutePointRecord] = try RoutePointRecord.filter(RoutePointRecord.Columns.workoutId == id).order(order).fetchAll(db)
+                return ReplicatedWorkout(workout: workout, samples: samples, events: events, route: route)
+            }
+            return try Self.replicaPage(of: workout, after: cursor ?? ReplicaCursor(), limit: limit, in: db)
         }
     }
 
@@ -46,6 +53,7 @@ extension WorkoutStore {
     /// announced again), in one transaction. A sample whose sync identifier this store holds
     /// elsewhere makes way for the primary's copy: the primary decides.
     public func applyReplica(_ replica: ReplicatedWorkout, now: Date = Date()) async throws {
+        guard replica.next == nil else { throw ReplicaPageMismatch() }  // a page, not the whole workout
         try await edit { db in
             let id = replica.workout.id
             if try WorkoutRecord.exists(db, key: id) { try Self.removeWorkout(id, in: db, now: now) }

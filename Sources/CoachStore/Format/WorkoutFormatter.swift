@@ -18,7 +18,7 @@ public enum WorkoutFormatter {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    public static func historyJSON(_ workouts: [WorkoutSummary]) -> String { json(workouts) }
+    public static func historyJSON(_ workouts: [WorkoutSummary]) -> String { HistoryResult(workouts.map(\.wire)).json.serialized() }
 
     public static func showJSON(_ detail: WorkoutDetail) -> String { json(detail) }
 

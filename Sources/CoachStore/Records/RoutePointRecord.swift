@@ -18,6 +18,7 @@ struct RoutePointRecord: Codable, Hashable, FetchableRecord, MutablePersistableR
     var monotonicNs: Int64
 
     enum Columns {
+        static let id = Column(CodingKeys.id)
         static let workoutId = Column(CodingKeys.workoutId)
         static let monotonicNs = Column(CodingKeys.monotonicNs)
     }

@@ -1,5 +1,6 @@
 // WorkoutStore: the durable `WorkoutJournal`. A batch is one SQLite transaction, committed with
-// synchronous=FULL before `write` returns, so whatever the manager acknowledges is on disk.
+// synchronous=FULL before `write` returns, so whatever the manager acknowledges is on disk; after a
+// crash the active workout's journal is read back here for recovery.
 
 import CoachCore
 import Foundation
@@ -15,6 +16,9 @@ public final class WorkoutStore: WorkoutJournal, Sendable {
     public init(database: AppDatabase) {
         self.database = database
     }
+
+    /// The permission decisions and the unnamed-client policy, tables of their own (StoredPermissions.swift).
+    public var permissions: StoredPermissions { StoredPermissions(database: database) }
 
     /// Opens the store at `path` (default `$XDG_DATA_HOME/coach/coach.sqlite`). Throws a
     /// `JournalProblem` (`errorDatabaseInaccessible`) that says what to do if it cannot.
@@ -47,5 +51,19 @@ public final class WorkoutStore: WorkoutJournal, Sendable {
             throw StoreFailure.problem(for: error, path: database.path)
         }
         commits.signal()
+    }
+
+    /// The entries of the workout that was active when the gateway stopped, oldest first; nil
+    /// when no workout was active. Replaying them through `WorkoutEngine.recovering(from:at:)`
+    /// rebuilds the workout exactly, with the downtime counted as running if it was running.
+    public func activeWorkoutJournal() throws -> [JournalEntry]? {
+        try database.writer.read { db in
+            guard let workout = try WorkoutRecord
+                .filter(WorkoutRecord.Columns.state == StoredWorkoutState.active)
+                .order(WorkoutRecord.Columns.createdAt.desc)
+                .fetchOne(db) else { return nil }
+            let entries = try JournalEntryRecord.entries(ofWorkout: workout.id, in: db)
+            return entries.isEmpty ? nil : entries
+        }
     }
 }

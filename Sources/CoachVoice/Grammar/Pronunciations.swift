@@ -2,8 +2,9 @@
 // model's cmudict, then in the lexicon kept as data (Intents/<lang>/_voice.yaml), then spelled
 // letter by letter. Every word not in cmudict is reported (word, where it comes from, what was done).
 
+import CoachLanguage
+import CoachWire
 import Foundation
-import Yams
 
 /// The speech data of one language's `_voice.yaml`: extra pronunciations, letter names, filler.
 public struct VoiceLexicon: Sendable {
@@ -23,26 +24,20 @@ public struct VoiceLexicon: Sendable {
 
     public init() {}
 
-    /// Reads `<dir>/_voice.yaml` of each directory (built-ins first, user files extend).
+    /// The speech words of one language as the Vocabulary read them (`_voice.yaml`; user files extend).
+    public init(_ words: VoiceWords) {
+        for entry in words.pronunciations { pronunciations[entry.name.lowercased()] = entry.words }
+        for pair in words.letters { letters[pair.key.lowercased()] = pair.value }
+        filler = words.filler
+        writtenOnly = Set(words.writtenOnly.map { $0.lowercased() })
+        secondOpinionIgnores = Set(words.secondOpinionIgnores.map { $0.lowercased() })
+        for prior in words.priors where prior.weight > 0 && prior.weight <= 1 { priors[prior.word.lowercased()] = prior.weight }
+        wakePhrase = words.wakePhrase
+    }
+
+    /// The speech words of `directories` (built-in first, user files extend).
     public static func load(directories: [String]) throws -> VoiceLexicon {
-        var lexicon = VoiceLexicon()
-        for dir in directories {
-            let path = (dir as NSString).appendingPathComponent("_voice.yaml")
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-            guard let root = try Yams.load(yaml: text) as? [String: Any] else { continue }
-            for (k, v) in root["pronunciations"] as? [String: Any] ?? [:] {
-                lexicon.pronunciations[k.lowercased()] = (v as? [Any])?.map { "\($0)" } ?? ["\(v)"]
-            }
-            for (k, v) in root["letters"] as? [String: Any] ?? [:] { lexicon.letters[k.lowercased()] = "\(v)" }
-            lexicon.filler += (root["filler"] as? [Any] ?? []).map { "\($0)" }
-            for w in root["written_only"] as? [Any] ?? [] { lexicon.writtenOnly.insert("\(w)".lowercased()) }
-            for w in root["second_opinion_ignores"] as? [Any] ?? [] { lexicon.secondOpinionIgnores.insert("\(w)".lowercased()) }
-            for (k, v) in root["priors"] as? [String: Any] ?? [:] {
-                if let weight = Double("\(v)"), weight > 0, weight <= 1 { lexicon.priors[k.lowercased()] = weight }
-            }
-            if let wake = root["wake_phrase"] { lexicon.wakePhrase = "\(wake)" }
-        }
-        return lexicon
+        VoiceLexicon(try Vocabulary.load(.en, directories: directories, only: VoiceWords.keys).voice)
     }
 }
 

@@ -1,33 +1,35 @@
 // The Japanese grammar's number words: kanji numerals as Japanese NumberParser reads them (三十,
-// 百二十, 二千五百), one numeral a word so each has its readings (三 サン, 百 ヒャク/ビャク/ピャク:
-// Intents/ja/_voice.yaml), and the ranges a slot allows built from them. The text recogniser
-// reads "三 十 分" as 三十分 (ignore_whitespace). Halves and tenths are not spoken in Japanese
+// 百二十, 二千五百: Intents/ja/_numbers.yaml), one numeral a word so each has its readings (三 サン,
+// 百 ヒャク/ビャク/ピャク: Intents/ja/_voice.yaml), and the ranges a slot allows built from them. The
+// text recogniser reads "三 十 分" as 三十分 (ignore_whitespace). Halves and tenths are not spoken in Japanese
 // templates this way (「一時間半」 is its own template), so a range is whole numbers.
 
 import CoachLanguage
 import CoachWire
 
 extension SpeechGrammar.Builder {
-    static let japaneseDigits = ["一", "二", "三", "四", "五", "六", "七", "八", "九"]
-
     mutating func japaneseNumberRules() {
-        guard defined["numbers"] == nil else { return }
+        let n = source.numbers
+        guard defined["numbers"] == nil, let ten = n.words(n.multipliers, 10 ... 10).first,
+              let hundred = n.words(n.multipliers, 100 ... 100).first, let thousand = n.words(n.multipliers, 1000 ... 1000).first
+        else { return }
         defined["numbers"] = "n"
         let saved = origin
         origin = "number words"
-        for w in Self.japaneseDigits + ["十", "百", "千"] { note(w) }
+        let digits = n.words(n.units, 1 ... 9)
+        for w in digits + [ten, hundred, thousand] { note(w) }
         func words(_ ws: [String]) -> GrammarExpression { .alternative(ws.map { .words([$0]) }, optional: false) }
         func opt(_ e: GrammarExpression) -> GrammarExpression { .alternative([e], optional: true) }
-        _ = define("n_ones", words(Self.japaneseDigits))
-        _ = define("n_multiplier", words(Array(Self.japaneseDigits.dropFirst())))  // 二十, not 一十
-        _ = define("n_below100", .alternative([.ref("n_ones"), .sequence([opt(.ref("n_multiplier")), .words(["十"]), opt(.ref("n_ones"))])],
+        _ = define("n_ones", words(digits))
+        _ = define("n_multiplier", words(n.words(n.units, 2 ... 9)))  // 二十, not 一十
+        _ = define("n_below100", .alternative([.ref("n_ones"), .sequence([opt(.ref("n_multiplier")), .words([ten]), opt(.ref("n_ones"))])],
                                               optional: false))
-        _ = define("n_hundreds", .sequence([opt(.ref("n_multiplier")), .words(["百"]), opt(.ref("n_below100"))]))
-        _ = define("n_thousands", .sequence([opt(.ref("n_multiplier")), .words(["千"]),
-                                             opt(.sequence([opt(.ref("n_multiplier")), .words(["百"])])), opt(.ref("n_below100"))]))
+        _ = define("n_hundreds", .sequence([opt(.ref("n_multiplier")), .words([hundred]), opt(.ref("n_below100"))]))
+        _ = define("n_thousands", .sequence([opt(.ref("n_multiplier")), .words([thousand]),
+                                             opt(.sequence([opt(.ref("n_multiplier")), .words([hundred])])), opt(.ref("n_below100"))]))
         _ = define("n_round_hundreds", .alternative([
-            .sequence([opt(.ref("n_multiplier")), .words(["百"])]),
-            .sequence([opt(.ref("n_multiplier")), .words(["千"]), opt(.sequence([opt(.ref("n_multiplier")), .words(["百"])]))]),
+            .sequence([opt(.ref("n_multiplier")), .words([hundred])]),
+            .sequence([opt(.ref("n_multiplier")), .words([thousand]), opt(.sequence([opt(.ref("n_multiplier")), .words([hundred])]))]),
         ], optional: false))
         origin = saved
     }

@@ -1,11 +1,12 @@
 // VoiceStates: what can be heard in each state of the gateway (issue #29: only what can apply
-// competes). Read from data, not listed in Swift: an intent's `possible_when: {workout: […]}` in
+// competes). From data (the Vocabulary), not listed in Swift: an intent's `possible_when: {workout: […]}` in
 // Intents/intents.yaml — the rule the text recogniser already uses to refuse guesses
 // (IntentStates) — and, while a question is pending, the spoken answers of `answers:` in
 // Intents/en/*.yaml (yes / no / never mind), the list the gateway itself reads them with.
 
+import CoachLanguage
+import CoachWire
 import Foundation
-import Yams
 
 /// The search `coach listen` decodes with: one per workout state, one for a pending question.
 public enum ListeningState: String, CaseIterable, Sendable {
@@ -36,37 +37,21 @@ public struct VoiceStates: Sendable, Equatable {
         self.answers = answers
     }
 
-    /// `intents.yaml` of the built-in directory, and the `answers:` of every English file of both
-    /// directories (the user's extend them, as the gateway's AnswerWords reads them).
-    public static func load(intentsDirectory: String, userDirectory: String?, language: String = "en") -> VoiceStates {
-        var states = VoiceStates()
-        let contract = (intentsDirectory as NSString).appendingPathComponent("intents.yaml")
-        if let text = try? String(contentsOfFile: contract, encoding: .utf8),
-           let root = (try? Yams.load(yaml: text)) as? [String: Any], let intents = root["intents"] as? [String: Any] {
-            for (name, body) in intents {
-                guard let rules = (body as? [String: Any])?["possible_when"] as? [String: Any],
-                      let workout = rules["workout"] as? [Any] else { continue }
-                states.possibleWhen[name] = Set(workout.map { "\($0)" })
-            }
+    /// The contract's `possible_when: {workout: …}`, and the `answers:` of `language` (the user's
+    /// files extend them, as the gateway's AnswerWords reads them).
+    public init(_ vocabulary: Vocabulary, language: Language = .en) {
+        for (name, rules) in vocabulary.contract.possibleWhen {
+            if let workout = rules["workout"] { possibleWhen[name] = Set(workout) }
         }
         var seen: Set<String> = []
-        for dir in [intentsDirectory] + (userDirectory.map { [$0] } ?? []) {
-            let en = (dir as NSString).appendingPathComponent(language)
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: en)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
-            for file in files {
-                guard let text = try? String(contentsOfFile: (en as NSString).appendingPathComponent(file), encoding: .utf8),
-                      text.contains("answers:"),
-                      let root = (try? Yams.load(yaml: text)) as? [String: Any], let answers = root["answers"] as? [String: Any]
-                else { continue }
-                for key in ["yes", "no", "dismiss"] {
-                    for phrase in (answers[key] as? [Any] ?? []).map({ "\($0)".lowercased() })
-                    where phrase.count > 1 && seen.insert(phrase).inserted {
-                        states.answers.append(phrase)
-                    }
-                }
-            }
+        for phrase in (vocabulary.languages[language]?.answerWords ?? []).map({ $0.lowercased() })
+        where phrase.count > 1 && seen.insert(phrase).inserted {
+            answers.append(phrase)
         }
-        return states
+    }
+
+    public static func load(intentsDirectory: String, userDirectory: String?, language: Language = .en) throws -> VoiceStates {
+        VoiceStates(try Vocabulary.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory), language: language)
     }
 
     /// The intents heard in `state`, of `all` (nil for `confirm`: answers only).

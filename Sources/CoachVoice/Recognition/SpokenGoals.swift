@@ -6,9 +6,9 @@
 // (`distance_activities:` in Intents/intents.yaml: HealthKit's distance types). Only for what is
 // heard: a typed "2 m run" or "5 km golf" is the user's business.
 
+import CoachLanguage
 import CoachWire
 import Foundation
-import Yams
 
 public struct SpokenGoals: Sendable, Equatable {
     /// Activities a distance goal applies to (nil: the data file has no list, every activity does).
@@ -16,14 +16,9 @@ public struct SpokenGoals: Sendable, Equatable {
 
     public init(distanceActivities: Set<String>? = nil) { self.distanceActivities = distanceActivities }
 
-    /// Reads `distance_activities:` from Intents/intents.yaml (none there: no activity is refused).
-    public static func load(intentsDirectory: String) -> SpokenGoals {
-        let file = (intentsDirectory as NSString).appendingPathComponent("intents.yaml")
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8), let root = (try? Yams.load(yaml: text)) as? [String: Any],
-              let list = root["distance_activities"] as? [String] else {
-            return SpokenGoals()
-        }
-        return SpokenGoals(distanceActivities: Set(list))
+    /// `distance_activities:` of Intents/intents.yaml (none there: no activity is refused).
+    public init(_ contract: VocabularyContract) {
+        self.init(distanceActivities: contract.distanceActivities.map(Set.init))
     }
 
     /// Why a heard `goal` for `activity` is not one anyone sets, or nil when it is plausible.

@@ -178,20 +178,23 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         func mark(_ what: String) {  // each step's end since the start, on standard error
             if timing { FileHandle.standardError.write(Data("\(what): \(ContinuousClock.now - started)\n".utf8)) }
         }
-        // The text recogniser (~80 ms) is built on another core while the rest (~300 ms, most of it
-        // pocketsphinx's start) runs here: `coach listen` and `/listen on` are ready that much sooner.
+        // The vocabulary is read once; the text recogniser (~80 ms) is compiled from it on another
+        // core while the rest (~300 ms, most of it pocketsphinx's start) runs here: `coach listen`
+        // and `/listen on` are ready that much sooner.
+        let vocabulary = try Vocabulary.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory)
+        mark("vocabulary")
         let textBuilt = Mutex<Result<Recognizer, any Error>?>(nil)
         let textBuilding = DispatchGroup()
         DispatchQueue.global().async(group: textBuilding) {
-            let result = Result { try Recognizer(intentsDirectory: intentsDirectory, userDirectory: userDirectory) }
+            let result = Result { try Recognizer(vocabulary: vocabulary) }
             textBuilt.withLock { $0 = result }
         }
         defer { textBuilding.wait() }  // never leave it running behind a thrown error
-        let source = try SentenceSource.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory, language: language)
+        let source = SentenceSource(vocabulary, language: language)
         mark("sentences")
         var dirs = [(intentsDirectory as NSString).appendingPathComponent(language.rawValue)]
         if let userDirectory { dirs.append((userDirectory as NSString).appendingPathComponent(language.rawValue)) }
-        let lexicon = try VoiceLexicon.load(directories: dirs)
+        let lexicon = VoiceLexicon(vocabulary.languages[language]?.voice ?? VoiceWords())
         options.wakePhrase = Self.wakePhrase(options.wakePhrase, language: language, lexicon: lexicon)
         var grammar = SpeechGrammar(source: source, filler: options.useFiller ? lexicon.filler : [], fillerWeight: options.fillerWeight,
                                 skipWeight: options.skipWeight,
@@ -200,7 +203,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         grammar.wordPriors = lexicon.priors
         self.grammar = grammar
         wakeWords = grammar.wakeWords
-        spokenGoals = SpokenGoals.load(intentsDirectory: intentsDirectory)
+        spokenGoals = SpokenGoals(vocabulary.contract)
         secondOpinion = wakeWords != nil && options.secondOpinion
             ? WakeSecondOpinion(ignored: lexicon.secondOpinionIgnores.union((wakeWords ?? "").split(separator: " ").map(String.init)))
             : nil
@@ -208,8 +211,7 @@ public final class VoiceRecognizer: @unchecked Sendable {  // one thread at a ti
         modelDirectory = options.modelDirectory
         mark("grammar")
         let stateGrammars = StateGrammars(source: source, lexicon: lexicon, options: options,
-                                          states: VoiceStates.load(intentsDirectory: intentsDirectory, userDirectory: userDirectory,
-                                                                   language: language.rawValue),
+                                          states: VoiceStates(vocabulary, language: language),
                                           commandWords: StateGrammars.commandWords(of: grammar))
         self.stateGrammars = stateGrammars
         let firstSearch = Self.searchName(options.state, mode: options.stateMode)

@@ -3,7 +3,8 @@
 // which is fsynced, renamed over the file, and then the directory is fsynced (the rename itself is
 // only on the disk once its directory is; Foundation's atomic write stops before that). Used for
 // every file Coach rewrites — plans, settings, anchors, the mirror's state (docs/store.md, "After
-// a power cut"; PowerLossTests checks it under simulated power cuts).
+// a power cut"; PowerLossTests checks it under simulated power cuts) — and for the directories
+// they are in, when Coach makes them.
 
 import Foundation
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ public enum DurableFile {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = directory + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
-        guard fd >= 0 else { throw failure("cannot create \(temporary)") }
+        guard fd >= 0 else { throw cannotCreate(temporary) }
         let data = Array(bytes)
         var offset = 0
         while offset < data.count {
@@ -54,6 +55,24 @@ public enum DurableFile {
         try write(Array(text.utf8), to: path, permissions: permissions)
     }
 
+    /// Creates directory `path` and its missing parents (mode `permissions`), each made durable:
+    /// a directory's name is in its parent, so a file synced inside a new directory is lost with
+    /// it until the parent is synced too (issue 42: the plan library's directory, made on the
+    /// first `coach plan add`, could vanish at a power cut with every plan acknowledged in it).
+    public static func createDirectory(_ path: String, permissions: mode_t = 0o755) throws(Failure) {
+        var missing: [String] = []
+        var current = path
+        while current.count > 1, current.hasSuffix("/") { current.removeLast() }
+        while current.count > 1, access(current, F_OK) != 0 {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for directory in missing.reversed() {
+            guard mkdir(directory, permissions) == 0 || errno == EEXIST else { throw cannotCreate(directory) }
+            syncDirectory(of: directory)
+        }
+    }
+
     /// Makes a name made, replaced or removed in `path`'s directory durable.
     public static func syncDirectory(of path: String) {
         let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -61,6 +80,8 @@ public enum DurableFile {
         _ = fsync(directory)
         close(directory)
     }
+
+    private static func cannotCreate(_ path: String) -> Failure { failure("cannot create \(path)") }
 
     private static func failure(_ what: String) -> Failure {
         Failure(description: "\(what): \(String(cString: strerror(errno)))")

@@ -1,5 +1,6 @@
 // The method descriptions as documents: the OpenRPC document `rpc.discover` answers, and the
-// methods table of docs/protocol.md (a test checks the file holds exactly this table).
+// methods table and the result examples of docs/protocol.md (a test checks the file holds exactly
+// these).
 
 extension MethodDescription {
     /// OpenRPC 1.3 method object.
@@ -34,6 +35,40 @@ extension MethodDescription {
             lines.append("| `\(method.name)` | \(escape(cell)) | \(escape(method.result)) |")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The "Results" section of docs/protocol.md: each method's examples as its result type
+    /// encodes them, laid out to be read (the same JSON: only whitespace between tokens is added).
+    public static func resultExamples(_ methods: [MethodDescription]) -> String {
+        var out: [String] = []
+        for method in methods where !method.examples.isEmpty {
+            out.append("#### `\(method.name)` → `\(method.examples[0].type)`\n")
+            for example in method.examples {
+                if let caption = example.caption { out.append(caption + ":\n") }
+                out.append("```json\n" + layout(example.json, column: 0) + "\n```\n")
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// Compact JSON while it fits in 100 columns; else one member (or item) a line, aligned under
+    /// the first.
+    static func layout(_ value: JSONValue, column: Int) -> String {
+        let compact = value.serialized()
+        if column + compact.count <= 100 { return compact }
+        let indent = String(repeating: " ", count: column + 1)
+        switch value {
+        case .object(let members) where !members.isEmpty:
+            let lines = members.map { key, member -> String in
+                let name = JSONText.string(key) + ":"
+                return name + layout(member, column: column + 1 + name.count)
+            }
+            return "{" + lines.joined(separator: ",\n" + indent) + "}"
+        case .array(let items) where !items.isEmpty:
+            return "[" + items.map { layout($0, column: column + 1) }.joined(separator: ",\n" + indent) + "]"
+        default:
+            return compact
+        }
     }
 
     private static func escape(_ text: String) -> String {

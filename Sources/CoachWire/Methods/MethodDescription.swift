@@ -103,13 +103,17 @@ public struct MethodDescription: Sendable, Hashable {
     public var result: String
     /// True when it changes nothing: such requests are dropped, not performed, once the client is gone.
     public var readOnly: Bool
+    /// Examples of the result as its type writes them (docs/protocol.md, "Results").
+    public var examples: [ResultExample]
 
-    public init(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String, readOnly: Bool = false) {
+    public init(_ name: String, _ summary: String, params: [ParamDescription] = [], result: String, readOnly: Bool = false,
+                examples: [ResultExample] = []) {
         self.name = name
         self.summary = summary
         self.params = params
         self.result = result
         self.readOnly = readOnly
+        self.examples = examples
     }
 
     public func param(_ name: String) -> ParamDescription? { params.first { $0.name == name } }

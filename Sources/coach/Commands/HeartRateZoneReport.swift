@@ -1,6 +1,7 @@
 // Time in each heart-rate zone for `coach show`, when the settings give a maximum heart rate (or an
 // age to estimate it from) and the workout has heart-rate samples.
 
+import CoachApp
 import CoachCore
 import CoachSettings
 import CoachStore

@@ -4,6 +4,7 @@
 // here as in the gateway. `--qr` draws it as a QR code for a phone (libqrencode4, loaded at run time).
 
 import ArgumentParser
+import CoachApp
 import CoachGateway
 import CoachSettings
 import CoachWeb

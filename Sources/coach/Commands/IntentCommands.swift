@@ -170,8 +170,8 @@ struct CancelCommand: ParsableCommand {
                 throw ExitCode(ExitStatus.needsInput.rawValue)
             }
             let client = try OneShot.connect(options)
-            let status = (try? client.call("status")) ?? .null
-            guard status["state"]?.stringValue.map({ ["prepared", "running", "paused", "stopped"].contains($0) }) == true else {
+            let status = try? IntentResult(json: client.call("status"))
+            guard status?.state.map({ ["prepared", "running", "paused", "stopped"].contains($0) }) == true else {
                 try OneShot.run("cancel", options: options)
                 return
             }
@@ -276,19 +276,20 @@ struct SampleCommand: ParsableCommand {
             OneShot.printError(error.description)
             throw ExitCode(OneShot.exitStatus(for: error).rawValue)
         }
-        if options.json { print(result.serialized()) } else if let message = result["message"]?.stringValue {
+        let answer = try? SampleResult(json: result)
+        if options.json { print(result.serialized()) } else if let message = answer?.message {
             print(message)
         } else {
-            let outcome = result["outcome"]?.stringValue ?? "?"
-            if let workout = result["workout"]?.stringValue {
+            let outcome = answer?.outcome ?? "?"
+            if let workout = answer?.workout {
                 print("Added to workout \(workout.prefix(8)) (\(outcome)).")
             } else {
-                print(outcome == "rejected" ? "Not recorded: \(result["reason"]?.stringValue ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
+                print(outcome == "rejected" ? "Not recorded: \(answer?.reason ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
             }
         }
         // A type the workout refuses is not a missing workout: the workout is there, it said no.
-        if result["reason"]?.stringValue == SampleRejection.typeNotCollected.rawValue { throw ExitCode(ExitStatus.failure.rawValue) }
-        if result["accepted"]?.boolValue != true { throw ExitCode(ExitStatus.noMatchingWorkout.rawValue) }
+        if answer?.reason == SampleRejection.typeNotCollected.rawValue { throw ExitCode(ExitStatus.failure.rawValue) }
+        if answer?.accepted != true { throw ExitCode(ExitStatus.noMatchingWorkout.rawValue) }
     }
 }
 

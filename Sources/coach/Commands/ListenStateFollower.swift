@@ -20,14 +20,14 @@ final class ListenStateFollower: Sendable {
     /// of its own; without one (the gateway refused), the state only moves with the replies.
     init(client: GatewayClient, options: GatewayOptions) {
         var focus = ListeningFocus()
-        if let now = try? client.call("status"), let s = now["state"]?.stringValue { focus.gatewayState(s) }
+        if let now = try? client.call("status"), let s = (try? IntentResult(json: now))?.state { focus.gatewayState(s) }
         state = Mutex(focus)
         guard let watcher = try? GatewayLauncher.connect(location: options.location, autostart: false,
                                                          executable: OneShot.executablePath, extraArguments: []),
               (try? watcher.call("subscribe", ["events": false, "status": true])) != nil else { return }
         let thread = Thread { [self] in
             while let params = try? watcher.nextNotification("status") {
-                if let s = params["state"]?.stringValue { state.withLock { $0.gatewayState(s) } }
+                if let s = (try? WireWorkout(json: params))?.state { state.withLock { $0.gatewayState(s) } }
             }
         }
         thread.stackSize = 1 << 20
@@ -36,7 +36,8 @@ final class ListenStateFollower: Sendable {
 
     /// The reply to a `say` this listener sent for the utterance ending at `end` (s).
     func replied(_ result: JSONValue, at end: Double) {
-        state.withLock { $0.replied(code: result["code"]?.stringValue, state: result["state"]?.stringValue, at: end) }
+        let reply = try? IntentResult(json: result)
+        state.withLock { $0.replied(code: reply?.code, state: reply?.state, at: end) }
     }
 }
 extension StateMode: ExpressibleByArgument {}

@@ -73,7 +73,9 @@ enum QuickStatus {
             print(try client.call("feed.render", .object(params)).stringValue ?? "")
         } else {
             let result = try client.call("status", ["lang": .string(query.language)])
-            print(query.format == "json" || query.json ? (result["workout"] ?? result).serialized() : result["message"]?.stringValue ?? "")
+            let status: IntentResult
+            do { status = try IntentResult(json: result) } catch { throw .protocolError("status: \(error)") }
+            print(query.format == "json" || query.json ? (status.workout?.json ?? result).serialized() : status.message)
         }
     }
 }

@@ -3,6 +3,7 @@
 
 import CoachWire
 import ArgumentParser
+import CoachApp
 import CoachCore
 import CoachGateway
 import CoachMQTT
@@ -129,6 +130,7 @@ struct ServeCommand: AsyncParsableCommand {
         let location = SocketLocation.resolve(explicit: socket)
         request.socket = location
         request.idleExit = idleExit.flatMap(Self.idleDuration)
+        request.stopsOnSignals = true
         request.speech = .byTheGateway(asked: speak, directory: speakTo)
         request.httpListen = http
         request.httpPublic = httpPublic
@@ -140,22 +142,25 @@ struct ServeCommand: AsyncParsableCommand {
         request.lockFollow = lockFollow.flatMap(CoachSettings.Lock.Follow.init(rawValue:))
         let running: RunningGateway
         do {
-            running = try await GatewayRoot.start(request, settings: settings)
+            running = try await GatewayApp.start(request, settings: settings)
         } catch let error as GatewayStartError {
             OneShot.printError(error.description)
             if case .alreadyRunning = error { throw ExitCode(ExitStatus.alreadyRunning.rawValue) }
+            throw ExitCode.failure
+        } catch is GatewayServiceFailure {
+            // Its one line is in the log already.
             throw ExitCode.failure
         } catch {
             OneShot.printError("\(error)")
             throw ExitCode.failure
         }
         print("coach gateway listening on \(location.path) (pid \(getpid()))\(guest ? " — guest mode: nothing is saved" : "")")
-        if let web = running.web {
+        if let web = running.webDisplay {
             let reach = web.address.isLoopback ? "" : " — not loopback (--http-public): other machines can reach it; the token guards it"
             print("coach http: listening on \(web.url)\(reach) (`coach http url` prints it with the token)")
         }
         if let service = running.wyoming { print("coach wyoming: listening on tcp://\(service.host):\(service.port)") }
-        for bridge in running.mqtt where bridge.configuration.purpose == .publish {
+        for bridge in running.publishers {
             let topics = bridge.configuration.device.topics
             if let classID = topics.classID {
                 print("coach class: rider \(topics.nodeID) in class \(classID) on \(bridge.configuration.endpoint.display) (\(topics.base)/state)")
@@ -168,29 +173,13 @@ struct ServeCommand: AsyncParsableCommand {
             print("recovered the interrupted \(recovered.activity?.rawValue ?? "workout"): \(recovered.state.rawValue), \(Int(recovered.elapsed)) s")
         }
         fflush(nil)
-        guard let server = running.server else { return }
-        let signals = SignalWatcher(signals: [SIGTERM, SIGINT, SIGHUP]) {
-            Task { await server.close() }
-        }
         // Start-up is over: the code it ran (and the pages mapped around it) need not stay resident.
         ResidentCode.releaseStartUpPages()
-        await server.waitUntilClosed()
-        await running.shutdown()
-        _ = signals
-    }
-}
-
-/// Runs `handler` once when any of `signals` arrives (DispatchSource: safe with Swift concurrency).
-final class SignalWatcher {
-    private let sources: [any DispatchSourceSignal]
-
-    init(signals: [Int32], handler: @escaping @Sendable () -> Void) {
-        sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { @Sendable in handler() }
-            source.resume()
-            return source
+        // Until SIGTERM, SIGINT or SIGHUP, `coach shutdown` or the idle exit: the services stop
+        // last-first (the ServiceGroup in CoachApp), the manager's journal flushed at the end.
+        do { try await running.waitUntilStopped() } catch {
+            OneShot.printError("\(error)")
+            throw ExitCode.failure
         }
     }
 }

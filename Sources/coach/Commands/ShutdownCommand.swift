@@ -53,10 +53,10 @@ struct ShutdownCommand: ParsableCommand {
     /// The activity of the workout in progress, if any (asked before stopping, to say it is kept).
     static func ongoingWorkout(at location: SocketLocation) -> String? {
         guard let client = try? GatewayClient(location: location),
-              let status = try? client.call("status"),
-              let state = (status["workout"]?["state"] ?? status["state"])?.stringValue,
+              let status = try? IntentResult(json: client.call("status")),
+              let state = status.workout?.state ?? status.state,
               ["prepared", "running", "paused", "stopped"].contains(state) else { return nil }
-        let activity = (status["workout"]?["activity"] ?? status["activity"])?.stringValue.flatMap(ActivityType.init(rawValue:))
+        let activity = status.workout?.activity.flatMap(ActivityType.init(rawValue:))
         return Wording.builtIn(.en).workout(activity, nil)
     }
 }

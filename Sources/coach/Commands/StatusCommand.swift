@@ -72,8 +72,10 @@ struct StatusCommand: ParsableCommand {
             if format == .json || options.json {
                 text = params.serialized()
             } else {
-                let elapsed = max(0, params["elapsed"]?.intValue ?? (params["elapsed"]?.doubleValue).flatMap { Int(exactly: $0.rounded(.down)) } ?? 0)
-                text = "\(params["activity"]?.stringValue ?? "workout") \(params["state"]?.stringValue ?? "?") "
+                let workout = try? WireWorkout(json: params)
+                let seconds = workout?.elapsed ?? 0
+                let elapsed = seconds.isFinite && seconds > 0 && seconds < 1e15 ? Int(seconds.rounded(.down)) : 0
+                text = "\(workout?.activity ?? "workout") \(workout?.state ?? "?") "
                     + "\(elapsed / 60):\(elapsed % 60 < 10 ? "0" : "")\(elapsed % 60)"
             }
             guard text != last else { continue }

@@ -11,6 +11,7 @@
 // code): a private page that was written (relocated data) would lose its contents. Figures:
 // Benchmarks/idle (idle RSS 31.3 MB → 20.8 MB with the executable's pages alone).
 
+import CoachApp
 #if canImport(Glibc)
 import Glibc
 #endif

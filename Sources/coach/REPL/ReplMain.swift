@@ -2,6 +2,7 @@
 // choice between the interactive REPL and a script.
 
 import CoachWire
+import CoachApp
 import ArgumentParser
 import CoachCore
 import CoachGateway
@@ -93,6 +94,8 @@ enum ReplMain {
             do {
                 backend = try await ReplTransport.embedded(virtualClock: options.virtualClock, guest: options.guest,
                                                          listen: false, socket: location, language: language, settings: settings)
+            } catch is GatewayServiceFailure {
+                return ReplExitStatus.failure  // its one line is in the log already
             } catch {
                 ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
                 return ReplExitStatus.failure
@@ -138,6 +141,8 @@ enum ReplMain {
         } catch let error as GatewayStartError {
             ScriptRunner.write("coach: \(error.description)", to: STDERR_FILENO)
             return .failure(ExitFailure(status: ReplExitStatus.failure))
+        } catch is GatewayServiceFailure {
+            return .failure(ExitFailure(status: ReplExitStatus.failure))  // its one line is in the log already
         } catch {
             ScriptRunner.write("coach: \(error)", to: STDERR_FILENO)
             return .failure(ExitFailure(status: ReplExitStatus.failure))

@@ -57,4 +57,37 @@ final class MirrorReplicationTests: XCTestCase {
         XCTAssertTrue(deleted.contains { $0["kind"]?.stringValue == "workout" && $0["id"]?.stringValue == id })
         XCTAssertEqual(deleted.filter { $0["kind"]?.stringValue == "sample" }.count, 6)
     }
+
+    /// An hour and more at 1 Hz of heart rate and power (issue 42): whole, its copy is over the
+    /// 1 MiB reply limit (-32005: the mirror could never copy it), so the mirror fetches it in pages.
+    func testAWorkoutOverTheReplyLimitIsCopiedInPages() async throws {
+        let pair = try await MirrorPair()
+        try await pair.link("unix:" + pair.primary.socketPath)
+        _ = try pair.call(pair.primary, "start", ["activity": "cycling", "location": "indoor"])
+        try await pair.eventually("the ride did not start") {
+            (try? pair.call(pair.primary, "status"))?["state"]?.stringValue == "running"
+        }
+        let client = try pair.client(pair.primary)
+        for batch in 0..<20 {  // 400 a line: a line holds at most 64 KiB
+            let calls = (0..<400).map { index in
+                let n = batch * 400 + index
+                return #"{"jsonrpc":"2.0","id":\#(n),"method":"sample","params":{"type":"\#(n % 2 == 0 ? "heartRate" : "power")","value":\#(100 + n % 90),"syncIdentifier":"hour-\#(n)"}}"#
+            }
+            try client.send("[" + calls.joined(separator: ",") + "]")
+            let reply = try client.readLine()
+            XCTAssertFalse(reply.contains(#""error""#), String(reply.prefix(300)))
+        }
+        let id = try XCTUnwrap(try pair.call(pair.primary, "status")["workout"]?["id"]?.stringValue)
+        XCTAssertEqual(try pair.call(pair.primary, "end", ["save": true])["code"]?.stringValue, "success")
+        XCTAssertThrowsError(try pair.call(pair.primary, "workouts.replica", ["id": .string(id)]), "whole, it fits one reply")
+
+        let onPrimary = try pair.call(pair.primary, "show", ["id": .string(id)])
+        XCTAssertGreaterThanOrEqual(onPrimary["sampleCount"]?.intValue ?? 0, 8_000)
+        try await pair.eventually(timeout: .seconds(60), "the mirror did not copy the ride") {
+            (try? pair.call(pair.mirror, "show", ["id": .string(id)]))?["sampleCount"] == onPrimary["sampleCount"]
+        }
+        let onMirror = try pair.call(pair.mirror, "show", ["id": .string(id)])
+        XCTAssertEqual(onMirror["statistics"], onPrimary["statistics"])
+        XCTAssertEqual(onMirror["elapsed"], onPrimary["elapsed"])
+    }
 }

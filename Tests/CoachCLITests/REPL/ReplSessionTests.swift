@@ -154,7 +154,7 @@ import Testing
 @Suite struct ReplVocabularyFromRecognizerTests {
     @Test func completionWordsAreRecognizerWords() throws {
         let recognizer = try Recognizer(intentsDirectory: #require(Recognizer.builtInIntentsDirectory()))
-        let words = Set(Language.allCases.flatMap { recognizer.vocabulary.words(for: $0) })
+        let words = Set(Language.allCases.flatMap { recognizer.completionWords.words(for: $0) })
         let v = ReplVocabulary.builtIn
         #expect(!v.activities.isEmpty && !v.verbs.isEmpty && !v.units.isEmpty)
         for w in v.verbs + v.activities + v.locations + v.units { #expect(words.contains(w), "\(w)") }

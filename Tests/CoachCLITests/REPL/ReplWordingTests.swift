@@ -15,7 +15,7 @@ import Testing
 
     @Test func aStartWithoutAnActivityIsAChoiceWithNamedOptions() throws {
         let options: [ActivityType] = [.running, .walking, .cycling, .traditionalStrengthTraining]
-        let reply = try JSONValue(parsing: #"{"intent":"StartWorkout","code":"needsValue","parameter":"activity","options":["running","walking","cycling","traditionalStrengthTraining"],"message":"Which workout?"}"#)
+        let reply = try IntentResult(parsing: #"{"intent":"StartWorkout","code":"needsValue","parameter":"activity","options":["running","walking","cycling","traditionalStrengthTraining"],"message":"Which workout?"}"#)
         for language in Language.allCases {
             #expect(ReplWording.question(in: reply, language: language, catalog: catalog)
                     == ReplWording.chooseActivity(options, language: language, catalog: catalog))
@@ -30,8 +30,8 @@ import Testing
     }
 
     @Test func aCancelAsksToDiscardAndAGuessedEndWhetherSure() throws {
-        let cancel = try JSONValue(parsing: #"{"intent":"CancelWorkout","code":"confirmationRequired","message":"Discard your run?"}"#)
-        let end = try JSONValue(parsing: #"{"intent":"EndWorkout","code":"confirmationRequired","message":"Did you mean: end your run?"}"#)
+        let cancel = try IntentResult(parsing: #"{"intent":"CancelWorkout","code":"confirmationRequired","message":"Discard your run?"}"#)
+        let end = try IntentResult(parsing: #"{"intent":"EndWorkout","code":"confirmationRequired","message":"Did you mean: end your run?"}"#)
         #expect(ReplWording.question(in: cancel, language: .en, catalog: catalog) == ReplQuestion(kind: .confirm, promptLabel: "discard? [y/N]"))
         #expect(ReplWording.question(in: cancel, language: .ja, catalog: catalog)?.promptLabel == "破棄？ [y/N]")
         #expect(ReplWording.question(in: end, language: .en, catalog: catalog)?.promptLabel == "sure? [y/N]")
@@ -41,14 +41,15 @@ import Testing
     @Test func otherResultsAskNothing() throws {
         for text in [#"{"intent":"StartWorkout","code":"success"}"#, #"{"intent":null,"code":"notUnderstood"}"#,
                      #"{"intent":"PauseWorkout","code":"needsValue","parameter":"activity","options":["running"]}"#] {
-            #expect(ReplWording.question(in: try JSONValue(parsing: text), language: .en, catalog: catalog) == nil, "\(text)")
+            #expect(ReplWording.question(in: try IntentResult(parsing: text), language: .en, catalog: catalog) == nil, "\(text)")
         }
     }
 
     @Test func aSampleIsWordedFromItsOutcome() {
-        #expect(ReplWording.sample(.heartRate, value: 150, unit: nil, accepted: true, reason: "", outcome: "added").text
+        #expect(ReplWording.sample(.heartRate, value: 150, unit: nil, result: SampleResult(accepted: true, outcome: "added")).text
                 == "heartRate 150 recorded.")
-        let rejected = ReplWording.sample(.distance, value: 1.2, unit: "km", accepted: false, reason: "notCollecting", outcome: .null)
+        let rejected = ReplWording.sample(.distance, value: 1.2, unit: "km",
+                                          result: SampleResult(accepted: false, outcome: "rejected", reason: "notCollecting"))
         #expect(rejected.text == "distance not recorded: notCollecting.")
         #expect(rejected.code == "failure")
         #expect(ReplWording.unknownSampleType("pulse").text.hasPrefix("unknown sample type \"pulse\" (one of heartRate"))

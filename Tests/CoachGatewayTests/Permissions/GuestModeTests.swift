@@ -71,7 +71,7 @@ struct GuestModeTests {
         let store = try WorkoutStore.open(path: directory + "/coach.sqlite", readOnly: true)
         #expect(try store.history(includeAll: true).count == 1)
         #expect(try store.changes(since: nil).added.count == 3)
-        #expect(try store.permissionEntries().count == 2)
+        #expect(try store.permissions.entries().count == 2)
     }
 
     static func heartRateCount(_ shown: JSONValue) -> String? {

@@ -19,7 +19,7 @@ import Testing
     static let intents = Recognizer.builtInIntentsDirectory() ?? "Intents"
 
     static let sentences: [Sentences] = {
-        guard let root = try? IntentDefinitions.loadYAML(intents + "/tests/plans/library.yaml"),
+        guard let root = try? VocabularyYAML.plain(intents + "/tests/plans/library.yaml"),
               let list = root["plans"] as? [[String: Any]] else { return [] }
         return list.compactMap { entry in
             guard let plan = entry["plan"] as? String else { return nil }

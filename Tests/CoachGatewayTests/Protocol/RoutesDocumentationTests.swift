@@ -1,5 +1,6 @@
-// docs/protocol.md's methods table is generated from the route descriptions: this test fails when
-// they differ. To rewrite the table after changing a description:
+// docs/protocol.md's methods table and its result examples are generated from the route
+// descriptions and CoachWire's result types: this test fails when they differ. To rewrite both
+// after changing a description, a result type or an example (CoachWire/Messages/WireExamples.swift):
 //   COACH_UPDATE_DOCS=1 swift test --filter RoutesDocumentationTests
 
 import CoachGateway
@@ -8,23 +9,36 @@ import Foundation
 import Testing
 
 @Suite struct RoutesDocumentationTests {
-    static let begin = "<!-- methods table: generated from Sources/CoachGateway/Protocol/Routes.swift; do not edit -->\n"
-    static let end = "<!-- end of methods table -->"
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocol.md").path
 
-    @Test func protocolDocHoldsTheGeneratedMethodsTable() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocol.md").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let table = MethodDescription.markdownTable(RequestRouter.methods)
-        guard let start = text.range(of: Self.begin), let stop = text.range(of: Self.end, range: start.upperBound..<text.endIndex) else {
-            Issue.record("docs/protocol.md lacks the markers around the methods table")
+    /// Each generated part of the doc: its markers and its text.
+    static let parts: [(begin: String, end: String, text: String)] = [
+        ("<!-- methods table: generated from Sources/CoachGateway/Protocol/Routes.swift; do not edit -->\n",
+         "<!-- end of methods table -->", MethodDescription.markdownTable(RequestRouter.methods)),
+        ("<!-- result examples: generated from the result types in Sources/CoachWire/Messages; do not edit -->\n",
+         "<!-- end of result examples -->", MethodDescription.resultExamples(RequestRouter.methods)),
+    ]
+
+    /// The text between a part's markers; nil when the markers are missing.
+    static func current(_ text: String, begin: String, end: String) -> Range<String.Index>? {
+        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
+        return start.upperBound..<stop.lowerBound
+    }
+
+    @Test(arguments: [0, 1]) func protocolDocHoldsTheGeneratedText(_ part: Int) throws {
+        var text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        let (begin, end, generated) = Self.parts[part]
+        guard let range = Self.current(text, begin: begin, end: end) else {
+            Issue.record("docs/protocol.md lacks the markers \(begin)")
             return
         }
-        let current = String(text[start.upperBound..<stop.lowerBound])
-        if current != table, ProcessInfo.processInfo.environment["COACH_UPDATE_DOCS"] == "1" {
-            try (String(text[..<start.upperBound]) + table + String(text[stop.lowerBound...])).write(toFile: path, atomically: true, encoding: .utf8)
+        if String(text[range]) != generated, ProcessInfo.processInfo.environment["COACH_UPDATE_DOCS"] == "1" {
+            text.replaceSubrange(range, with: generated)
+            try text.write(toFile: Self.path, atomically: true, encoding: .utf8)
             return
         }
-        #expect(current == table, "docs/protocol.md's methods table is out of date: run COACH_UPDATE_DOCS=1 swift test --filter RoutesDocumentationTests")
+        #expect(String(text[range]) == generated,
+                "docs/protocol.md is out of date: run COACH_UPDATE_DOCS=1 swift test --filter RoutesDocumentationTests")
     }
 }

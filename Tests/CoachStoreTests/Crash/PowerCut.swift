@@ -3,8 +3,9 @@
 // a write in whole 4 KiB pages, each page on its own. The model, per file system object:
 // - a write or truncation of a file is durable once that file is fsynced (fsync or fdatasync)
 //   after it;
-// - a name made, replaced or removed (create, rename, unlink) is durable once its directory is
-//   fsynced after it — not when the file is (ext4 often makes it so; POSIX does not promise it);
+// - a name made, replaced or removed (create, rename, unlink, mkdir) is durable once its directory
+//   is fsynced after it — not when the file is (ext4 often makes it so; POSIX does not promise it);
+// - a directory the log made holds nothing in a state that lost its name: its files go with it;
 // - whatever is not durable may be there or not, independently, but in the order it was made.
 // A state is: a cut after some record, and which of the changes not yet durable made it.
 
@@ -17,6 +18,7 @@ struct PowerRecord {
         case truncate(inode: Int, size: Int)
         case link(name: String, inode: Int)     // a new file's name, or a rename's new name
         case unlinkName(String)                 // a rename's old name, or an unlink
+        case makeDirectory(String)              // mkdir: a name in its parent, like a file's
         case sync(inode: Int)
         case syncDirectory(String)
         case acknowledgement(String)
@@ -25,7 +27,7 @@ struct PowerRecord {
     /// The directory a name change is in (what fsyncing makes it durable).
     var directory: String? {
         switch change {
-        case .link(let name, _), .unlinkName(let name): return (name as NSString).deletingLastPathComponent
+        case .link(let name, _), .unlinkName(let name), .makeDirectory(let name): return (name as NSString).deletingLastPathComponent
         default: return nil
         }
     }
@@ -83,6 +85,7 @@ struct PowerLog {
             case "U":
                 names[path] = nil
                 records.append(PowerRecord(change: .unlinkName(path)))
+            case "M": records.append(PowerRecord(change: .makeDirectory(path)))
             case "A":
                 // Lines may come in pieces; each whole line is one acknowledgement.
                 pendingAck += payload
@@ -123,7 +126,7 @@ struct PowerLog {
             case .syncDirectory(let directory): syncedDirectories.insert(directory); durable[position] = true
             case .acknowledgement: durable[position] = true
             case .write(let inode, _, _), .truncate(let inode, _): durable[position] = syncedInodes.contains(inode)
-            case .link, .unlinkName: durable[position] = syncedDirectories.contains(records[position].directory ?? "")
+            case .link, .unlinkName, .makeDirectory: durable[position] = syncedDirectories.contains(records[position].directory ?? "")
             }
         }
         var units: [PowerUnit] = []
@@ -144,7 +147,8 @@ struct PowerLog {
     }
 
     /// Writes the files a state holds into `directory` (names relative to `root`), leaving out
-    /// SQLite's shared-memory index (rebuilt on open) — returns how many files.
+    /// SQLite's shared-memory index (rebuilt on open), and names under a directory the log made
+    /// whose own name the state lost — returns how many files.
     func materialize(cut: Int, durable: [Bool], kept: [PowerUnit], root: String, into directory: String) throws -> Int {
         var keptPages: [Int: [Range<Int>]] = [:]
         var keptRecords = Set<Int>()
@@ -153,6 +157,7 @@ struct PowerLog {
         }
         var contents: [Int: Data] = [:]
         var names: [String: Int] = [:]
+        var made = Set<String>(), kept = Set<String>()
         for position in 0..<cut {
             let whole = durable[position] || keptRecords.contains(position)
             switch records[position].change {
@@ -169,11 +174,26 @@ struct PowerLog {
                 contents[inode]!.count = size
             case .link(let name, let inode) where whole: names[name] = inode
             case .unlinkName(let name) where whole: names[name] = nil
+            case .makeDirectory(let name):
+                made.insert(name)
+                if whole { kept.insert(name) }
             default: break
             }
         }
+        /// False when `name` is under a directory the log made and the state lost (at any depth).
+        func reachable(_ name: String) -> Bool {
+            var parent = (name as NSString).deletingLastPathComponent
+            while parent.count > root.count {
+                if made.contains(parent) && !kept.contains(parent) { return false }
+                parent = (parent as NSString).deletingLastPathComponent
+            }
+            return true
+        }
+        for name in kept where reachable(name) && name.hasPrefix(root + "/") {
+            try FileManager.default.createDirectory(atPath: directory + "/" + name.dropFirst(root.count + 1), withIntermediateDirectories: true)
+        }
         var count = 0
-        for (name, inode) in names where !name.hasSuffix("-shm") && name.hasPrefix(root + "/") {
+        for (name, inode) in names where !name.hasSuffix("-shm") && name.hasPrefix(root + "/") && reachable(name) {
             let target = directory + "/" + name.dropFirst(root.count + 1)
             try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try (contents[inode] ?? Data()).write(to: URL(fileURLWithPath: target))

@@ -1,6 +1,7 @@
 // The pure renderings for `coach history` and `coach show`, text and JSON.
 
 import CoachCore
+import CoachWire
 @testable import CoachStore
 import Foundation
 import Testing
@@ -42,6 +43,35 @@ extension Wording {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         #expect(try decoder.decode([WorkoutSummary].self, from: Data(json.utf8)) == [summary])
+    }
+
+    /// `history` is now written by CoachWire's HistoryResult: byte for byte what JSONEncoder wrote
+    /// (sorted keys, nulls, second-precision dates, a source with and without a device, an open goal).
+    @Test func historyJSONIsWhatTheEncoderWrote() throws {
+        var other = summary
+        other.id = "7c1d0000-2222-4000-8000-000000000000"
+        other.activity = nil
+        other.location = nil
+        other.goal = .open
+        other.name = "Tempo \"hills\" / é"
+        other.startDate = Date(timeIntervalSince1970: 1_767_258_000.987)
+        other.endDate = nil
+        other.elapsed = 0.1 + 0.2
+        other.state = .discarded
+        other.discardReason = "cancelled"
+        other.goalReached = false
+        other.totalDistance = nil
+        other.totalEnergy = 1e-7
+        other.source = SampleSource(name: "hr-bridge", version: "1.2",
+                                    device: SampleDevice(name: "HRM-Pro", manufacturer: "Garmin"), generatedFrom: "power")
+        var plain = summary
+        plain.source = SampleSource(name: "coach")
+        for workouts in [[summary, other, plain], [], [other]] {
+            let typed = WorkoutFormatter.historyJSON(workouts)
+            #expect(typed == WorkoutFormatter.json(workouts))
+            let decoded = try HistoryResult(json: JSONValue(parsing: typed))
+            #expect(decoded.json.serialized() == typed, "HistoryResult reads back what it wrote")
+        }
     }
 
     @Test func showTextListsSummaryAndPerMetricStatistics() {

@@ -41,7 +41,7 @@ import Testing
         #expect(Set(detail.sources.map(\.source)) == [bridge, nil])
         #expect(try reopened.history(source: "coach").map(\.id) == [id])
         #expect(try reopened.history(source: "hr-bridge").isEmpty)
-        let tallies = try reopened.sourceTallies()
+        let tallies = try reopened.permissions.sourceTallies()
         #expect(tallies.first { $0.name == "hr-bridge" }?.samples == 1)
         #expect(tallies.first { $0.name == "coach" }?.workouts == 1)
         #expect(WorkoutFormatter.showText(detail, wording: .history).contains("hr-bridge 1.2 (Polar H10 A1B2, model H10): 1 heartRate"))
@@ -52,17 +52,17 @@ import Testing
         defer { Fixtures.remove(directory) }
         let path = directory + "/coach.sqlite"
         let store = try WorkoutStore.open(path: path)
-        #expect(try store.unnamedClientPolicy() == .trusted)
+        #expect(try store.permissions.unnamedClientPolicy() == .trusted)
         var book = PermissionBook()
-        try store.savePermissions(book.set("hr-bridge", .share, [.quantity(.heartRate)], to: .allowed)
+        try store.permissions.save(book.set("hr-bridge", .share, [.quantity(.heartRate)], to: .allowed)
                                   + book.set("hr-bridge", .read, [.workouts], to: .denied))
-        try store.setUnnamedClientPolicy(.ask)
-        try store.savePermissions(book.set("hr-bridge", .share, [.quantity(.heartRate)], to: .denied))
+        try store.permissions.setUnnamedClientPolicy(.ask)
+        try store.permissions.save(book.set("hr-bridge", .share, [.quantity(.heartRate)], to: .denied))
         let reopened = try WorkoutStore.open(path: path)
-        #expect(PermissionBook(try reopened.permissionEntries()) == book)
-        #expect(try reopened.unnamedClientPolicy() == .ask)
-        try reopened.savePermissions(book.reset("hr-bridge"))
-        #expect(try reopened.permissionEntries().isEmpty)
+        #expect(PermissionBook(try reopened.permissions.entries()) == book)
+        #expect(try reopened.permissions.unnamedClientPolicy() == .ask)
+        try reopened.permissions.save(book.reset("hr-bridge"))
+        #expect(try reopened.permissions.entries().isEmpty)
     }
 
     @Test func aNarrowScopeHidesOtherSourcesSamplesAndTheirTotals() async throws {

@@ -16,6 +16,7 @@
  *   D  0       0     0    dir     fsync of a directory: the names in it are durable
  *   R  0       0     0    old\tnew rename
  *   U  0       0     0    path    unlink
+ *   M  0       0     0    dir     mkdir: a new directory, whose name is durable once its parent is synced
  *   A  0       0     len  -       bytes written to stdout (acknowledgement lines)
  * Changes are logged after the call succeeded, under one lock held across call and log, so the
  * log's order is an order the calls really completed in.
@@ -57,6 +58,8 @@ static int (*real_renameat)(int, const char *, int, const char *);
 static int (*real_renameat2)(int, const char *, int, const char *, unsigned int);
 static int (*real_unlink)(const char *);
 static int (*real_unlinkat)(int, const char *, int);
+static int (*real_mkdir)(const char *, mode_t);
+static int (*real_mkdirat)(int, const char *, mode_t);
 static int (*real_open)(const char *, int, ...);
 static int (*real_open64)(const char *, int, ...);
 static int (*real_openat)(int, const char *, int, ...);
@@ -77,6 +80,8 @@ __attribute__((constructor)) static void setup(void) {
     real_renameat2 = dlsym(RTLD_NEXT, "renameat2");
     real_unlink = dlsym(RTLD_NEXT, "unlink");
     real_unlinkat = dlsym(RTLD_NEXT, "unlinkat");
+    real_mkdir = dlsym(RTLD_NEXT, "mkdir");
+    real_mkdirat = dlsym(RTLD_NEXT, "mkdirat");
     real_open = dlsym(RTLD_NEXT, "open");
     real_open64 = dlsym(RTLD_NEXT, "open64");
     real_openat = dlsym(RTLD_NEXT, "openat");
@@ -289,3 +294,18 @@ static int unlinked(int dirfd, const char *path, int flags, int at) {
 
 int unlink(const char *path) { return unlinked(AT_FDCWD, path, 0, 0); }
 int unlinkat(int dirfd, const char *path, int flags) { return unlinked(dirfd, path, flags, 1); }
+
+static int made_directory(int dirfd, const char *path, mode_t mode, int at) {
+    char full[PATH_MAX];
+    if (!resolve(dirfd, path, full)) return at ? real_mkdirat(dirfd, path, mode) : real_mkdir(path, mode);
+    pthread_mutex_lock(&lock);
+    int result = at ? real_mkdirat(dirfd, path, mode) : real_mkdir(path, mode);
+    int saved = errno;
+    if (result == 0) record('M', 0, full, NULL, NULL, 0);
+    pthread_mutex_unlock(&lock);
+    errno = saved;
+    return result;
+}
+
+int mkdir(const char *path, mode_t mode) { return made_directory(AT_FDCWD, path, mode, 0); }
+int mkdirat(int dirfd, const char *path, mode_t mode) { return made_directory(dirfd, path, mode, 1); }

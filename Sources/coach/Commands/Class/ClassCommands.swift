@@ -5,6 +5,7 @@
 // `mqtt:` sections.
 
 import ArgumentParser
+import CoachApp
 import CoachCore
 import CoachMQTT
 import CoachWire

@@ -79,15 +79,13 @@ final class ReplBackend: Sendable {
         if let unit { params.append(("unit", .string(unit))) }
         let result: JSONValue
         do { result = try await call("sample", .object(params)) } catch { return failure(error) }
-        return ReplWording.sample(quantity, value: value, unit: unit, accepted: result["accepted"]?.boolValue ?? false,
-                                  reason: result["reason"]?.stringValue ?? "rejected", outcome: result["outcome"] ?? .null,
-                                  message: result["message"]?.stringValue)
+        return ReplWording.sample(quantity, value: value, unit: unit, result: try? SampleResult(json: result))
     }
 
     func setLocked(_ locked: Bool, language: Language) async -> ReplReply {
         let result: JSONValue
         do { result = try await call(locked ? "lock" : "unlock", ["lang": .string(language.rawValue)]) } catch { return failure(error) }
-        return ReplReply(text: result["message"]?.stringValue ?? "", code: "success", question: nil, json: result.serialized())
+        return ReplReply(text: (try? LockResult(json: result))?.message ?? "", code: "success", question: nil, json: result.serialized())
     }
 
     /// Lets time pass: on a virtual clock it moves the clock (timers fire on the way); on the real
@@ -227,12 +225,12 @@ final class ReplBackend: Sendable {
     private func intentReply(_ method: String, _ params: JSONValue, language: Language) async -> ReplReply {
         let result: JSONValue
         do { result = try await call(method, params) } catch { return failure(error) }
-        let code = result["code"]?.stringValue
-        let replyLanguage = result["lang"]?.stringValue.flatMap(Language.init(rawValue:)) ?? language
-        return ReplReply(text: result["message"]?.stringValue ?? "",
-                         code: code == GatewayResult.notUnderstood ? nil : code,
-                         question: ReplWording.question(in: result, language: replyLanguage, catalog: transport.catalog),
-                         json: result.serialized(), state: result["state"]?.stringValue)
+        let reply = try? IntentResult(json: result)
+        let replyLanguage = reply.flatMap { Language(rawValue: $0.lang) } ?? language
+        return ReplReply(text: reply?.message ?? "",
+                         code: reply?.code == IntentResult.notUnderstood ? nil : reply?.code,
+                         question: reply.flatMap { ReplWording.question(in: $0, language: replyLanguage, catalog: transport.catalog) },
+                         json: result.serialized(), state: reply?.state)
     }
 
     private func failure(_ error: GatewayClientError) -> ReplReply {

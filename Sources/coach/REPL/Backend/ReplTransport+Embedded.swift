@@ -1,10 +1,11 @@
-// The REPL on a gateway it hosts itself (embedded mode; a script's private gateway): GatewayRoot
-// starts it, as it starts `coach serve`, so the settings file applies the same way; the REPL talks
+// The REPL on a gateway it hosts itself (embedded mode; a script's private gateway): GatewayApp
+// (CoachApp) starts it, as it starts `coach serve`, so the settings file applies the same way; the REPL talks
 // to it through InProcessConnections, the same requests a client sends over the socket. The
 // interactive REPL also serves the socket, so other clients can join; a script keeps its gateway
 // private (and, on the virtual clock, writes nothing to the store, as GatewayAssembly decides).
 
 import CoachWire
+import CoachApp
 import CoachCore
 import CoachGateway
 import CoachLanguage
@@ -15,7 +16,7 @@ import Glibc
 extension ReplTransport {
     /// `listen`: serve the socket too (the interactive REPL); a gateway already serving it is an error.
     /// `guest`: workouts run and show, nothing is written (GatewayConfiguration.guest).
-    /// The settings file applies as it does to `coach serve` (GatewayRoot); speech is the REPL's own.
+    /// The settings file applies as it does to `coach serve` (GatewayApp); speech is the REPL's own.
     static func embedded(virtualClock: Bool, guest: Bool = false, listen: Bool, socket: SocketLocation,
                          language: Language = .en, settings: GatewaySettings) async throws -> ReplBackend {
         // Said as `coach serve` says them, before the REPL's banner and prompt.
@@ -26,7 +27,7 @@ extension ReplTransport {
         // On the virtual clock a script's times add up as written: no countdown before "running".
         if virtualClock { request.countdown = .zero }
         request.socket = listen ? socket : nil
-        let running = try await GatewayRoot.start(request, settings: settings)
+        let running = try await GatewayApp.start(request, settings: settings)
         let gateway = running.gateway
         var mode = running.server.map { "gateway embedded, listening on \($0.location.path)" } ?? "gateway embedded"
         if virtualClock { mode += " (virtual clock)" }

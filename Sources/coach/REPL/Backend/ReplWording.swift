@@ -12,14 +12,13 @@ enum ReplWording {
 
     /// The question a reply asks: a start that needs its activity, or a confirmation; nil for
     /// anything else.
-    static func question(in result: JSONValue, language: Language, catalog: ResponseCatalog) -> ReplQuestion? {
-        switch result["code"]?.stringValue {
-        case "needsValue" where result["parameter"]?.stringValue == "activity" && result["intent"]?.stringValue == "StartWorkout":
-            guard case .array(let values)? = result["options"] else { return nil }
-            let options = values.compactMap { $0.stringValue.flatMap(ActivityType.init(rawValue:)) }
-            return chooseActivity(options, language: language, catalog: catalog)
+    static func question(in result: IntentResult, language: Language, catalog: ResponseCatalog) -> ReplQuestion? {
+        switch result.code {
+        case "needsValue" where result.parameter == "activity" && result.intent == "StartWorkout":
+            guard let values = result.options else { return nil }
+            return chooseActivity(values.compactMap(ActivityType.init(rawValue:)), language: language, catalog: catalog)
         case "confirmationRequired":
-            return confirm(discarding: result["intent"]?.stringValue == "CancelWorkout", language: language)
+            return confirm(discarding: result.intent == "CancelWorkout", language: language)
         default:
             return nil
         }
@@ -51,12 +50,13 @@ enum ReplWording {
     /// "heartRate 150 recorded." or "heartRate not recorded: notCollecting.", with the socket's
     /// `outcome` beside it in the JSON form.
     /// A gateway's own words for a refusal (a type the workout does not collect) win.
-    static func sample(_ quantity: QuantityType, value: Double, unit: String?, accepted: Bool, reason: String,
-                       outcome: JSONValue, message: String? = nil) -> ReplReply {
+    /// `result`: the gateway's answer (nil: one it could not read, said as rejected).
+    static func sample(_ quantity: QuantityType, value: Double, unit: String?, result: SampleResult?) -> ReplReply {
+        let accepted = result?.accepted ?? false
         let text = accepted
             ? "\(quantity.rawValue) \(JSONText.number(value))\(unit.map { " " + $0 } ?? "") recorded."
-            : message ?? "\(quantity.rawValue) not recorded: \(reason)."
-        let json: JSONValue = ["accepted": .bool(accepted), "outcome": outcome, "message": .string(text)]
+            : result?.message ?? "\(quantity.rawValue) not recorded: \(result?.reason ?? "rejected")."
+        let json: JSONValue = ["accepted": .bool(accepted), "outcome": .optional(result?.outcome), "message": .string(text)]
         return ReplReply(text: text, code: accepted ? "success" : "failure", question: nil, json: json.serialized())
     }
 

@@ -1,5 +1,5 @@
 // Tab completion for the REPL: slash commands and their arguments, then the workout vocabulary
-// (verbs, activities, locations, units) in English and Japanese, from Recognizer.vocabulary
+// (verbs, activities, locations, units) in English and Japanese, from Recognizer.completionWords
 // (the words of Intents/<lang>/), so completion and recognition never disagree.
 
 import CoachWire
@@ -14,14 +14,14 @@ struct ReplVocabulary: Sendable {
     var units: [String]
     var sampleTypes: [String]
 
-    /// The recogniser's own words (Recognizer.vocabulary: template command words, activity,
+    /// The recogniser's own words (Recognizer.completionWords: template command words, activity,
     /// location and unit phrases of Intents/<lang>/), in every language it loaded.
     static let builtIn: ReplVocabulary = {
         guard let dir = Recognizer.builtInIntentsDirectory(), let recognizer = try? Recognizer(intentsDirectory: dir) else {
             return ReplVocabulary(verbs: [], activities: [], locations: [], units: [],
                                   sampleTypes: QuantityType.allCases.map(\.rawValue))
         }
-        return ReplVocabulary(recognizer.vocabulary, languages: recognizer.languages)
+        return ReplVocabulary(recognizer.completionWords, languages: recognizer.languages)
     }()
 
     init(verbs: [String], activities: [String], locations: [String], units: [String], sampleTypes: [String]) {
@@ -32,7 +32,7 @@ struct ReplVocabulary: Sendable {
         self.sampleTypes = sampleTypes
     }
 
-    init(_ v: Vocabulary, languages: [Language]) {
+    init(_ v: CompletionWords, languages: [Language]) {
         // A plural beside its singular ("outdoors", "outdoor") would stop Tab at the shared
         // prefix; the singular completes and the user types the rest.
         func all(_ table: [Language: [String]]) -> [String] {

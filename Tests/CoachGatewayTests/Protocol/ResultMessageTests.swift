@@ -1,0 +1,94 @@
+// Each method's result type against docs/protocol.md: the documented example, read from the doc,
+// is what the type writes and reads back unchanged (one test case per method); and the gateway's
+// own replies are exactly what the types write (a reply decoded and encoded again is the same
+// JSON), so the doc, CoachWire's types and the gateway cannot drift apart.
+
+import CoachWire
+@testable import CoachGateway
+import Foundation
+import Testing
+
+@Suite struct ResultMessageTests {
+    static let documented = RequestRouter.methods.filter { !$0.examples.isEmpty }
+
+    /// The JSON blocks under a method's heading in the doc's "Results" section.
+    static func documentedExamples(of method: String) throws -> [JSONValue] {
+        let text = try String(contentsOfFile: RoutesDocumentationTests.path, encoding: .utf8)
+        guard let heading = text.range(of: "#### `\(method)` →") else { return [] }
+        let rest = text[heading.upperBound...]
+        let section = rest[..<(rest.range(of: "\n#### ")?.lowerBound ?? rest.range(of: "<!-- end of result examples")?.lowerBound ?? rest.endIndex)]
+        return try section.components(separatedBy: "```json\n").dropFirst().map { block in
+            try JSONValue(parsing: String(block.prefix { $0 != "`" }))
+        }
+    }
+
+    @Test(arguments: documented.map(\.name)) func documentedResultRoundTrips(_ name: String) throws {
+        let method = try #require(RequestRouter.methods.first { $0.name == name })
+        let fromDoc = try Self.documentedExamples(of: name)
+        try #require(fromDoc.count == method.examples.count, "docs/protocol.md shows \(fromDoc.count) examples of \(name), the route \(method.examples.count)")
+        for (example, documented) in zip(method.examples, fromDoc) {
+            #expect(documented == example.json, "\(name): the doc's example is not the type's encoding")
+            #expect(try example.roundTrip(documented) == documented, "\(name): \(example.type) does not read back what it wrote")
+        }
+    }
+
+    @Test func everyIntentMethodAndTheCommandsResultsAreDocumented() {
+        let names = Set(Self.documented.map(\.name))
+        for name in ["say", "start", "pause", "resume", "end", "cancel", "lap", "status", "skipStep", "stepStatus", "sample",
+                     "lock", "unlock", "subscribe", "unsubscribe", "endpoints", "tmux.follow", "history"] {
+            #expect(names.contains(name), "\(name) has no documented result example")
+        }
+    }
+
+    /// A reply must be exactly what its method's type writes: decode, encode again, compare.
+    static func expectTyped(_ reply: JSONValue, _ method: String) throws {
+        let example = try #require(RequestRouter.methods.first { $0.name == method }?.examples.first)
+        #expect(try example.roundTrip(reply) == reply, "\(method)'s reply is not \(example.type)'s encoding: \(reply.serialized())")
+    }
+
+    @Test func theGatewaysRepliesAreWhatTheTypesWrite() async throws {
+        // The blocking client on a thread of its own: the gateway needs the cooperative pool.
+        let replies = try await TestGateway.running { test in try await onThread { () -> [(String, JSONValue)] in
+            let client = try test.client()
+            var replies: [(String, JSONValue)] = []
+            for (method, params) in [("start", ["activity": "running", "location": "outdoor", "goal": "30min"] as JSONValue),
+                                     ("sample", ["type": "heartRate", "value": 140]), ("sample", ["type": "heartRate", "value": 150]),
+                                     ("sample", ["type": "distance", "value": 25]), ("sample", ["type": "power", "value": 10, "unit": "furlongs"]),
+                                     ("status", [:]), ("lap", [:]), ("pause", [:]), ("pause", [:]), ("resume", [:]), ("lock", [:]),
+                                     ("status", [:]), ("unlock", [:]), ("subscribe", ["feed": true]), ("unsubscribe", [:]),
+                                     ("say", ["text": "how am I doing"]), ("say", ["text": "florp the blarg"]),
+                                     ("cancel", [:]), ("end", [:])] {
+                // A refused unit is an error, not a result.
+                if let reply = try? client.call(method, params) { replies.append((method, reply)) }
+            }
+            return replies
+        } }
+        #expect(replies.count >= 17)
+        for (method, reply) in replies { try Self.expectTyped(reply, method) }
+        #expect(replies.contains { $0.0 == "status" && $0.1["workout"]?["locked"] == true }, "a locked status was among them")
+    }
+
+    @Test func theStatusCarriesHealthKitStatisticsWithTheOldNamesBeside() async throws {
+        let raw = try await TestGateway.running { test in try await onThread { () -> JSONValue in
+            let client = try test.client()
+            _ = try client.call("start", ["activity": "running"])
+            _ = try client.call("sample", ["type": "heartRate", "value": 140])
+            _ = try client.call("sample", ["type": "heartRate", "value": 150])
+            _ = try client.call("sample", ["type": "dietaryWater", "value": 250])
+            return try client.call("status")
+        } }
+        let status = try IntentResult(json: raw)
+        let metrics = try #require(status.workout?.metrics)
+        let heartRate = try #require(metrics.first { $0.0 == "heartRate" }?.1)
+        #expect(heartRate == WireStatistics(count: 2, average: 145, minimum: 140, maximum: 150, mostRecent: 150, unit: "bpm"))
+        let water = try #require(metrics.first { $0.0 == "dietaryWater" }?.1)
+        #expect(water.count == 1 && water.sum == 250)
+        // The names docs/protocol.md promised before, beside HealthKit's.
+        let workout = try #require(raw["workout"])
+        let beats = try #require(workout["metrics"]?["heartRate"])
+        #expect(beats["latest"] == 150 && beats["mostRecent"] == 150 && beats["min"] == 140 && beats["max"] == 150)
+        #expect(workout["metrics"]?["dietaryWater"]?["total"] == 250)
+        // Absent members stay absent (not null), as before the types.
+        #expect(workout["autoPaused"] == nil && workout["name"] == nil && workout["countdown"] == nil && workout["step"] == nil)
+    }
+}

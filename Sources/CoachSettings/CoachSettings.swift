@@ -29,6 +29,9 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         /// speexdsp's noise suppression before listening (`coach listen --front-end`); nil: the
         /// measured default (FrontEndPolicy, docs/voice.md).
         public var frontEnd: Bool? = nil
+        /// The noise front end (`coach listen --denoiser`): auto, rnnoise, speexdsp or off; nil: auto
+        /// (RNNoise when installed, else as front_end says; docs/voice.md).
+        public var denoiser: String? = nil
         /// Frequency warping for `coach listen` and `/listen` (like `--warp`): "auto", "off" or a
         /// factor from 0.6 to 1.5 (below 1 for a low voice); nil: off (docs/voice.md).
         public var warp: String? = nil
@@ -38,6 +41,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case speak, voices, japaneseVoiceFile = "japanese_voice_file", wakePhrase = "wake_phrase", tts
             case inputDevice = "input_device", outputDevice = "output_device", frontEnd = "front_end", warp
+            case denoiser
         }
 
         public init(from decoder: any Decoder) throws {
@@ -54,6 +58,10 @@ public struct CoachSettings: Codable, Sendable, Equatable {
             inputDevice = try c.decodeIfPresent(String.self, forKey: .inputDevice) ?? d.inputDevice
             outputDevice = try c.decodeIfPresent(String.self, forKey: .outputDevice) ?? d.outputDevice
             frontEnd = try c.decodeIfPresent(Bool.self, forKey: .frontEnd)
+            denoiser = try c.decodeIfPresent(String.self, forKey: .denoiser)
+            if let denoiser, !Self.denoisers.contains(denoiser) {
+                throw DecodingError.dataCorruptedError(forKey: .denoiser, in: c, debugDescription: Self.denoisers.joined(separator: ", "))
+            }
             // YAML reads `warp: 0.8` as a number and `warp: auto` as text: either is taken.
             if let factor = try? c.decodeIfPresent(Double.self, forKey: .warp) {
                 warp = String(factor)
@@ -65,6 +73,9 @@ public struct CoachSettings: Codable, Sendable, Equatable {
                                                        debugDescription: "auto, off, or a factor from 0.6 to 1.5 (below 1 for a low voice)")
             }
         }
+
+        /// What `voice.denoiser` may say (CoachVoice's FrontEndPolicy.Choice reads the same).
+        public static let denoisers = ["auto", "rnnoise", "speexdsp", "off"]
 
         /// What `voice.tts` may say.
         public static let ttsEngines = ["auto", "piper", "espeak"]

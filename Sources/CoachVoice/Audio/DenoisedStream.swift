@@ -6,14 +6,14 @@
 // 37 without the front end (docs/voice.md, "A front end for real rooms").
 
 public final class DenoisedStream: @unchecked Sendable {  // one stream, one thread at a time
-    public let frontEnd: SpeechFrontEnd
+    public let frontEnd: any NoiseFrontEnd
     private var kept: [Int16] = []
     /// Stream index of `kept[0]`.
     private var keptStart = 0
     /// How much denoised audio is kept: longer than the VAD's longest utterance and its padding.
     static let keep = 20 * 16_000
 
-    public init(_ frontEnd: SpeechFrontEnd) { self.frontEnd = frontEnd }
+    public init(_ frontEnd: any NoiseFrontEnd) { self.frontEnd = frontEnd }
 
     /// Takes the next raw chunk (the same one the VAD is given).
     public func feed(_ chunk: [Int16]) { append(frontEnd.process(chunk)) }

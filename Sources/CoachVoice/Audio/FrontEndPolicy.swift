@@ -1,14 +1,37 @@
-// When the speexdsp front end (SpeechFrontEnd) runs: `--front-end`/`--no-front-end`, else the
-// settings' voice.front_end, else the default chosen by measurement per condition (docs/voice.md,
-// "A front end for real rooms"; Benchmarks/voice/rooms.sh).
+// Which noise front end runs before the decoder: `--denoiser` / voice.denoiser name one (rnnoise,
+// speexdsp, off); `auto` (the default) takes speexdsp when `--front-end` or voice.front_end ask for
+// it, none when they say no, else speexdsp's measured default (on for the microphone, off for
+// files). RNNoise only when named: it rescued music but cost clean commands (docs/voice.md, "RNNoise").
+// `--no-front-end` turns every front end off. Measured in docs/voice.md ("A front end for real rooms", "RNNoise").
 
 public enum FrontEndPolicy {
-    /// The default where neither the flag nor the setting says.
+    /// What voice.denoiser and `--denoiser` may say.
+    public enum Choice: String, Sendable, CaseIterable {
+        case auto, rnnoise, speexdsp, off
+    }
+
+    /// The default for speexdsp where neither the flag nor the setting says.
     public static func isOnByDefault(fromMicrophone: Bool) -> Bool {
         fromMicrophone
     }
 
     public static func isOn(explicit: Bool?, setting: Bool?, fromMicrophone: Bool) -> Bool {
         explicit ?? setting ?? isOnByDefault(fromMicrophone: fromMicrophone)
+    }
+
+    /// The front end to run (never `.auto`): `denoiser` is the flag's choice else the setting's;
+    /// `frontEnd` the `--front-end` flag, `frontEndSetting` voice.front_end (both speexdsp's, as before).
+    public static func choose(denoiser: Choice?, frontEnd explicit: Bool?, frontEndSetting: Bool?, fromMicrophone: Bool,
+                              rnnoiseInstalled: Bool) -> Choice {
+        if explicit == false { return .off }
+        if let denoiser, denoiser != .auto { return denoiser }
+        switch explicit ?? frontEndSetting {
+        case true?: return .speexdsp
+        case false?: return .off
+        case nil: break
+        }
+        // RNNoise is asked for by name only: measured, it costs clean commands (docs/voice.md, "RNNoise").
+        _ = rnnoiseInstalled
+        return isOnByDefault(fromMicrophone: fromMicrophone) ? .speexdsp : .off
     }
 }

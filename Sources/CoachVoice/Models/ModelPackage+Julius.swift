@@ -49,5 +49,5 @@ extension VoiceModels {
     }
 
     /// Every package `coach voice install` puts in place on this machine.
-    public static var packages: [ModelPackage] { [ModelPackage.hama(), ModelPackage.julius()].compactMap { $0 } }
+    public static var packages: [ModelPackage] { [ModelPackage.hama(), ModelPackage.julius(), ModelPackage.rnnoise()].compactMap { $0 } }
 }

@@ -33,6 +33,15 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
     /// The front end's output beside the raw stream: the VAD cuts the raw audio, the decoder hears
     /// the denoised samples of the same span (DenoisedStream says why).
     private let denoised: DenoisedStream?
+    /// A front end the whole stream goes through before the VAD (RNNoise: its output is quiet
+    /// between words, where speexdsp's residual swings; docs/voice.md, "RNNoise").
+    private let beforeDetector: (any NoiseFrontEnd)?
+
+    /// Who hears the front end's output: the decoder only (speexdsp: the VAD cuts the raw stream),
+    /// both, or the VAD only (the decoder hears the raw samples of the span it cut).
+    public enum FrontEndPlace: String, Sendable, CaseIterable {
+        case decoder, both, detector
+    }
     /// Stream index where the current utterance began.
     private var utteranceStart = 0
 
@@ -47,10 +56,14 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
 
     /// `decodeAhead`: decode an utterance at its pause (VoiceRecognizer+Ahead) and end it there
     /// when it is complete, with the engines that hear an utterance whole; benchmarks turn it off.
-    public init(voice: VoiceRecognizer, decoding: Decoding, frontEnd: SpeechFrontEnd? = nil,
+    public init(voice: VoiceRecognizer, decoding: Decoding, frontEnd: (any NoiseFrontEnd)? = nil, frontEndPlace: FrontEndPlace = .decoder,
                 vad: VoiceActivityDetector.Configuration = .init(), decodeAhead: Bool = true) {
         self.voice = voice
-        self.denoised = frontEnd.map(DenoisedStream.init)
+        switch frontEndPlace {
+        case .decoder: (denoised, beforeDetector) = (frontEnd.map(DenoisedStream.init), nil)
+        case .both: (denoised, beforeDetector) = (nil, frontEnd)
+        case .detector: (denoised, beforeDetector) = (frontEnd.map { _ in DenoisedStream(RawAudio()) }, frontEnd)
+        }
         // The phoneme engine hears an utterance whole: its network takes the whole waveform.
         stream = decoding == .whileSpoken ? voice.decoder.map(SpeechDecoder.Stream.init) : nil
         var vad = vad
@@ -60,14 +73,16 @@ public final class UtteranceListener {  // one thread at a time, like the recogn
 
     /// Feeds a chunk of 16 kHz samples; the utterances that ended in it, heard.
     public func feed(_ samples: [Int16]) -> [Heard] {
+        let detected = beforeDetector?.process(samples) ?? samples
         denoised?.feed(samples)
-        return heard(vad.events(samples))
+        return heard(vad.events(detected))
     }
 
     /// Ends the stream: an utterance in progress is heard.
     public func finish() -> [Heard] {
+        let rest = beforeDetector.map { heard(vad.events($0.finish())) } ?? []
         denoised?.finish()
-        return heard(vad.finishEvents())
+        return rest + heard(vad.finishEvents())
     }
 
     /// The utterances `events` end, heard. The detector stops at a pause (`.paused`, the last

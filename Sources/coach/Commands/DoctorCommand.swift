@@ -78,6 +78,7 @@ struct DoctorCommand: ParsableCommand {
                                 command said over it
                                 """),
                 neuralModelRequirement(),
+                rnnoiseRequirement(),
                 juliusRequirement(),
                 juliusLibrariesRequirement(),
             ]),

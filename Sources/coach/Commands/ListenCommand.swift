@@ -130,6 +130,15 @@ struct ListenCommand: ParsableCommand {
           help: "Lower steady noise (a fan, a treadmill) with speexdsp before listening (settings: voice.front_end). Default: on for the microphone, off for --input; needs libspeexdsp1.")
     var frontEnd: Bool? = nil
 
+    @Option(name: .long, help: "The noise front end: auto (RNNoise when coach voice install put it there, else speexdsp as --front-end says), rnnoise, speexdsp or off (settings: voice.denoiser).")
+    var denoiser: FrontEndPolicy.Choice?
+
+    /// RNNoise's place and the share of the input it keeps, to measure (Benchmarks/voice/engines.sh).
+    @Option(name: .customLong("front-end-place"), help: .hidden)
+    var frontEndPlace: UtteranceListener.FrontEndPlace = .both
+    @Option(name: .customLong("denoiser-keep"), help: .hidden)
+    var denoiserKeep: Float = NeuralDenoiser.defaultKeep
+
     @Option(name: .customLong("front-end-options"), help: .hidden)
     var frontEndOptions: String?
 
@@ -265,17 +274,22 @@ struct ListenCommand: ParsableCommand {
             }
             frontEndSettings = parsed
         }
-        let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: frontEnd, fromMicrophone: input == nil,
-                                                     options: frontEndSettings)
-        if let frontNote { OneShot.printError(frontNote) }
+        let front = VoiceSetup.frontEnd(settings: settings, explicit: frontEnd, denoiser: denoiser, fromMicrophone: input == nil,
+                                        options: frontEndSettings, place: frontEndPlace, keep: denoiserKeep)
+        if let note = front.note { OneShot.printError(note) }
         if verbose {
-            OneShot.printError(front.map { f in
+            let said: String = switch front.frontEnd {
+            case let f as SpeechFrontEnd:
                 "front end: speexdsp" + (f.options.denoise ? ", noise down to \(f.options.noiseSuppress) dB" : "") + (f.options.agc ? ", AGC" : "")
                     + (f.options.dereverb ? ", dereverb" : "")
-            } ?? "front end: off")
+            case .some: "front end: \(front.name.rawValue)"
+            case nil: "front end: off"
+            }
+            OneShot.printError(said)
         }
         if follower != nil { voice.prepareStates() }
-        let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input), frontEnd: front,
+        let listener = UtteranceListener(voice: voice, decoding: decoding ?? VoiceSetup.decoding(input: input), frontEnd: front.frontEnd,
+                                         frontEndPlace: front.place,
                                          decodeAhead: decodeAhead)
         if let follower { listener.stateAt = { follower.focus.state(at: $0) } }
         let ownVoice = OwnVoiceCheck(settings: settings, echoCancel: echoCancel ? echoOptions : nil)
@@ -327,3 +341,6 @@ struct ListenCommand: ParsableCommand {
         for (u, heard) in listener.finish() { try handle(u, heard) }
     }
 }
+
+extension FrontEndPolicy.Choice: ExpressibleByArgument {}
+extension UtteranceListener.FrontEndPlace: ExpressibleByArgument {}

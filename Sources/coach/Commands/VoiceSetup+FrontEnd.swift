@@ -1,28 +1,54 @@
-// VoiceSetup+FrontEnd: speexdsp's front end (SpeechFrontEnd) for `coach listen` and the REPL's
-// `/listen`, decided in one place: `--front-end`/`--no-front-end`, else `voice.front_end` in the
-// settings, else FrontEndPolicy's measured default. Without libspeexdsp1 listening works as before,
-// and a front end asked for by name says what installing it would add.
+// VoiceSetup+FrontEnd: the noise front end for `coach listen` and the REPL's `/listen`, decided in
+// one place (FrontEndPolicy): RNNoise from the installed pyrnnoise wheel (through the whole stream,
+// the VAD included), or speexdsp's preprocessor (the decoder's audio only), or none. Without the
+// library asked for, listening works as before and says what installing it would add.
 
 import CoachNative
 import CoachSettings
 import CoachVoice
 
 extension VoiceSetup {
-    /// The front end to run before the VAD, or nil; `note` is for the user (asked for but missing).
-    static func frontEnd(settings: CoachSettings, explicit: Bool?, fromMicrophone: Bool,
-                         options: SpeechFrontEnd.Options = SpeechFrontEnd.Options()) -> (frontEnd: SpeechFrontEnd?, note: String?) {
-        guard FrontEndPolicy.isOn(explicit: explicit, setting: settings.voice.frontEnd, fromMicrophone: fromMicrophone) else {
-            return (nil, nil)
-        }
-        let asked = explicit ?? settings.voice.frontEnd
-        let library: SpeexDSPLibrary
-        do { library = try SpeexDSPLibrary.load() } catch {
-            // Only a front end asked for by name is worth a word; the default one is a bonus.
-            guard asked == true else { return (nil, nil) }
-            return (nil, "listening without the noise front end (\(error.reason)): install it with sudo apt-get install \(SpeexDSPLibrary.package)")
-        }
-        do { return (try SpeechFrontEnd(library: library, options: options), nil) } catch {
-            return (nil, "listening without the noise front end: \(error.description)")
+    /// The chosen front end, whether the VAD hears its output too, its name for --verbose, and a
+    /// note for the user (asked for but missing).
+    struct FrontEnd {
+        var frontEnd: (any NoiseFrontEnd)?
+        var place = UtteranceListener.FrontEndPlace.decoder
+        var name = FrontEndPolicy.Choice.off
+        var note: String?
+    }
+
+    /// `place`: where RNNoise's output goes (measured: docs/voice.md, "RNNoise"); speexdsp's always
+    /// goes to the decoder only.
+    static func frontEnd(settings: CoachSettings, explicit: Bool?, denoiser: FrontEndPolicy.Choice? = nil, fromMicrophone: Bool,
+                         options: SpeechFrontEnd.Options = SpeechFrontEnd.Options(),
+                         place: UtteranceListener.FrontEndPlace = .both, keep: Float = NeuralDenoiser.defaultKeep) -> FrontEnd {
+        let rnnoise = VoiceModels.rnnoise(check: .sizes)
+        let named = denoiser ?? settings.voice.denoiser.flatMap(FrontEndPolicy.Choice.init)
+        let chosen = FrontEndPolicy.choose(denoiser: named,
+                                           frontEnd: explicit, frontEndSetting: settings.voice.frontEnd,
+                                           fromMicrophone: fromMicrophone, rnnoiseInstalled: rnnoise?.isUsable == true)
+        switch chosen {
+        case .off, .auto:
+            return FrontEnd()
+        case .rnnoise:
+            guard let rnnoise, rnnoise.isUsable else {
+                return FrontEnd(note: rnnoise?.problem ?? "listening without RNNoise: run `\(VoiceModels.installCommand)`")
+            }
+            do { return FrontEnd(frontEnd: try NeuralDenoiser(libraryPath: rnnoise.rnnoisePath, keep: keep), place: place,
+                                       name: .rnnoise) } catch {
+                return FrontEnd(note: "listening without RNNoise: \(error.description)")
+            }
+        case .speexdsp:
+            let asked = named == .speexdsp ? true : explicit ?? settings.voice.frontEnd
+            let library: SpeexDSPLibrary
+            do { library = try SpeexDSPLibrary.load() } catch {
+                // Only a front end asked for by name is worth a word; the default one is a bonus.
+                guard asked == true else { return FrontEnd() }
+                return FrontEnd(note: "listening without the noise front end (\(error.reason)): install it with sudo apt-get install \(SpeexDSPLibrary.package)")
+            }
+            do { return FrontEnd(frontEnd: try SpeechFrontEnd(library: library, options: options), name: .speexdsp) } catch {
+                return FrontEnd(note: "listening without the noise front end: \(error.description)")
+            }
         }
     }
 }

@@ -88,10 +88,11 @@ final class ReplListener: Sendable {
 
     private func listen(voice: VoiceRecognizer, source: any AudioInput, generation mine: Int, input: String?) {
         defer { (source as? ReadAheadAudioInput)?.stop() }  // the microphone let go with the listening
-        let (front, frontNote) = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil)
-        if let frontNote, isCurrent(mine) { deliver(.note(frontNote)) }
+        let front = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil)
+        if let note = front.note, isCurrent(mine) { deliver(.note(note)) }
         voice.prepareStates()
-        let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input), frontEnd: front)
+        let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input), frontEnd: front.frontEnd,
+                                         frontEndPlace: front.place)
         // Each utterance is heard with the state at its start. Each source's audio starts at 0 s,
         // so its times are counted on from where the last one ended (a question's answer window).
         let base = focus.withLock { $0.heardUntil }

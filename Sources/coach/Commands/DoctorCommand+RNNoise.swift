@@ -1,0 +1,23 @@
+// The doctor's line for RNNoise, the neural noise front end (`coach voice install` takes librnnoise.so
+// out of the pinned pyrnnoise wheel): installed and intact, or what to run. Optional: without it
+// speexdsp's front end (or none) listens as before.
+
+import CoachVoice
+
+extension DoctorCommand {
+    static func rnnoiseRequirement() -> Requirement {
+        guard let package = ModelPackage.rnnoise() else {
+            return Requirement(what: "neural noise front end (RNNoise): none for this architecture", packages: [], present: false,
+                               optional: true, advice: "coach listen uses speexdsp's front end")
+        }
+        let directory = VoiceModels.directory(of: package)
+        let installed = VoiceModels.inspect(package, in: directory, check: .digests)
+        let fallback = "until then coach listen hears noise (music, other voices, a fan) as it comes, or through speexdsp (docs/voice.md)"
+        return Requirement(
+            what: "neural noise front end: RNNoise (\(package.name) \(package.version)) in \(directory)"
+                + (installed == nil ? "" : installed!.isUsable ? "" : " (damaged)"),
+            packages: [], present: installed?.isUsable == true, optional: true,
+            advice: installed?.problem.map { "\($0); \(fallback)" }
+                ?? "not installed: run `\(VoiceModels.installCommand)` (downloads \(package.wheel) from PyPI once); \(fallback)")
+    }
+}

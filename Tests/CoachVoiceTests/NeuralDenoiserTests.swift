@@ -1,0 +1,117 @@
+// RNNoise as the noise front end (NeuralDenoiser): the 16 ↔ 48 kHz filters pass speech's band and
+// delay it exactly as much as is taken off; the installed library (scripts/setup-tests puts the
+// pinned pyrnnoise wheel's librnnoise.so in .models/) loads and takes steady noise down by far more
+// than speexdsp's 15 dB while a voiced sound keeps its level; the stream comes out sample for sample;
+// and FrontEndPolicy takes it only when it is named.
+
+@testable import CoachVoice
+import Foundation
+import Testing
+
+@Suite struct NeuralDenoiserTests {
+    /// The installed RNNoise library: COACH_VOICE_MODELS (./test sets it), else the checkout's .models.
+    static func library() throws -> String {
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        var environment = ProcessInfo.processInfo.environment
+        if environment[VoiceModels.environmentVariable] == nil { environment[VoiceModels.environmentVariable] = checkout + "/.models" }
+        let installed = try #require(VoiceModels.rnnoise(environment: environment, check: .digests),
+                                     "RNNoise is not installed: run scripts/setup-tests (or coach voice install)")
+        try #require(installed.isUsable, "\(installed.problem ?? "")")
+        return installed.rnnoisePath
+    }
+
+    static func sine(_ hertz: Double, amplitude: Double, count: Int) -> [Int16] {
+        (0..<count).map { Int16(amplitude * sin(2 * Double.pi * hertz * Double($0) / 16_000)) }
+    }
+
+    /// A voiced sound: a 140 Hz pulse train through three formant-like resonances, 1.5 s.
+    static func vowel(count: Int) -> [Int16] {
+        (0..<count).map { n in
+            let t = Double(n) / 16_000
+            let s = [(700.0, 1.0), (1_220.0, 0.6), (2_600.0, 0.3)].reduce(0.0) { acc, f in
+                acc + f.1 * (1..<40).reduce(0.0) { a, k in
+                    let h = 140.0 * Double(k)
+                    return a + sin(2 * Double.pi * h * t) / (1 + pow((h - f.0) / 90, 2))
+                }
+            }
+            return Int16(max(-32_000, min(32_000, 2_000 * s)))
+        }
+    }
+
+    static func rms(_ x: ArraySlice<Int16>) -> Double { SpeechFrontEndTests.rms(x) }
+
+    @Test func theFiltersPassSpeechAndDelayByTheirMiddle() {
+        var filter = ThirdRateFilter()
+        let input = Self.sine(1_000, amplitude: 8_000, count: 8_000).map(Float.init)
+        var out: [Float] = []
+        for start in stride(from: 0, to: input.count, by: 700) {  // chunks: the history carries over
+            out += filter.down(filter.up(Array(input[start..<min(start + 700, input.count)])))
+        }
+        #expect(out.count == input.count)
+        let delay = 2 * ThirdRateFilter.delay / 3
+        let worst = (500..<7_000).map { abs(out[$0 + delay] - input[$0]) }.max() ?? .infinity
+        #expect(worst < 80, "1 kHz comes back within 1 % after \(delay) samples: off by \(worst)")
+    }
+
+    static func run(_ denoiser: NeuralDenoiser, _ input: [Int16]) -> [Int16] {
+        var output: [Int16] = []
+        for start in stride(from: 0, to: input.count, by: 1_234) {
+            output += denoiser.process(Array(input[start..<min(start + 1_234, input.count)]))
+        }
+        return output + denoiser.finish()
+    }
+
+    @Test func steadyNoiseGoesFarDownAndAVoicedSoundStays() throws {
+        let denoiser = try NeuralDenoiser(libraryPath: try Self.library(), keep: 0)
+        let noise = SpeechFrontEndTests.noise(count: 48_000)
+        let vowel = Self.vowel(count: 24_000)
+        let input = noise + zip(vowel, noise.prefix(24_000)).map { Int16(clamping: Int($0) + Int($1) / 4) }
+        let output = Self.run(denoiser, input)
+        #expect(output.count == input.count)
+        // The noise alone, after its first second: speexdsp takes it down 10–15 dB; RNNoise far more.
+        let noiseDrop = 20 * log10(Self.rms(input[16_000..<48_000]) / Self.rms(output[16_000..<48_000]))
+        #expect(noiseDrop >= 20, "noise down \(noiseDrop) dB")
+        // The vowel over quieter noise keeps its level within 6 dB.
+        let vowelChange = 20 * log10(Self.rms(output[52_000..<70_000]) / Self.rms(vowel[4_000..<22_000]))
+        #expect(abs(vowelChange) < 6, "vowel changed \(vowelChange) dB")
+    }
+
+    /// What Coach runs: 30 % of the input mixed back, so noise goes down by at most 10.5 dB.
+    @Test func theDefaultKeepsAShareOfTheInput() throws {
+        let noise = SpeechFrontEndTests.noise(count: 48_000)
+        let output = Self.run(try NeuralDenoiser(libraryPath: try Self.library()), noise)
+        let drop = 20 * log10(Self.rms(noise[16_000...]) / Self.rms(output[16_000...]))
+        #expect(drop > 7 && drop < 10.6, "noise down \(drop) dB with \(NeuralDenoiser.defaultKeep) of it kept")
+    }
+
+    @Test func theStreamComesOutSampleForSample() throws {
+        // A click at sample 10 000 comes out at sample 10 000 (the lag is taken off).
+        let denoiser = try NeuralDenoiser(libraryPath: try Self.library(), keep: 0)
+        var input = Self.vowel(count: 20_000)
+        input.replaceSubrange(0..<9_000, with: [Int16](repeating: 0, count: 9_000))
+        let output = denoiser.process(input) + denoiser.finish()
+        func onset(_ x: [Int16]) -> Int { x.firstIndex { abs(Int($0)) > 500 } ?? -1 }
+        #expect(abs(onset(output) - onset(input)) < 160, "onset \(onset(input)) → \(onset(output))")
+    }
+
+    @Test func aLibraryThatIsNoneIsRefused() {
+        #expect(throws: NeuralDenoiser.Failure.self) { try NeuralDenoiser(libraryPath: "/nonexistent/librnnoise.so") }
+    }
+
+    @Test func theNamedChoiceThenTheFlagsThenWhatIsInstalledDecide() {
+        func choose(_ d: FrontEndPolicy.Choice?, _ flag: Bool?, _ setting: Bool?, mic: Bool, installed: Bool) -> FrontEndPolicy.Choice {
+            FrontEndPolicy.choose(denoiser: d, frontEnd: flag, frontEndSetting: setting, fromMicrophone: mic, rnnoiseInstalled: installed)
+        }
+        #expect(choose(nil, nil, nil, mic: false, installed: true) == .off, "installed, RNNoise is still asked for by name")
+        #expect(choose(nil, nil, nil, mic: true, installed: true) == .speexdsp)
+        #expect(choose(nil, nil, nil, mic: true, installed: false) == .speexdsp, "as before without it")
+        #expect(choose(nil, nil, nil, mic: false, installed: false) == .off)
+        #expect(choose(nil, true, nil, mic: false, installed: true) == .speexdsp, "--front-end is speexdsp's")
+        #expect(choose(nil, nil, false, mic: true, installed: true) == .off, "front_end: false turns it off")
+        #expect(choose(.rnnoise, false, nil, mic: true, installed: true) == .off, "--no-front-end wins")
+        #expect(choose(.speexdsp, nil, nil, mic: false, installed: true) == .speexdsp)
+        #expect(choose(.rnnoise, nil, nil, mic: false, installed: false) == .rnnoise, "named: a note says it is missing")
+        #expect(choose(.off, nil, true, mic: true, installed: true) == .off)
+    }
+}

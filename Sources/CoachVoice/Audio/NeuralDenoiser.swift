@@ -3,8 +3,9 @@
 // cannot follow (babble, music; docs/voice.md, "RNNoise"). One per stream (the network keeps state),
 // fed in any chunk sizes. RNNoise's output lags one frame and each filter 60 samples at 48 kHz:
 // 200 samples at 16 kHz in all, taken off here so that sample i out is sample i in. A share of the
-// input is mixed back (`keep`, 0.3: RNNoise alone takes espeak-ng's formant voices for noise and
-// cost clean commands; with 30 % of the input none were lost — docs/voice.md, "RNNoise").
+// input may be mixed back (`keep`; measured at 0.15 and 0.3 it kept clean speech and lost what
+// RNNoise gains in music, so the default is none: Coach gives RNNoise's output to the VAD only —
+// docs/voice.md, "RNNoise").
 
 import CoachNative
 
@@ -23,7 +24,7 @@ public final class NeuralDenoiser: NoiseFrontEnd, @unchecked Sendable {  // one 
     /// Input samples not yet matched with their denoised sample (oldest first).
     private var dry: [Int16] = []
     /// The measured default of `keep`.
-    public static let defaultKeep: Float = 0.3
+    public static let defaultKeep: Float = 0
     /// The network's speech probability of the last frame (0–1).
     public private(set) var speechProbability: Float = 0
 

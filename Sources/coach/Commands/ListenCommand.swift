@@ -135,7 +135,7 @@ struct ListenCommand: ParsableCommand {
 
     /// RNNoise's place and the share of the input it keeps, to measure (Benchmarks/voice/engines.sh).
     @Option(name: .customLong("front-end-place"), help: .hidden)
-    var frontEndPlace: UtteranceListener.FrontEndPlace = .both
+    var frontEndPlace: UtteranceListener.FrontEndPlace = .detector
     @Option(name: .customLong("denoiser-keep"), help: .hidden)
     var denoiserKeep: Float = NeuralDenoiser.defaultKeep
 

@@ -1,6 +1,6 @@
 // VoiceSetup+FrontEnd: the noise front end for `coach listen` and the REPL's `/listen`, decided in
-// one place (FrontEndPolicy): RNNoise from the installed pyrnnoise wheel (through the whole stream,
-// the VAD included), or speexdsp's preprocessor (the decoder's audio only), or none. Without the
+// one place (FrontEndPolicy): RNNoise from the installed pyrnnoise wheel (its output to the VAD,
+// which then finds the ends of commands in music; the decoder hears the raw span), or speexdsp's preprocessor (the decoder's audio only), or none. Without the
 // library asked for, listening works as before and says what installing it would add.
 
 import CoachNative
@@ -21,7 +21,7 @@ extension VoiceSetup {
     /// goes to the decoder only.
     static func frontEnd(settings: CoachSettings, explicit: Bool?, denoiser: FrontEndPolicy.Choice? = nil, fromMicrophone: Bool,
                          options: SpeechFrontEnd.Options = SpeechFrontEnd.Options(),
-                         place: UtteranceListener.FrontEndPlace = .both, keep: Float = NeuralDenoiser.defaultKeep) -> FrontEnd {
+                         place: UtteranceListener.FrontEndPlace = .detector, keep: Float = NeuralDenoiser.defaultKeep) -> FrontEnd {
         let rnnoise = VoiceModels.rnnoise(check: .sizes)
         let named = denoiser ?? settings.voice.denoiser.flatMap(FrontEndPolicy.Choice.init)
         let chosen = FrontEndPolicy.choose(denoiser: named,

@@ -3,6 +3,7 @@
 // files of a language: built-ins first, then user extensions, which add sentences and list values.
 
 import Foundation
+import CoachWire
 import Yams
 
 extension IntentDefinitions {

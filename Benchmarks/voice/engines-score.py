@@ -10,6 +10,7 @@ work, cache, sets, conditions, nonconditions = sys.argv[1:6]
 conditions, nonconditions, engines = conditions.split(), nonconditions.split(), sys.argv[6:]
 STATES = ('idle', 'running', 'paused')
 DESTRUCTIVE = ('EndWorkout', 'CancelWorkout')
+TUNE = os.environ.get('ENGINES_TUNE_VOICES', '').split()  # voice names (after "espeak:", "flite:")
 ASKED = {}  # (engine, set, condition) → the non-commands heard as an unsure End/Cancel, which ask
 
 
@@ -153,6 +154,12 @@ for engine in engines:
         right, slots, wrong, total, seconds, n, by_voice = commands(engine, 'en-commands', c, STATES, start_cpu)
         all_right += right; all_total += total
         print(f'{c:34} {pct(right, total):>16} {pct(slots, total):>16} {wrong:>14} {1000 * seconds / max(n, 1):>6.0f} ms')
+        if TUNE:  # the part of the voices a choice was made on, and the rest, apart
+            part = [[0, 0], [0, 0]]
+            for v, (a, b) in by_voice.items():
+                k = 0 if v.split(':')[-1] in TUNE else 1
+                part[k][0] += a; part[k][1] += b
+            print(f'{"":4}tune voices {part[0][0]}/{part[0][1]}, the others {part[1][0]}/{part[1][1]}')
         if c == 'clean':
             clean_voices = by_voice
     if all_total:

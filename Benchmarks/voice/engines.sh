@@ -9,7 +9,14 @@
 #   ENGINES_QUICK=1                   clean, pink10 and phone only; no latency (a smoke run)
 #   ENGINES_NONCOMMAND_CONDITIONS="clean far babble10"   (the default) where non-commands are heard
 #   ENGINES_STATES="idle running paused"                 (the default) the states' sentences to decode
-# An ENGINE other than "default" is passed as `--engine ENGINE` (hama, pocketsphinx).
+#   ENGINES_CONDITIONS="clean babble10"                  only these alterations of the commands
+#   ENGINES_DENOISE=LIBRNNOISE   every file first through RNNoise offline (rnnoise-file.py, numpy and
+#                                scipy; the library from the pyrnnoise 0.4.5 wheel), cached beside it;
+#   ENGINES_DENOISE_KEEP=0.3     with this share of the input mixed back (default 0: RNNoise alone)
+#   ENGINES_SETS="en-commands en-noncommands"           only these sets (default: all five); no latency run
+#   ENGINES_TUNE_VOICES="en-us en-us+f3 kal16 rms"      the commands' intents also per part of the voices
+# An ENGINE other than "default" is passed as `--engine ENGINE` (hama, pocketsphinx); ENGINE+OPTION,OPTION
+# adds options to coach listen (hama+--denoiser,rnnoise), reported under that name.
 #
 # The sets (Benchmarks/voice/sets/, written before any engine was tuned on them): English commands,
 # each in the state it is said in (--state), everyday non-commands, Japanese commands and
@@ -39,6 +46,7 @@ mkdir -p "$cache"
 py="python3 $bench/latency.py"
 
 conditions=(clean phone clip far farfan talker6 overlap6 gsm pitch-400 pitch+400 babble10 music10 pink10)
+[[ -n ${ENGINES_CONDITIONS:-} ]] && read -ra conditions <<< "$ENGINES_CONDITIONS"
 read -ra nonconditions <<< "${ENGINES_NONCOMMAND_CONDITIONS:-clean far babble10}"
 if [[ -n ${ENGINES_QUICK:-} ]]; then conditions=(clean pink10 phone); nonconditions=(clean); fi
 
@@ -135,6 +143,21 @@ for state in "${states[@]}"; do
     make_group ja-noncommands "$bench/sets/ja-noncommands.txt" 1 2 ja "$state"
     alter "$cache/ja-noncommands-$state" clean; runs+=("ja-noncommands-$state clean $state --lang ja")
 done
+if [[ -n ${ENGINES_SETS:-} ]]; then
+    kept=(); for r in "${runs[@]}"; do g=${r%% *}; [[ " $ENGINES_SETS " == *" ${g%-*} "* ]] && kept+=("$r"); done; runs=("${kept[@]}")
+fi
+# With ENGINES_DENOISE, each run hears CONDITION.rnnoise.wav: the file through RNNoise, made once.
+audio=wav
+if [[ -n ${ENGINES_DENOISE:-} ]]; then
+    keep=${ENGINES_DENOISE_KEEP:-0}
+    audio=rnnoise$keep.wav
+    for r in "${runs[@]}"; do
+        read -r group c _ <<< "$r"
+        in=$cache/$group/$c.wav out=$cache/$group/$c.$audio
+        [[ -f $out && $out -nt $in ]] || python3 "$bench/rnnoise-file.py" "$ENGINES_DENOISE" "$in" "$out.part.wav" "$keep"
+        [[ -f $out.part.wav ]] && mv "$out.part.wav" "$out"
+    done
+fi
 [[ -n ${ENGINES_PREPARE_ONLY:-} ]] && { echo "engines: audio ready in $cache"; exit 0; }
 
 # What the text recogniser reads from each sentence: the reference intent and slots.
@@ -150,7 +173,9 @@ silence=$work/silence.wav
 sox -n -r 16000 -b 16 -c 1 "$silence" trim 0 0.3
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for e in "${engines[@]}"; do
-    engine_opts=(); [[ $e == default ]] || engine_opts=(--engine "$e")
+    engine_opts=(); [[ $e == default ]] || engine_opts=(--engine "${e%%+*}")
+    [[ $e == default+* ]] && engine_opts=()
+    [[ $e == *+* ]] && IFS=, read -ra more <<< "${e#*+}" && engine_opts+=("${more[@]}")
     mkdir -p "$work/$e"
     # Start-up: the whole process on 0.3 s of silence, median of 5 (warm: the grammar cached once).
     "$coach" listen --input "$silence" --no-act --json --state running "${engine_opts[@]}" > /dev/null 2>&1 || true
@@ -162,11 +187,11 @@ for e in "${engines[@]}"; do
     for r in "${runs[@]}"; do
         read -r group c state opts <<< "$r"
         read -ra extra <<< "${opts:-}"
-        /usr/bin/time -f '%e %U %S' -o "$work/$e/$group-$c.time" "$coach" listen --input "$cache/$group/$c.wav" --no-act \
+        /usr/bin/time -f '%e %U %S' -o "$work/$e/$group-$c.time" "$coach" listen --input "$cache/$group/$c.$audio" --no-act \
             --json --state "$state" "${extra[@]}" "${engine_opts[@]}" > "$work/$e/$group-$c.json" 2> "$work/$e/$group-$c.err" || true
     done
     # End of speech → result, fed in real time: the running-state commands, clean, in one stream.
-    if [[ -z ${ENGINES_QUICK:-} ]]; then
+    if [[ -z ${ENGINES_QUICK:-} && -z ${ENGINES_SETS:-} ]]; then
         d=$cache/en-commands-running
         sox -n -r 16000 -c 1 -b 16 "$work/tail.wav" trim 0 2
         sox "$d"/u[0-9]*.wav "$work/tail.wav" -t raw -e signed -b 16 "$work/stream.raw"

@@ -48,10 +48,10 @@ public struct PlanLibrary: Sendable {
     /// Reads and validates one file (a plan in the library or any path).
     public static func read(file: String) throws(PlanFileError) -> WorkoutPlan {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw PlanFileError(file: file, line: nil, field: "", reason: "no such file, or it cannot be read")
+            throw PlanFileError(file: file, line: nil, field: "", problem: "no such file, or it cannot be read")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw PlanFileError(file: file, line: nil, field: "", reason: "not UTF-8 text")
+            throw PlanFileError(file: file, line: nil, field: "", problem: "not UTF-8 text")
         }
         let base = (file as NSString).lastPathComponent
         let name = base.hasSuffix(".yaml") ? String(base.dropLast(5)) : base.hasSuffix(".yml") ? String(base.dropLast(4)) : base
@@ -102,13 +102,13 @@ public struct PlanLibrary: Sendable {
     public func addFromLibrary(_ name: String, replace: Bool = false) throws -> WorkoutPlan {
         guard let file = libraryPath(of: name) else {
             throw PlanFileError(file: builtInDirectory ?? "Intents/plans", line: nil, field: "",
-                                reason: "no plan named '\(name)' in the library (coach plan list --library)")
+                                problem: "no plan named '\(name)' in the library (coach plan list --library)")
         }
         var plan = try Self.read(file: file)
         plan.name = name
         if !replace, FileManager.default.fileExists(atPath: path(of: name)) {
             throw PlanFileError(file: path(of: name), line: nil, field: "name",
-                                reason: "a plan named '\(name)' exists; remove it first or add with --replace")
+                                problem: "a plan named '\(name)' exists; remove it first or add with --replace")
         }
         try DurableFile.createDirectory(directory)
         try DurableFile.write(String(contentsOfFile: file, encoding: .utf8), to: path(of: name))
@@ -120,11 +120,11 @@ public struct PlanLibrary: Sendable {
         let plan = try Self.read(file: file)
         guard Self.isValidName(plan.name) else {
             throw PlanFileError(file: file, line: nil, field: "name",
-                                reason: "'\(plan.name)' cannot be a file name (letters, digits, '-', '_')")
+                                problem: "'\(plan.name)' cannot be a file name (letters, digits, '-', '_')")
         }
         if !replace, FileManager.default.fileExists(atPath: path(of: plan.name)) {
             throw PlanFileError(file: file, line: nil, field: "name",
-                                reason: "a plan named '\(plan.name)' exists; remove it first or add with --replace")
+                                problem: "a plan named '\(plan.name)' exists; remove it first or add with --replace")
         }
         try DurableFile.createDirectory(directory)
         let text = try String(contentsOfFile: file, encoding: .utf8)

@@ -24,15 +24,15 @@ public enum PlanYAML {
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
-                throw PlanFileError(file: file, line: nil, field: "", reason: "the file is empty")
+                throw PlanFileError(file: file, line: nil, field: "", problem: "the file is empty")
             }
             root = node
         } catch let error as PlanFileError {
             throw error
         } catch let error as YamlError {
-            throw PlanFileError(file: file, line: yamlLine(error), field: "", reason: "not YAML: \(error)")
+            throw PlanFileError(file: file, line: yamlLine(error), field: "", problem: "not YAML: \(error)")
         } catch {
-            throw PlanFileError(file: file, line: nil, field: "", reason: "not YAML: \(error)")
+            throw PlanFileError(file: file, line: nil, field: "", problem: "not YAML: \(error)")
         }
         let reader = Reader(file: file)
         do {
@@ -41,7 +41,7 @@ public enum PlanYAML {
         } catch let error as PlanFileError {
             throw error
         } catch {
-            throw PlanFileError(file: file, line: nil, field: "", reason: "\(error)")
+            throw PlanFileError(file: file, line: nil, field: "", problem: "\(error)")
         }
     }
 
@@ -49,7 +49,7 @@ public enum PlanYAML {
     public static func about(_ text: String, file: String) throws(PlanFileError) -> PlanAbout {
         guard let root = try? Yams.compose(yaml: text) else { return PlanAbout() }
         do { return try Reader(file: file).about(root) } catch let error as PlanFileError { throw error } catch {
-            throw PlanFileError(file: file, line: nil, field: "", reason: "\(error)")
+            throw PlanFileError(file: file, line: nil, field: "", problem: "\(error)")
         }
     }
 
@@ -65,7 +65,7 @@ public enum PlanYAML {
         let file: String
 
         func fail(_ node: Node?, _ field: String, _ reason: String) -> PlanFileError {
-            PlanFileError(file: file, line: node?.mark?.line, field: field, reason: reason)
+            PlanFileError(file: file, line: node?.mark?.line, field: field, problem: reason)
         }
 
         func mapping(_ node: Node, _ field: String) throws -> [(key: String, node: Node, value: Node)] {

@@ -102,8 +102,7 @@ struct WyomingAnswerer: Sendable {
         case "recognize":
             guard let text = frame.data["text"]?.stringValue else { return WyomingReplies.error("recognize needs a text", code: "bad-event") }
             let recognition = gateway.parse(text, language: Self.language(frame))
-            let json = (try? JSONValue(parsing: recognition.json())) ?? .null
-            return WyomingReplies.recognized(json, text: text)
+            return WyomingReplies.recognized(recognition.wire, text: text)
         case "transcript":
             guard let text = frame.data["text"]?.stringValue else { return WyomingReplies.error("transcript needs a text", code: "bad-event") }
             var params: [(String, JSONValue)] = [("text", .string(text))]

@@ -55,13 +55,13 @@ struct ChangesFollowTests {
                                                  "syncIdentifier": .string("s-\(n)")])
             if n == 30 {
                 // Mid-stream: it has printed something, and more is coming.
-                _ = try await poll(timeout: .seconds(20)) { Self.objects(in: first).lines > 0 }
+                _ = try await poll(timeout: .seconds(60)) { Self.objects(in: first).lines > 0 }
                 await ChildProcess.terminate(follower)
             }
         }
         _ = try await client.call("end", ["save": true])
         let resumed = try await Self.follow(binary, home: home, anchorFile: anchorFile, output: second)
-        let caughtUp = try await poll(timeout: .seconds(20)) { Self.objects(in: second).added.contains("workout") }
+        let caughtUp = try await poll(timeout: .seconds(60)) { Self.objects(in: second).added.contains("workout") }
         await ChildProcess.terminate(resumed)
         #expect(caughtUp, "the resumed follower never printed the saved workout")
 
@@ -83,7 +83,7 @@ struct ChangesFollowTests {
         let deletion = try await runProcess(binary, ["delete", String(id.prefix(8)), "--yes"], environment: home.environment)
         #expect(deletion.status == 0, "coach delete: \(deletion.stderr)")
         #expect(deletion.stdout.contains("Deleted workout"))
-        let heard = try await poll(timeout: .seconds(20)) { Self.objects(in: third).deleted.count >= 61 }
+        let heard = try await poll(timeout: .seconds(60)) { Self.objects(in: third).deleted.count >= 61 }
         await ChildProcess.terminate(tombstones)
         #expect(heard)
         #expect(Self.objects(in: third).deleted.contains(id))

@@ -19,7 +19,7 @@ struct GatewayCrashTests {
         init(coach: String, socket: String, data: String) async throws {
             child = try await ChildProcess.spawn([coach, "serve", "--socket", socket, "--countdown", "0"],
                                                  environment: ["XDG_DATA_HOME": data, "SWIFT_BACKTRACE": "interactive=no"])
-            _ = try await poll(timeout: .seconds(20), every: .milliseconds(10)) { RawSocket.probe(socket) == .answers }
+            _ = try await poll(timeout: .seconds(60), every: .milliseconds(10)) { RawSocket.probe(socket) == .answers }
         }
 
         func kill() { child.signal(SIGKILL) }

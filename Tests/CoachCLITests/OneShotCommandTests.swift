@@ -108,7 +108,7 @@ struct OneShotCommandTests {
         let activator = try await ChildProcess.spawn([activate, "-l", path] + passed + [CoachBinary.located, "serve"],
                                                      environment: coach.environment)
         defer { ChildProcess.terminateSoon(activator) }
-        _ = try await poll(timeout: .seconds(20), every: .milliseconds(10)) { FileManager.default.fileExists(atPath: path) }
+        _ = try await poll(timeout: .seconds(60), every: .milliseconds(10)) { FileManager.default.fileExists(atPath: path) }
         // The first connection starts the gateway on the inherited socket.
         let (pong, started) = try await onThread {
             let client = try GatewayClient(location: SocketLocation(path: path))

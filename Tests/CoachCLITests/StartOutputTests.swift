@@ -36,7 +36,7 @@ import Glibc
                                            environment: home.environment.merging(Self.bindEverythingAtStart) { $1 },
                                            stdout: log, stderr: log)
         close(log)
-        _ = try await poll(timeout: .seconds(20), every: .milliseconds(50)) { RawSocket.probe(socket) == .answers }
+        _ = try await poll(timeout: .seconds(60), every: .milliseconds(50)) { RawSocket.probe(socket) == .answers }
         #expect(RawSocket.probe(socket) == .answers)
         await ChildProcess.terminate(child)
 

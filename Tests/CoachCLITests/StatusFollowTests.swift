@@ -227,7 +227,7 @@ final class FollowGateway: @unchecked Sendable {
         socket = home.root.appendingPathComponent("run/coach.sock").path
         child = try await ChildProcess.spawn([binary, "serve", "--countdown", "0", "--socket", socket],
                                              environment: home.environment, stdout: nil)
-        let answered = try await poll(timeout: .seconds(20), every: .milliseconds(50)) {
+        let answered = try await poll(timeout: .seconds(60), every: .milliseconds(50)) {
             if let status = child.exitStatus { throw TmuxError("coach serve exited (exit status \(status))") }
             let result = try? await runProcess(binary, ["status", "--no-start", "--socket", socket], environment: home.environment)
             return result?.status == 0
@@ -309,7 +309,7 @@ final class LineFollower: @unchecked Sendable {
     var lines: [String] { box.lines }
 
     /// Polls the lines until `predicate` holds; on timeout records an issue with what was read.
-    func waitFor(_ what: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+    func waitFor(_ what: String, timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
                  _ predicate: ([String]) -> Bool) async throws {
         guard try await !poll(timeout: timeout, until: { predicate(self.lines) }) else { return }
         let read = self.lines

@@ -181,7 +181,7 @@ enum NotYetMoved {
         "coach/Commands/ImportCommand.swift": 9,
         "coach/Commands/IntentCommands.swift": 56,
         "coach/Commands/ListenCommand.swift": 26,
-        "coach/Commands/MirrorCommands.swift": 32,
+        "coach/Commands/MirrorCommands.swift": 31,
         "coach/Commands/OneShot.swift": 2,
         "coach/Commands/OwnVoiceCheck.swift": 6,
         "coach/Commands/ParseCommand.swift": 14,

@@ -65,12 +65,12 @@ import Testing
     }
 
     @Test func recognitionsBecomeIntentsOrNotRecognized() throws {
-        let recognized = try JSONValue(parsing: #"{"text":"pause","lang":"en","intent":"PauseWorkout","slots":{"activity":"running"},"confidence":1}"#)
+        let recognized = try ParseResult(parsing: #"{"text":"pause","lang":"en","intent":"PauseWorkout","slots":{"activity":"running"},"confidence":1}"#)
         let intent = WyomingReplies.recognized(recognized, text: "pause")
         #expect(intent.type == "intent")
         #expect(intent.data["name"] == "PauseWorkout")
         #expect(intent.data["entities"] == [["name": "activity", "value": "running"]])
-        let none = try JSONValue(parsing: #"{"text":"hi","lang":"en","intent":null,"slots":{},"confidence":0}"#)
+        let none = try ParseResult(parsing: #"{"text":"hi","lang":"en","intent":null,"slots":{},"confidence":0}"#)
         #expect(WyomingReplies.recognized(none, text: "hi") == WyomingFrame(type: "not-recognized", data: ["text": "hi"]))
     }
 

@@ -130,27 +130,18 @@ final class SensorBridge: SensorService {
 
     // MARK: - SensorService
 
-    func status() -> JSONValue {
-        let statuses = link.withLock { $0?.statuses() } ?? []
-        return .object([("running", .bool(true)), ("sensors", .array(statuses.map(Self.json)))])
+    func status() -> SensorsResult {
+        SensorsResult(running: true, sensors: (link.withLock { $0?.statuses() } ?? []).map(Self.wire))
     }
 
-    func reload() throws -> JSONValue {
+    func reload() throws -> SensorsResult {
         try use(try CoachSettings.load(path: settingsPath).sensors)
         return status()
     }
 
-    static func json(_ status: SensorStatus) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("address", .string(status.descriptor.address)),
-            ("name", .optional(status.name)),
-            ("role", .optional(status.descriptor.role?.rawValue)),
-            ("state", .string(status.state)),
-            ("connected", .bool(status.connected)),
-            ("batteryLevel", status.batteryLevel.map { .number(Double($0)) } ?? .null),
-            ("services", .array(status.services.map { .string($0.rawValue) })),
-        ]
-        if let last = status.lastReading { members.append(("secondsSinceLastReading", .number((Date().timeIntervalSince(last) * 10).rounded() / 10))) }
-        return .object(members)
+    static func wire(_ status: SensorStatus) -> WireSensor {
+        WireSensor(address: status.descriptor.address, name: status.name, role: status.descriptor.role?.rawValue, state: status.state,
+                   connected: status.connected, batteryLevel: status.batteryLevel, services: status.services.map(\.rawValue),
+                   secondsSinceLastReading: status.lastReading.map { (Date().timeIntervalSince($0) * 10).rounded() / 10 })
     }
 }

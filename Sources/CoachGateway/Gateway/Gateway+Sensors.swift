@@ -9,10 +9,10 @@ import Synchronization
 
 /// What the gateway needs from whatever keeps the sensors connected.
 public protocol SensorService: Sendable {
-    /// One object per remembered sensor: address, name, role, state, connected, batteryLevel…
-    func status() -> JSONValue
+    /// One entry per remembered sensor: address, name, role, state, connected, batteryLevel…
+    func status() -> SensorsResult
     /// Re-reads the remembered sensors (the settings file changed).
-    func reload() throws -> JSONValue
+    func reload() throws -> SensorsResult
 }
 
 /// Where a SensorService is plugged in; empty until one is.
@@ -21,28 +21,22 @@ public final class SensorSlot: Sendable {
 
     public func attach(_ service: any SensorService) { self.service.withLock { $0 = service } }
 
-    func status() -> JSONValue {
-        service.withLock { $0 }?.status() ?? .object([("running", .bool(false)), ("sensors", .array([]))])
+    func status() -> SensorsResult {
+        service.withLock { $0 }?.status() ?? SensorsResult(running: false)
     }
 
-    func reload() throws -> JSONValue {
-        guard let service = service.withLock({ $0 }) else { return .object([("running", .bool(false))]) }
+    func reload() throws -> SensorsResult {
+        guard let service = service.withLock({ $0 }) else { return SensorsResult(running: false, sensors: nil) }
         return try service.reload()
     }
 
     /// The remembered sensors as the countdown tells of them (from the status every service gives).
     public func readiness() -> SensorReadiness {
-        guard case .array(let sensors)? = status()["sensors"] else { return SensorReadiness(sensors: []) }
-        return SensorReadiness(sensors: sensors.map { sensor in
-            let services = sensor["services"].flatMap { value -> [String]? in
-                guard case .array(let items) = value else { return nil }
-                return items.compactMap(\.stringValue)
-            } ?? []
-            let role = sensor["role"]?.stringValue
-            return SensorReadiness.Sensor(
-                name: sensor["name"]?.stringValue ?? sensor["address"]?.stringValue ?? "?",
-                connected: sensor["connected"]?.boolValue ?? false,
-                measuresHeartRate: role.map { $0 == "heartRate" } ?? services.contains("heartRate"))
+        let sensors: [WireSensor] = status().sensors ?? []
+        return SensorReadiness(sensors: sensors.map { (sensor: WireSensor) -> SensorReadiness.Sensor in
+            let services: [String] = sensor.services ?? []
+            let heartRate: Bool = sensor.role.map { $0 == "heartRate" } ?? services.contains("heartRate")
+            return SensorReadiness.Sensor(name: sensor.name ?? sensor.address, connected: sensor.connected, measuresHeartRate: heartRate)
         })
     }
 }

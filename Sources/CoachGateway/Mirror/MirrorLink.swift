@@ -231,23 +231,16 @@ public actor MirrorLink {
         for _ in 0..<Self.maximumCatchUpPages {
             var params: [(String, JSONValue)] = []
             if let anchor { params.append(("anchor", .number(Double(anchor)))) }
-            guard case .success(let changes) = await call("workouts.changes", .object(params)) else { return }
-            if case .array(let added)? = changes["added"] {
-                // Items are {"kind":"workout",…summary} (an older primary: {"workout":{"_0":summary}}).
-                for item in added {
-                    let workout = item["kind"]?.stringValue == "workout" ? item : (item["workout"]?["_0"] ?? item["workout"])
-                    guard let id = workout?["id"]?.stringValue, !caughtUp.contains(id) else { continue }
-                    caughtUp.append(id)
-                }
-                if caughtUp.count > 100 { caughtUp.removeFirst(caughtUp.count - 100) }
-            }
+            guard case .success(let reply) = await call("workouts.changes", .object(params)),
+                  let changes = try? ChangesResult(json: reply) else { return }
+            for id in changes.added.compactMap(\.workoutID) where !caughtUp.contains(id) { caughtUp.append(id) }
+            if caughtUp.count > 100 { caughtUp.removeFirst(caughtUp.count - 100) }
             // The mirror's copies: the anchor moves on only once the page is applied, so a copy
             // that failed is fetched again next time — nothing the primary saved is skipped.
-            guard await replicate(changes) else { return }
-            guard let next = changes["anchor"]?.doubleValue, let exact = Int(exactly: next.rounded()), exact >= (anchor ?? 0) else { return }
-            anchor = exact
-            if let stateDirectory { try? DurableFile.write(String(exact), to: stateDirectory + "/mirror-anchor") }
-            guard changes["more"]?.boolValue == true else { return }
+            guard await replicate(changes), changes.anchor >= (anchor ?? 0) else { return }
+            anchor = changes.anchor
+            if let stateDirectory { try? DurableFile.write(String(changes.anchor), to: stateDirectory + "/mirror-anchor") }
+            guard changes.more else { return }
         }
     }
 
@@ -255,28 +248,22 @@ public actor MirrorLink {
 
     /// Copies the page's saved workouts into this gateway's store and removes the deleted ones.
     /// False when something could not be copied (the link dropped, the store failed).
-    private func replicate(_ changes: JSONValue) async -> Bool {
+    private func replicate(_ changes: ChangesResult) async -> Bool {
         guard let store = store() else { return true }
-        if case .array(let added)? = changes["added"] {
-            for item in added where item["kind"]?.stringValue == "workout" {
-                guard let id = item["id"]?.stringValue else { continue }
-                do {
-                    switch try await fetchReplica(id) {
-                    case .copy(let replica): try await store.applyReplica(replica)
-                    case .gone: continue  // deleted since the page was read: its tombstone follows
-                    case .later: return false
-                    }
-                } catch {
-                    view.announce("mirrorCopyFailed", phrase: "mirrorCopyFailed", ["id": String(id.prefix(8)), "error": "\(error)"])
-                    return false
+        for case .workout(let workout) in changes.added {
+            do {
+                switch try await fetchReplica(workout.id) {
+                case .copy(let replica): try await store.applyReplica(replica)
+                case .gone: continue  // deleted since the page was read: its tombstone follows
+                case .later: return false
                 }
+            } catch {
+                view.announce("mirrorCopyFailed", phrase: "mirrorCopyFailed", ["id": String(workout.id.prefix(8)), "error": "\(error)"])
+                return false
             }
         }
-        if case .array(let deleted)? = changes["deleted"] {
-            for item in deleted where item["kind"]?.stringValue == "workout" {
-                guard let id = item["id"]?.stringValue else { continue }
-                do { try await store.removeReplica(id) } catch { return false }
-            }
+        for tombstone in changes.deleted where tombstone.kind == "workout" {
+            do { try await store.removeReplica(tombstone.id) } catch { return false }
         }
         return true
     }
@@ -346,19 +333,14 @@ public actor MirrorLink {
 
     // MARK: - Status
 
-    public func statusJSON() -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("role", "mirror"), ("target", .string(target.description)), ("state", .string(machine.phase.name)),
-        ]
-        if let reason = machine.phase.reason { members.append(("reason", .string(reason))) }
-        if case .backoff(_, let delay) = machine.phase { members.append(("retryIn", .number((delay.seconds * 1000).rounded() / 1000))) }
-        members.append(("failures", .number(Double(machine.failures))))
-        if let connectedSince { members.append(("since", .string(ISO8601.format(connectedSince)))) }
-        members.append(("primaryWorkout", .optional(lastShown?.workoutID)))
-        members.append(("queuedSamples", .number(Double(outbox.samples.count))))
-        members.append(("anchor", anchor.map { .number(Double($0)) } ?? .null))
-        members.append(("caughtUp", .array(caughtUp.map(JSONValue.string))))
-        if let pid = channel?.childPID { members.append(("sshPID", .number(Double(pid)))) }
-        return .object(members)
+    public func status() -> MirrorStatusResult.Link {
+        var reason: String?
+        var retryIn: Double?
+        reason = machine.phase.reason
+        if case .backoff(_, let delay) = machine.phase { retryIn = (delay.seconds * 1000).rounded() / 1000 }
+        return MirrorStatusResult.Link(target: target.description, state: machine.phase.name, reason: reason, retryIn: retryIn,
+                                       failures: machine.failures, since: connectedSince.map(ISO8601.format),
+                                       primaryWorkout: lastShown?.workoutID, queuedSamples: outbox.samples.count, anchor: anchor,
+                                       caughtUp: caughtUp, sshPID: channel?.childPID.map { Int($0) })
     }
 }

@@ -142,7 +142,7 @@ actor MirrorOffer {
                 do {
                     let connection = try await serve(stream.descriptor, target.description)
                     self.opened(connection, child: stream.child, stderrPath: stream.stderrPath,
-                                mirror: answer["mirror"]?.stringValue, generation: generation)
+                                mirror: (try? MirrorLinkResult(json: answer))?.mirror, generation: generation)
                 } catch {
                     Glibc.close(stream.descriptor)
                     stream.child?.signal(SIGTERM)
@@ -185,14 +185,11 @@ actor MirrorOffer {
 
     // MARK: - Status
 
-    func statusJSON() -> JSONValue {
-        var members: [(String, JSONValue)] = [("target", .string(target.description)), ("state", .string(machine.phase.name))]
-        if let mirrorName { members.append(("mirror", .string(mirrorName))) }
-        if let reason = machine.phase.reason { members.append(("reason", .string(reason))) }
-        if case .backoff(_, let delay) = machine.phase { members.append(("retryIn", .number((delay.seconds * 1000).rounded() / 1000))) }
-        members.append(("failures", .number(Double(machine.failures))))
-        if let since { members.append(("since", .string(ISO8601.format(since)))) }
-        if let pid = current?.child?.pid { members.append(("sshPID", .number(Double(pid)))) }
-        return .object(members)
+    func status() -> MirrorStatusResult.Offer {
+        var retryIn: Double?
+        if case .backoff(_, let delay) = machine.phase { retryIn = (delay.seconds * 1000).rounded() / 1000 }
+        return MirrorStatusResult.Offer(target: target.description, state: machine.phase.name, mirror: mirrorName,
+                                        reason: machine.phase.reason, retryIn: retryIn, failures: machine.failures,
+                                        since: since.map(ISO8601.format), sshPID: (current?.child?.pid).map { Int($0) })
     }
 }

@@ -50,7 +50,7 @@ extension PeerService {
     /// `coach mirror offer TARGET`: opens the link to the gateway at `target`, which mirrors this
     /// one from then on. Returns once it does; the first attempt failing is an error that says
     /// what to do (nothing is left retrying). Later drops are retried with the link's backoff.
-    public func offerMirroring(_ target: MirrorTarget, options: MirrorOptions = MirrorOptions()) async throws -> JSONValue {
+    public func offerMirroring(_ target: MirrorTarget, options: MirrorOptions = MirrorOptions()) async throws -> MirrorStatusResult {
         guard !isVirtual else { throw MirrorError.virtualTime }
         guard let (serve, socketPath) = offerBook.withLock({ book in book.server.map { ($0, book.socketPath ?? "") } }) else {
             throw MirrorError.noSocket
@@ -89,7 +89,7 @@ extension PeerService {
 
     /// `coach mirror drop NAME`: detaches every mirror called `name` (its host name, or the target
     /// it was offered to). Each is told why before its connection closes; an offer is withdrawn.
-    public func dropMirror(_ name: String, reason: String?) async throws -> JSONValue {
+    public func dropMirror(_ name: String, reason: String?) async throws -> MirrorStatusResult {
         let why = reason ?? "the primary's user dropped this mirror (`coach mirror drop`)"
         let offers = offerBook.withLock { book in
             let matched = book.offers.filter { $0.target.description == name || $0.target.hostName == name }
@@ -119,9 +119,9 @@ extension PeerService {
         rememberOffers()
         let dropped = Set(sessions.map(\.name) + (offers + more).map(\.target.description)).sorted()
         announceLink("mirrorDropped", phrase: "mirrorDropped", ["name": name])
-        guard case .object(var members) = await mirrorStatus() else { return .null }
-        members.insert(("dropped", .array(dropped.map(JSONValue.string))), at: 0)
-        return .object(members)
+        var status = await mirrorStatus()
+        status.dropped = dropped
+        return status
     }
 
     /// `mirror.detach` from a mirror that stops: if it came over an offered link, that offer ends.
@@ -135,9 +135,9 @@ extension PeerService {
         rememberOffers()
     }
 
-    func offersJSON() async -> [JSONValue] {
-        var list: [JSONValue] = []
-        for offer in offerBook.withLock({ $0.offers }) { list.append(await offer.statusJSON()) }
+    func offerStatuses() async -> [MirrorStatusResult.Offer] {
+        var list: [MirrorStatusResult.Offer] = []
+        for offer in offerBook.withLock({ $0.offers }) { list.append(await offer.status()) }
         return list
     }
 
@@ -145,7 +145,7 @@ extension PeerService {
 
     /// `mirror.accept`: the primary `primary` offers itself over `session`'s connection. Refused
     /// while this gateway mirrors another primary or runs a workout of its own.
-    func acceptOffer(primary: String, primaryID: String, session: ConnectionSession) async throws -> JSONValue {
+    func acceptOffer(primary: String, primaryID: String, session: ConnectionSession) async throws -> MirrorLinkResult {
         guard !isVirtual else { throw MirrorError.virtualTime }
         guard let control = session.control else {
             throw RPCError.invalidRequest("mirror.accept is sent over a gateway's socket by a primary offering mirroring")
@@ -176,7 +176,7 @@ extension PeerService {
             guard await connection.waitUntilReady(timeout: .seconds(30)) else { return connection.close() }
             await workout.link.adopt(MirrorChannel(offered: connection))
         }
-        return ["accepted": true, "mirror": .string(ProcessInfo.processInfo.hostName)]
+        return MirrorLinkResult("accepted", mirror: ProcessInfo.processInfo.hostName)
     }
 
     private static func describe(_ target: MirrorTarget) -> String {
@@ -202,9 +202,8 @@ extension PeerService {
     func forgetDrop() { offerBook.withLock { $0.lastDrop = nil } }
 
     /// `mirror.status` of a gateway its primary dropped.
-    func dropJSON() -> [(String, JSONValue)] {
-        guard let drop = offerBook.withLock({ $0.lastDrop }) else { return [] }
-        return [("state", "dropped"), ("target", .string(drop.target)), ("reason", .string("dropped by the primary: " + drop.reason)),
-                ("droppedAt", .string(ISO8601.format(drop.at)))]
+    func lastDrop() -> MirrorStatusResult.Drop? {
+        guard let drop = offerBook.withLock({ $0.lastDrop }) else { return nil }
+        return MirrorStatusResult.Drop(target: drop.target, reason: "dropped by the primary: " + drop.reason, droppedAt: ISO8601.format(drop.at))
     }
 }

@@ -127,18 +127,13 @@ public final class PeerService: Sendable {
     }
 
     /// `coach mirror status --json`: this gateway's role, its link and its mirrors.
-    public func mirrorStatus() async -> JSONValue {
-        let mirrors = JSONValue.array(attachedNames.map(JSONValue.string))
-        let offers = await offersJSON()
+    public func mirrorStatus() async -> MirrorStatusResult {
+        let offers = await offerStatuses()
         guard let link else {
-            var members: [(String, JSONValue)] = [("role", .string(attachedNames.isEmpty && offers.isEmpty ? "none" : "primary"))]
-            members += dropJSON()
-            return .object(members + [("mirrors", mirrors), ("offers", .array(offers))])
+            return MirrorStatusResult(role: attachedNames.isEmpty && offers.isEmpty ? "none" : "primary", drop: lastDrop(),
+                                      mirrors: attachedNames, offers: offers)
         }
-        guard case .object(var members) = await link.statusJSON() else { return .null }
-        members.append(("mirrors", mirrors))
-        members.append(("offers", .array(offers)))
-        return .object(members)
+        return MirrorStatusResult(role: "mirror", link: await link.status(), mirrors: attachedNames, offers: offers)
     }
 
     /// A mirror attached to this gateway over `session`; announced now and when it goes.

@@ -19,40 +19,43 @@ extension Routes {
 
     static let mirrorRoutes: [Route] = [
         Route("mirror.start", "Mirrors another gateway (docs/mirroring.md).", params: [mirrorTarget] + sshParams,
-              result: "the mirror.status object", handle: mirrorStart),
-        Route("mirror.stop", "Stops mirroring; the primary's workout carries on.", result: #"{"stopped":bool,…status}"#) { request in
+              result: "the mirror.status object", examples: [.init(WireExamples.mirrorStatus)], handle: mirrorStart),
+        Route("mirror.stop", "Stops mirroring; the primary's workout carries on.", result: #"{"stopped":bool,…status}"#,
+              examples: [.init(WireExamples.mirrorStop)]) { request in
             let stopped = await request.gateway.peers.stopMirroring()
-            guard case .object(var members) = await request.gateway.peers.mirrorStatus() else { return .null }
-            members.insert(("stopped", .bool(stopped)), at: 0)
-            return .object(members)
+            var status = await request.gateway.peers.mirrorStatus()
+            status.stopped = stopped
+            return status.json
         },
-        Route("mirror.status", "The mirroring state (docs/mirroring.md).", result: "the mirror.status object", readOnly: true) { request in
-            await request.gateway.peers.mirrorStatus()
+        Route("mirror.status", "The mirroring state (docs/mirroring.md).", result: "the mirror.status object", readOnly: true,
+              examples: [.init(WireExamples.mirrorStatus), .init(WireExamples.mirrorPrimary, caption: "a primary")]) { request in
+            await request.gateway.peers.mirrorStatus().json
         },
         Route("mirror.attach", "Sent by a mirror to its primary, which announces it (and its going).",
               params: [ParamDescription("name", .string(minLength: 1, maxLength: 256), "the mirror's host name")],
-              result: #"{"attached":true}"#) { request in
+              result: #"{"attached":true}"#, examples: [.init(MirrorLinkResult("attached"))]) { request in
             request.gateway.peers.attachMirror(name: request.params.string("name") ?? "a mirror", session: request.session)
             // What it forwards was measured on the mirror's host: its samples' source device (docs/permissions.md).
             request.session.setSourceDevice(SampleDevice(name: request.params.string("name") ?? "mirror"))
-            return ["attached": true]
+            return MirrorLinkResult("attached").json
         },
         Route("mirror.detach", "Sent by a mirror that stops mirroring: a primary that offered the link does not offer it again.",
-              result: #"{"detached":true}"#) { request in
+              result: #"{"detached":true}"#, examples: [.init(MirrorLinkResult("detached"))]) { request in
             await request.gateway.peers.mirrorDetached(session: request.session)
-            return ["detached": true]
+            return MirrorLinkResult("detached").json
         },
         Route("mirror.offer", "Offers mirroring: this gateway opens the link to the mirror's gateway and serves it (the user's only).",
               params: [mirrorTarget] + sshParams,
-              result: #"the mirror.status object, its "offers" with this one live"#, handle: mirrorOffer),
+              result: #"the mirror.status object, its "offers" with this one live"#, examples: [.init(WireExamples.mirrorPrimary)],
+              handle: mirrorOffer),
         Route("mirror.drop", "Detaches a mirror, attached or offered; it is told why (the user's only).",
               params: [ParamDescription("mirror", .string(minLength: 1, maxLength: 4096), required: true,
                                         "the mirror's host name, or the target it was offered to"),
                        ParamDescription("reason", .string(minLength: 1, maxLength: 512), "said to the mirror")],
-              result: #"{"dropped":[names],…status}"#) { request in
+              result: #"{"dropped":[names],…status}"#, examples: [.init(WireExamples.mirrorDrop)]) { request in
             try requireUser(request, "mirror.drop")
             do {
-                return try await request.gateway.peers.dropMirror(request.params.string("mirror") ?? "", reason: request.params.string("reason"))
+                return try await request.gateway.peers.dropMirror(request.params.string("mirror") ?? "", reason: request.params.string("reason")).json
             } catch let error as MirrorError {
                 throw RPCError.invalidParams("mirror: \(error.description)")
             }
@@ -60,11 +63,12 @@ extension Routes {
         Route("mirror.accept", "Sent by a primary offering mirroring: this connection becomes the link to it (the user's only).",
               params: [ParamDescription("primary", .string(minLength: 1, maxLength: 256), required: true, "the primary's host name"),
                        ParamDescription("primaryID", .string(minLength: 1, maxLength: 4096), required: true, "tells its offers from another primary's")],
-              result: #"{"accepted":true,"mirror":NAME}; then the primary's `mirror.ready` notification, and this gateway's calls to it"#) { request in
+              result: #"{"accepted":true,"mirror":NAME}; then the primary's `mirror.ready` notification, and this gateway's calls to it"#,
+              examples: [.init(MirrorLinkResult("accepted", mirror: "laptop"))]) { request in
             try requireUser(request, "mirror.accept")
             do {
                 return try await request.gateway.peers.acceptOffer(primary: request.params.string("primary") ?? "",
-                                                                   primaryID: request.params.string("primaryID") ?? "", session: request.session)
+                                                                   primaryID: request.params.string("primaryID") ?? "", session: request.session).json
             } catch let error as MirrorError {
                 throw RPCError(code: -32004, message: error.description)
             }
@@ -99,14 +103,14 @@ extension Routes {
         } catch let error as MirrorError {
             throw RPCError(code: -32004, message: error.description)
         }
-        return await request.gateway.peers.mirrorStatus()
+        return await request.gateway.peers.mirrorStatus().json
     }
 
     @Sendable static func mirrorOffer(_ request: RouteRequest) async throws -> JSONValue {
         try requireUser(request, "mirror.offer")
         let target = try mirrorTarget(request.params)
         do {
-            return try await request.gateway.peers.offerMirroring(target, options: mirrorOptions(request.params))
+            return try await request.gateway.peers.offerMirroring(target, options: mirrorOptions(request.params)).json
         } catch let error as MirrorError {
             throw RPCError(code: -32004, message: error.description)
         }

@@ -45,7 +45,7 @@ extension RequestRouter {
             guard let type = AuthorizationType(name: name) else { throw RPCError.invalidParams("type: " + UnknownAuthorizationType(name: name).description) }
             let client = session.client
             let status = client.governedName(policy: center.policy).map { center.book.shareStatus($0, type) } ?? .sharingAuthorized
-            return ["type": .string(type.name), "status": .string(status.rawValue)]
+            return AuthorizationStatusResult(type: type.name, status: status.rawValue).json
         default:
             return try await userMethod(method, params, session: session)
         }
@@ -67,14 +67,13 @@ extension RequestRouter {
             }
             let waiting = Task { await center.nextQuestion() }
             session.onClose { waiting.cancel() }
-            guard let question = await waiting.value else { return .null }
-            return Self.json(question)
+            return AuthorizationNextResult(await waiting.value.map(Self.wire)).json
         case "authorization.answer":
             guard let id = try params.integer("id", in: 1...Int(Int32.max)) else { throw RPCError.invalidParams("\"id\" must be the question's id") }
             let answer = try Self.answer(params)
             do {
                 let changed = try center.answer(id, with: answer)
-                return ["recorded": .number(Double(changed.count))]
+                return AuthorizationAnswerResult(recorded: changed.count).json
             } catch let unknown as UnknownQuestion {
                 throw RPCError.invalidParams("id: \(unknown.description)")
             }
@@ -89,11 +88,11 @@ extension RequestRouter {
             }
             let decision: PermissionDecision = method == "permissions.grant" ? .allowed : .denied
             let changed = try storing { try center.change { $0.set(client, .share, share, to: decision) + $0.set(client, .read, read, to: decision) } }
-            return ["client": .string(client), "changed": .number(Double(changed.count))]
+            return PermissionChangeResult(client: client, changed: changed.count).json
         case "permissions.reset":
             let client = try Self.clientName(params)
             let changed = try storing { try center.change { $0.reset(client) } }
-            return ["client": .string(client), "changed": .number(Double(changed.count))]
+            return PermissionChangeResult(client: client, changed: changed.count).json
         case "permissions.policy":
             if let name = params.string("unnamedClients") {
                 guard let policy = UnnamedClientPolicy(rawValue: name) else {
@@ -101,7 +100,7 @@ extension RequestRouter {
                 }
                 try storing { try center.setPolicy(policy) }
             }
-            return ["unnamedClients": .string(center.policy.rawValue)]
+            return PolicyResult(unnamedClients: center.policy.rawValue).json
         default:
             throw RPCError.methodNotFound(method)
         }
@@ -156,8 +155,8 @@ extension RequestRouter {
         case .named(let named, _): shown = named
         case .unnamed: shown = ""
         }
-        return ["client": shown.isEmpty ? .null : .string(shown), "gateway": .string(CoachVersion.current),
-                "unnamedClients": .string(gateway.permissions.policy.rawValue)]
+        return HelloResult(client: shown.isEmpty ? nil : shown, gateway: CoachVersion.current,
+                           unnamedClients: gateway.permissions.policy.rawValue).json
     }
 
     private func authorizationAnswer(client: ClientIdentity, share: [AuthorizationType], read: [AuthorizationType],
@@ -165,19 +164,14 @@ extension RequestRouter {
         let center = gateway.permissions
         let name = client.governedName(policy: center.policy)
         let book = center.book
-        var statuses: [(String, JSONValue)] = []
-        for type in share {
-            let status = name.map { book.shareStatus($0, type) } ?? .sharingAuthorized
-            statuses.append((type.name, .string(status.rawValue)))
-        }
+        let statuses = share.map { type in (type.name, (name.map { book.shareStatus($0, type) } ?? .sharingAuthorized).rawValue) }
         // As HealthKit, the answer says the request was handled, never whether reading was allowed.
-        var members: [(String, JSONValue)] = [("asked", .bool(asked)), ("share", .object(statuses))]
+        var result = AuthorizationRequestResult(asked: asked, share: statuses)
         if let name, share.contains(where: { book.shareStatus(name, $0) == .notDetermined }) {
-            members.append(("message", .string(
-                "not decided yet: the user answers in the REPL (`coach`), or runs `coach permissions grant \(name) --share "
-                    + share.map(\.name).joined(separator: ",") + "`")))
+            result.message = "not decided yet: the user answers in the REPL (`coach`), or runs `coach permissions grant \(name) --share "
+                + share.map(\.name).joined(separator: ",") + "`"
         }
-        return .object(members)
+        return result.json
     }
 
     private func permissionList() throws -> JSONValue {
@@ -186,18 +180,16 @@ extension RequestRouter {
         let tallies = (try? gateway.store()?.permissions.sourceTallies()) ?? []
         var names = Set(book.clients)
         for tally in tallies { names.insert(tally.name) }
-        let clients: [JSONValue] = names.sorted().map { name in
+        let clients = names.sorted().map { name in
             let tally = tallies.first { $0.name == name }
-            var share: [(String, JSONValue)] = []
-            var read: [(String, JSONValue)] = []
+            var client = PermissionListResult.Client(name: name, samples: tally?.samples ?? 0, workouts: tally?.workouts ?? 0)
             for entry in book.entries(of: name) {
-                let member = (entry.type.name, JSONValue.string(entry.decision.rawValue))
-                if entry.access == .share { share.append(member) } else { read.append(member) }
+                let member = (entry.type.name, entry.decision.rawValue)
+                if entry.access == .share { client.share.append(member) } else { client.read.append(member) }
             }
-            return .object([("name", .string(name)), ("share", .object(share)), ("read", .object(read)),
-                            ("samples", .number(Double(tally?.samples ?? 0))), ("workouts", .number(Double(tally?.workouts ?? 0)))])
+            return client
         }
-        return ["unnamedClients": .string(center.policy.rawValue), "clients": .array(clients)]
+        return PermissionListResult(unnamedClients: center.policy.rawValue, clients: clients).json
     }
 
     private func storing<Value>(_ body: () throws -> Value) throws -> Value {
@@ -263,10 +255,9 @@ extension RequestRouter {
         return .chosen(allowed: allowed)
     }
 
-    static func json(_ question: AuthorizationQuestion) -> JSONValue {
-        ["id": .number(Double(question.id)), "client": .string(question.client), "version": .optional(question.version),
-         "share": .array(question.share.map { .string($0.name) }), "read": .array(question.read.map { .string($0.name) }),
-         "text": .string(question.text)]
+    static func wire(_ question: AuthorizationQuestion) -> AuthorizationNextResult.Question {
+        .init(id: question.id, client: question.client, version: question.version, share: question.share.map(\.name),
+              read: question.read.map(\.name), text: question.text)
     }
 }
 

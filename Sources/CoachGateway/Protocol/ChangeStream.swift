@@ -29,19 +29,12 @@ enum ChangeStream {
             if !isLocked(), let page = try? store.changes(since: position, scope: scope, limit: pageSize) {
                 position = page.anchor
                 if !page.added.isEmpty || !page.deleted.isEmpty {
-                    guard send(json(page, since: sent)) else { return }
+                    guard send(page.wire(since: sent).json) else { return }
                     sent = page.anchor
                 }
                 if page.more { continue }
             }
             await store.commits.wait(after: generation, timeout: pollInterval)
         }
-    }
-
-    /// The page as `workouts.changes` answers it, with `since` added.
-    static func json(_ page: StoreChanges, since: Int) -> JSONValue {
-        guard case .object(var members)? = try? JSONValue(parsing: WorkoutFormatter.changesJSON(page)) else { return .null }
-        members.insert(("since", .number(Double(since))), at: 0)
-        return .object(members)
     }
 }

@@ -172,7 +172,7 @@ public struct RequestRouter: Sendable {
         let language = params.string("lang").flatMap(Language.init(rawValue:)) ?? .en
         let result: JSONValue
         switch method {
-        case "ping": result = "pong"
+        case "ping": result = PongResult().json
         case "help": result = .array(Self.methods.map { .string($0.name) })
         default: result = gateway.immediateStatus(language: language).json
         }

@@ -57,8 +57,8 @@ enum Routes {
         },
         Route("parse", "Recognises an utterance; acts on nothing.",
               params: [ParamDescription("text", .string(), required: true)],
-              result: "the `coach parse --json` object", readOnly: true) { request in
-            try JSONValue(parsing: request.gateway.parse(request.params.string("text") ?? "", language: request.language).json())
+              result: "the `coach parse --json` object", readOnly: true, examples: [.init(WireExamples.parse), .init(WireExamples.parseNearMiss, caption: "a near miss")]) { request in
+            request.gateway.parse(request.params.string("text") ?? "", language: request.language).wire.json
         },
         Route("start", "Starts a workout (after the countdown).",
               params: [activity,
@@ -206,7 +206,7 @@ enum Routes {
             let named = target.arguments.joined(separator: " ")
             return FollowResult(following: named.isEmpty ? "default" : named).json
         },
-        Route("ping", "Liveness.", result: #""pong""#, readOnly: true) { _ in "pong" },
+        Route("ping", "Liveness.", result: #""pong""#, readOnly: true, examples: [.init(WireExamples.ping)]) { _ in PongResult().json },
         Route("help", "The method names.", result: "an array of names", readOnly: true) { _ in
             .array(RequestRouter.methods.map { .string($0.name) })
         },
@@ -214,11 +214,11 @@ enum Routes {
             MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: CoachVersion.current)
         },
         Route("sensors", "The Bluetooth sensors and their state (docs/sensors.md).", result: #"{"running":bool,"sensors":[…]}"#,
-              readOnly: true) { request in
-            request.gateway.sensors.status()
+              readOnly: true, examples: [.init(WireExamples.sensors)]) { request in
+            request.gateway.sensors.status().json
         },
-        Route("sensors.reload", "Reads the sensor settings again.", result: "the sensors object") { request in
-            do { return try request.gateway.sensors.reload() } catch { throw RPCError.invalidParams("\(error)") }
+        Route("sensors.reload", "Reads the sensor settings again.", result: "the sensors object", examples: [.init(WireExamples.sensors)]) { request in
+            do { return try request.gateway.sensors.reload().json } catch { throw RPCError.invalidParams("\(error)") }
         },
     ] + mirrorRoutes + [
         Route("history", "Saved workouts, newest first (as coach history --json).",
@@ -231,19 +231,18 @@ enum Routes {
             let scope = try request.router.readScope(session: request.session)
             let range = try dateRange(request.params)
             return try storeQuery(request) { store in
-                WorkoutFormatter.historyJSON(try store.history(limit: request.params.integer("limit"),
-                                                               includeAll: request.params.bool("all") ?? false,
-                                                               source: request.params.string("source"), scope: scope,
-                                                               since: range["since"], until: range["until"]))
+                HistoryResult(try store.history(limit: request.params.integer("limit"), includeAll: request.params.bool("all") ?? false,
+                                                source: request.params.string("source"), scope: scope,
+                                                since: range["since"], until: range["until"]).map(\.wire)).json
             }
         },
         Route("show", "One workout with statistics (as coach show --json).",
               params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "a unique prefix")],
-              result: "a workout", readOnly: true) { request in
+              result: "a workout", readOnly: true, examples: [.init(WireExamples.show)]) { request in
             let scope = try request.router.readScope(session: request.session)
             return try storeQuery(request) { store in
                 do {
-                    return WorkoutFormatter.showJSON(try store.workout(matching: request.params.string("id") ?? "", scope: scope))
+                    return try store.workout(matching: request.params.string("id") ?? "", scope: scope).wire.json
                 } catch let error as WorkoutLookupError {
                     throw RPCError.invalidParams("id: \(error.description)")
                 }
@@ -253,11 +252,10 @@ enum Routes {
               params: [ParamDescription("anchor", .integer(wholeNumbers), "omit for everything"),
                        ParamDescription("limit", .integer(1...5_000), "objects per page (default 500)")],
               result: #"{"added":[{"kind":"workout"|"sample",…}],"deleted":[…],"anchor":N,"more":bool}: while more, ask again from anchor"#,
-              readOnly: true) { request in
+              readOnly: true, examples: [.init(WireExamples.changes)]) { request in
             let scope = try request.router.readScope(session: request.session)
             return try storeQuery(request) { store in
-                WorkoutFormatter.changesJSON(try store.changes(since: request.params.integer("anchor"), scope: scope,
-                                                               limit: request.params.integer("limit") ?? 500))
+                try store.changes(since: request.params.integer("anchor"), scope: scope, limit: request.params.integer("limit") ?? 500).wire().json
             }
         },
     ] + storeRoutes + permissionRoutes
@@ -269,13 +267,12 @@ enum Routes {
     }
 
     /// Saved workouts and the anchored change feed, straight from the store.
-    private static func storeQuery(_ request: RouteRequest, _ query: (WorkoutStore) throws -> String) throws -> JSONValue {
+    private static func storeQuery(_ request: RouteRequest, _ query: (WorkoutStore) throws -> JSONValue) throws -> JSONValue {
         guard let store = request.gateway.store() else {
             throw RPCError(code: -32002, message: "no store: this gateway keeps nothing (guest mode, virtual time, or the store could not be opened)")
         }
-        let text: String
         do {
-            text = try query(store)
+            return try query(store)
         } catch let error as WorkoutLookupError {
             throw RPCError.invalidParams(error.description)
         } catch let error as RPCError {
@@ -283,7 +280,6 @@ enum Routes {
         } catch {
             throw RPCError.storeError("errorDatabaseInaccessible", "\(error)")
         }
-        return (try? JSONValue(parsing: text)) ?? .null
     }
 
     @Sendable private static func sample(_ request: RouteRequest) async throws -> JSONValue {

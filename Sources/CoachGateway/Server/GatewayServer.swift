@@ -9,6 +9,7 @@ import CoachCore
 import Foundation
 import NIOCore
 import NIOPosix
+import Synchronization
 
 public final class GatewayServer: Sendable {
     public let location: SocketLocation
@@ -19,6 +20,9 @@ public final class GatewayServer: Sendable {
     private let broadcaster: FeedBroadcaster
     private let idleExit: IdleExitTimer?
     private let idleWatch: Task<Void, Never>?
+    /// The one close: whoever calls `close()` first starts it, every caller waits for it, so the
+    /// socket file is unlinked once (never a successor's) and the lock is free when any returns.
+    private let closing = Mutex<Task<Void, Never>?>(nil)
 
     /// Claims the socket, then starts listening (for callers that need nothing in between).
     public static func start(gateway: Gateway, location: SocketLocation,
@@ -128,12 +132,21 @@ public final class GatewayServer: Sendable {
 
     /// Stops accepting, removes the socket file we created, and releases the lock.
     public func close() async {
-        workoutWatch?.cancel()
-        broadcaster.stop()
-        idleExit?.cancel()
-        idleWatch?.cancel()
-        try? await channel.close()
-        if ownsSocketFile { unlink(location.path) }
+        let task = closing.withLock { task in
+            if let task { return task }
+            let started = Task { [self] in
+                workoutWatch?.cancel()
+                broadcaster.stop()
+                idleExit?.cancel()
+                idleWatch?.cancel()
+                try? await channel.close()
+                if ownsSocketFile { unlink(location.path) }
+                lock?.release()
+            }
+            task = started
+            return started
+        }
+        await task.value
     }
 
     /// Serves a socket this gateway connected itself (the stream of a mirroring offer) as one of

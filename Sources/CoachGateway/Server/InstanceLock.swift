@@ -5,9 +5,11 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 
 public final class InstanceLock: Sendable {
-    private let descriptor: Int32
+    /// The locked file's descriptor; -1 once released.
+    private let descriptor: Mutex<Int32>
     public let path: String
 
     /// Takes the lock, or throws `alreadyRunning` with the holder's pid when another gateway has it.
@@ -22,11 +24,22 @@ public final class InstanceLock: Sendable {
         let pid = "\(getpid())\n"
         _ = ftruncate(fd, 0)
         _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
-        self.descriptor = fd
+        self.descriptor = Mutex(fd)
         self.path = path
     }
 
-    deinit { close(descriptor) }
+    /// Lets the lock go now rather than when the last reference does: a graceful shutdown has
+    /// released it by the time it returns, whoever still holds the server (a task finishing its
+    /// close). A second call does nothing.
+    public func release() {
+        let fd = descriptor.withLock { fd in
+            defer { fd = -1 }
+            return fd
+        }
+        if fd >= 0 { close(fd) }
+    }
+
+    deinit { release() }
 
     /// The pid of the gateway holding the lock at `path`; nil when no process holds it (none
     /// runs, or one started by systemd socket activation, which takes no lock).

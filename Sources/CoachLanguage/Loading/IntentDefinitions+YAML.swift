@@ -3,6 +3,7 @@
 // files of a language: built-ins first, then user extensions, which add sentences and list values.
 
 import Foundation
+import CoachWire
 import Yams
 
 extension IntentDefinitions {
@@ -157,8 +158,11 @@ extension IntentDefinitions {
         }
     }
 
+    /// hassil 3.12's keys of a data block. `required_keywords` (hassil's prefilter: a block is
+    /// skipped when none of its words is in the line) is read and checked but not applied: it only
+    /// saves hassil time, and without it every answer on Home Assistant's suite is hassil's.
     static let blockKeys: Set<String> = ["sentences", "slots", "response", "requires_context", "excludes_context", "lists",
-                                         "expansion_rules", "metadata"]
+                                         "expansion_rules", "metadata", "required_keywords"]
 
     static func block(_ node: Node, _ field: String, _ yaml: VocabularyYAML) throws(VocabularyError) -> DataBlock {
         var block = DataBlock(sentences: [], slots: [], response: nil, requiresContext: [], excludesContext: [], lists: [:],
@@ -176,6 +180,7 @@ extension IntentDefinitions {
             case "excludes_context": block.excludesContext = try contextConditions(value, f, yaml)
             case "lists": for (name, v) in try yaml.fields(value, f) { block.lists[name] = try list(v, f + "." + name, yaml).list }
             case "expansion_rules": for (name, v) in try yaml.fields(value, f) { block.expansionRules[name] = try yaml.text(v, f + "." + name) }
+            case "required_keywords": _ = try yaml.texts(value, f)
             default: for (name, v) in try yaml.fields(value, f) { block.metadata[name] = try slotValue(v, f + "." + name, yaml) }
             }
         }

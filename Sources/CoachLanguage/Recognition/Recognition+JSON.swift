@@ -5,31 +5,15 @@
 import CoachWire
 
 extension Recognition {
-    /// The JSON object as Swift values (String, Double, NSNull-free: absent keys are omitted
-    /// except `intent`, which is `nil` → JSON null).
-    public var jsonObject: [String: (any Sendable)?] {
-        var slotsObject: [String: any Sendable] = [:]
-        if let a = slots.activity { slotsObject["activity"] = a }
-        if let l = slots.location { slotsObject["location"] = l }
-        if let g = slots.goal, let value = g.value { slotsObject["goal"] = ["type": g.type, "value": value] as [String: any Sendable] }
-        if slots.openEnded == true { slotsObject["open"] = true }
-        return [
-            "text": text, "lang": language.rawValue, "intent": intent, "slots": slotsObject,
-            "confidence": Self.rounded(confidence),
-        ]
-    }
-
     /// One line of JSON, exactly as DESIGN.md specifies.
-    public func json() -> String {
-        var out = "{\"text\":\(JSONText.string(text)),\"lang\":\(JSONText.string(language.rawValue)),\"intent\":"
-        out += intent.map(JSONText.string) ?? "null"
-        out += ",\"slots\":" + slots.jsonValue.serialized()
-        out += ",\"confidence\":\(JSONText.number(Self.rounded(confidence)))"
-        if let s = suggested?.jsonValue { out += ",\"suggestion\":" + s.serialized() }
+    public func json() -> String { wire.json.serialized() }
+
+    /// The `parse` result (CoachWire's message): what `coach parse --json` prints.
+    public var wire: ParseResult {
         // How a match that is not the line as typed was made (issue #28): typo, clause, keywords.
-        if intent != nil, method != .template, method != .none { out += ",\"method\":" + JSONText.string(method.rawValue) }
-        if let heard { out += ",\"heard\":" + JSONText.string(heard) }
-        return out + "}"
+        ParseResult(text: text, lang: language.rawValue, intent: intent, slots: slots.wire, confidence: Self.rounded(confidence),
+                    suggestion: suggested?.wire, method: intent != nil && method != .template && method != .none ? method.rawValue : nil,
+                    heard: heard)
     }
 
     static func rounded(_ c: Double) -> Double { JSONText.rounded(c, decimals: 2) }
@@ -44,32 +28,27 @@ extension RecognizedSlots {
     /// {activity, location, goal {type, value}}, then any other template slot by name (sorted)
     /// — absent slots omitted. The one rendering of slots: `coach parse --json`, suggestions and
     /// `coach listen --json` all use it.
-    public var jsonValue: JSONValue {
-        var members: [(String, JSONValue)] = []
-        if let a = activity { members.append(("activity", .string(a))) }
-        if let l = location { members.append(("location", .string(l))) }
-        if let g = goal, let value = g.value {
-            members.append(("goal", .object([("type", .string(g.type)), ("value", .number(JSONText.rounded(value, decimals: 3)))])))
-        }
-        // An open-ended workout ("no goal today", 時間は決めずに) is said, so it is printed (#40).
-        if openEnded == true { members.append(("open", .bool(true))) }
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) where !Self.typedSlotNames.contains(name) {
+    public var jsonValue: JSONValue { wire.json }
+
+    public var wire: WireSlots {
+        var others: [(String, JSONValue)] = []
+        for (name, value) in values where !Self.typedSlotNames.contains(name) {
             switch value {
-            case .string(let text): members.append((name, .string(text)))
-            case .number(let number): members.append((name, .number(number)))
-            case .bool(let flag): members.append((name, .bool(flag)))
+            case .string(let text): others.append((name, .string(text)))
+            case .number(let number): others.append((name, .number(number)))
+            case .bool(let flag): others.append((name, .bool(flag)))
             }
         }
-        return .object(members)
+        // An open-ended workout ("no goal today", 時間は決めずに) is said, so it is printed (#40).
+        return WireSlots(activity: activity, location: location,
+                         goal: goal.flatMap { goal in goal.value.flatMap { WorkoutGoal(type: goal.type, value: JSONText.rounded($0, decimals: 3)) } },
+                         open: openEnded == true, others: others)
     }
 }
 
 extension Suggestion {
     /// `{"intent": …, "slots": {…}, "confidence": …}`.
-    public var jsonValue: JSONValue {
-        .object([
-            ("intent", .string(intent)), ("slots", slots.jsonValue),
-            ("confidence", .number(Recognition.rounded(confidence))),
-        ])
-    }
+    public var jsonValue: JSONValue { wire.json }
+
+    public var wire: WireSuggestion { WireSuggestion(intent: intent, slots: slots.wire, confidence: Recognition.rounded(confidence)) }
 }

@@ -1,6 +1,7 @@
 // ClauseWords: `clauses:` of Intents/<lang>/_clauses.yaml as read (ClauseData normalises it and
 // documents each key).
 
+import CoachWire
 import Yams
 
 public struct ClauseWords: WordSection {

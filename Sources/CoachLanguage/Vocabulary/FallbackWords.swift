@@ -1,6 +1,7 @@
 // FallbackWords: `fallback:` of Intents/<lang>/_fallback.yaml as read (FallbackData normalises
 // it and documents each key).
 
+import CoachWire
 import Yams
 
 public struct FallbackWords: WordSection {

@@ -2,6 +2,7 @@
 // read in text by NumberParser and said by the speech grammar, one table for both. How they
 // combine (tens before units, "a hundred and five", "two point five", 二千五百) stays in Swift.
 
+import CoachWire
 import Yams
 
 public struct NumberWords: Sendable, Equatable {

@@ -2,6 +2,7 @@
 // SiriKit code, global errors, and the word tables placeholders are filled from (activities,
 // units, feed, plan, events, repl …). ResponseCatalog looks them up.
 
+import CoachWire
 import Yams
 
 public struct ResponseTexts: Sendable, Equatable {

@@ -3,6 +3,7 @@
 // with their factors, and the activities a distance goal suits. Slots and descriptions there
 // document the templates for people and validators; nothing here needs them.
 
+import CoachWire
 import Yams
 
 public struct VocabularyContract: Sendable, Equatable {

@@ -3,6 +3,7 @@
 // reads below are what every section of the Vocabulary is built from.
 
 import Foundation
+import CoachWire
 import Yams
 
 struct VocabularyYAML {

@@ -2,6 +2,7 @@
 // lower-cases and checks them): pronunciations, letter names, filler, written-only words, the
 // second opinion's ignored words, word priors and the language's own wake phrase.
 
+import CoachWire
 import Yams
 
 public struct VoiceWords: WordSection {

@@ -2,6 +2,7 @@
 // property (a list of phrases, a group of lists by name, pairs, a number). One generic reader
 // checks the shape of every key and refuses unknown ones; files extend what earlier files said.
 
+import CoachWire
 import Yams
 
 /// `key: word` of a section, in document order ("activity_hints: {pool: swimming}").

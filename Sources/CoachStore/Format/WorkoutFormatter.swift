@@ -20,9 +20,9 @@ public enum WorkoutFormatter {
 
     public static func historyJSON(_ workouts: [WorkoutSummary]) -> String { HistoryResult(workouts.map(\.wire)).json.serialized() }
 
-    public static func showJSON(_ detail: WorkoutDetail) -> String { json(detail) }
+    public static func showJSON(_ detail: WorkoutDetail) -> String { detail.wire.json.serialized() }
 
-    public static func changesJSON(_ changes: StoreChanges) -> String { json(changes) }
+    public static func changesJSON(_ changes: StoreChanges) -> String { changes.wire().json.serialized() }
 
     // MARK: - Text
 

@@ -8,16 +8,7 @@ public struct HistoryResult: WireMessage {
 
     public init(_ workouts: [WireWorkoutSummary]) { self.workouts = workouts }
 
-    public init(json: JSONValue) throws(WireDecodingError) {
-        guard case .array(let items) = json else { throw WireDecodingError(path: "", problem: "expected: array") }
-        var workouts: [WireWorkoutSummary] = []
-        for (index, item) in items.enumerated() {
-            do { workouts.append(try WireWorkoutSummary(json: item)) } catch {
-                throw WireDecodingError(path: "[\(index)]" + (error.path.isEmpty ? "" : ".\(error.path)"), problem: error.problem)
-            }
-        }
-        self.workouts = workouts
-    }
+    public init(json: JSONValue) throws(WireDecodingError) { workouts = try WireFields.items(json) }
 
     public var json: JSONValue { .array(workouts.map(\.json)) }
 }

@@ -77,6 +77,14 @@ public enum WireExamples {
         intent: "StepStatus", code: "success", phase: "handle", state: "running", elapsed: 455.5,
         message: docSentence("Step 3 of 8: work, 220 m to go."), lang: "en")
 
+    public static let parse = ParseResult(
+        text: docSentence("start a 30 minute outdoor run"), lang: "en", intent: "StartWorkout",
+        slots: WireSlots(activity: "running", location: "outdoor", goal: .time(seconds: 1800)), confidence: 1)
+
+    public static let parseNearMiss = ParseResult(
+        text: docSentence("and the run"), lang: "en", intent: nil, confidence: 0.41,
+        suggestion: WireSuggestion(intent: "EndWorkout", slots: WireSlots(activity: "running"), confidence: 0.41))
+
     public static let sample = SampleResult(accepted: true, outcome: "added")
 
     public static let sampleRejected = SampleResult(
@@ -90,9 +98,27 @@ public enum WireExamples {
     public static let endpoints = EndpointsResult(["http": "http://127.0.0.1:8787/"])
     public static let tmuxFollow = FollowResult(following: "default")
 
-    public static let history = HistoryResult([
-        WireWorkoutSummary(id: workoutID, activity: "running", location: "outdoor", goal: .time(seconds: 1800),
-                           startDate: "2026-05-01T07:30:12Z", endDate: "2026-05-01T08:01:02Z", elapsed: 1834.5, state: "saved",
-                           goalReached: true, totalDistance: 5012.3, totalEnergy: 412, source: WireSource(name: "coach", version: "0.9.0")),
-    ])
+    static let savedRun = WireWorkoutSummary(
+        id: workoutID, activity: "running", location: "outdoor", goal: .time(seconds: 1800), startDate: "2026-05-01T07:30:12Z",
+        endDate: "2026-05-01T08:01:02Z", elapsed: 1834.5, state: "saved", goalReached: true, totalDistance: 5012.3, totalEnergy: 412,
+        source: WireSource(name: "coach", version: "0.9.0"))
+
+    public static let history = HistoryResult([savedRun])
+
+    public static let show = ShowResult(
+        summary: savedRun,
+        statistics: [WireStatistics(type: "heartRate", count: 1801, average: 161.2, minimum: 92, maximum: 181, mostRecent: 168,
+                                    mostRecentDate: "2026-05-01T08:01:01Z", unit: "bpm"),
+                     WireStatistics(type: "distance", count: 1790, sum: 5012.3, mostRecent: 2.9, mostRecentDate: "2026-05-01T08:01:02Z", unit: "m")],
+        events: [WireEvent(type: "lap", date: "2026-05-01T07:40:15Z", duration: 603.1, metadata: [("lap", "1")])],
+        sampleCount: 3591,
+        sources: [WireSourceSamples(source: WireSource(name: "coach", version: "0.9.0", deviceName: "HRM-Pro", deviceManufacturer: "Garmin"),
+                                    count: 3591, types: [("distance", 1790), ("heartRate", 1801)])],
+        distanceSource: "samples")
+
+    public static let changes = ChangesResult(
+        added: [.workout(savedRun),
+                .sample(WireSample(id: 48213, workoutID: workoutID, type: "heartRate", value: 168, date: "2026-05-01T08:01:01Z",
+                                   syncIdentifier: "strap-1:9f2c", syncVersion: 1, source: WireSource(name: "hr-bridge", version: "1.2")))],
+        deleted: [WireDeletedObject(kind: "sample", id: "48190", workoutID: workoutID)], anchor: 9731, more: false)
 }

@@ -134,13 +134,46 @@ public struct WireFields: Sendable {
         }
     }
 
-    /// An object whose keys are names (metrics by type): each value one message, in the order sent.
-    public func optionalMessages<Message: WireMessage>(keyedBy key: String, as type: Message.Type = Message.self) throws(WireDecodingError) -> [(String, Message)]? {
+    /// An array of messages; an item's errors name its index (`added[3].id`).
+    public func optionalMessages<Message: WireMessage>(_ key: String, as type: Message.Type = Message.self) throws(WireDecodingError) -> [Message]? {
+        guard let value = self[key] else { return nil }
+        return try Self.items(value, path: at(key))
+    }
+
+    /// The items of a JSON array, each one message.
+    public static func items<Message: WireMessage>(_ json: JSONValue, path: String = "", as type: Message.Type = Message.self) throws(WireDecodingError) -> [Message] {
+        guard case .array(let values) = json else { throw WireDecodingError(path: path, problem: "expected: array") }
+        var out: [Message] = []
+        for (index, value) in values.enumerated() {
+            do { out.append(try Message(json: value)) } catch {
+                throw WireDecodingError(path: path + "[\(index)]" + (error.path.isEmpty ? "" : ".\(error.path)"), problem: error.problem)
+            }
+        }
+        return out
+    }
+
+    /// An object whose keys are names and whose values are whole numbers (samples per type).
+    public func optionalCounts(_ key: String) throws(WireDecodingError) -> [(String, Int)]? {
+        try optionalEntries(key) { (fields, name) throws(WireDecodingError) in try fields.integer(name) }
+    }
+
+    /// An object whose keys are names and whose values are strings (an event's metadata, decisions by type).
+    public func optionalTexts(_ key: String) throws(WireDecodingError) -> [(String, String)]? {
+        try optionalEntries(key) { (fields, name) throws(WireDecodingError) in try fields.string(name) }
+    }
+
+    /// An object whose keys are names, each value read by `read`, in the order sent.
+    func optionalEntries<Value>(_ key: String, _ read: (WireFields, String) throws(WireDecodingError) -> Value) throws(WireDecodingError) -> [(String, Value)]? {
         guard let value = self[key] else { return nil }
         let nested = try WireFields(value, path: at(key))
-        var out: [(String, Message)] = []
-        for (name, _) in nested.members { out.append((name, try nested.message(name, as: type))) }
+        var out: [(String, Value)] = []
+        for (name, _) in nested.members { out.append((name, try read(nested, name))) }
         return out
+    }
+
+    /// An object whose keys are names (metrics by type): each value one message, in the order sent.
+    public func optionalMessages<Message: WireMessage>(keyedBy key: String, as type: Message.Type = Message.self) throws(WireDecodingError) -> [(String, Message)]? {
+        try optionalEntries(key) { (fields, name) throws(WireDecodingError) in try fields.message(name, as: type) }
     }
 }
 
@@ -169,4 +202,8 @@ public struct WireMembers: Sendable {
     public mutating func add(_ key: String, _ value: (some WireMessage)?) { add(key, value?.json) }
 
     public var json: JSONValue { .object(members) }
+
+    /// The object with its keys sorted, as JSONEncoder's `.sortedKeys` writes them (the store's
+    /// messages: `show`, `workouts.changes`).
+    public var sortedJSON: JSONValue { .object(members.sorted { $0.0 < $1.0 }) }
 }

@@ -26,13 +26,13 @@ public enum WyomingReplies {
         ]))
     }
 
-    /// From `Recognition.json()`: `{"text","lang","intent","slots","confidence"}`.
-    public static func recognized(_ recognition: JSONValue, text: String) -> WyomingFrame {
-        guard let name = recognition["intent"]?.stringValue else {
+    /// From the `parse` result: an intent with the slots as entities, or not-recognized.
+    public static func recognized(_ recognition: ParseResult, text: String) -> WyomingFrame {
+        guard let name = recognition.intent else {
             return WyomingFrame(type: "not-recognized", data: .object([("text", .string(text))]))
         }
         var entities: [JSONValue] = []
-        if case .object(let slots)? = recognition["slots"] {
+        if case .object(let slots) = recognition.slots.json {
             entities = slots.map { .object([("name", .string($0.0)), ("value", $0.1)]) }
         }
         return WyomingFrame(type: "intent", data: .object([("name", .string(name)), ("entities", .array(entities)),

@@ -48,13 +48,11 @@ struct ChangesCommand: ParsableCommand {
                 if let position { params.append(("anchor", .number(Double(position)))) }
                 _ = try client.call("subscribe", .object(params))
                 while true {
-                    let page = try client.nextNotification("changes")
-                    let since = page["since"]?.intValue ?? -1
-                    let end = page["anchor"]?.intValue ?? 0
-                    if since == (position ?? 0) {
-                        emit(page, anchor: end)
-                        position = end
-                    } else if end > (position ?? 0) {
+                    let page = try client.nextNotification("changes", as: ChangesResult.self)
+                    if (page.since ?? -1) == (position ?? 0) {
+                        emit(page)
+                        position = page.anchor
+                    } else if page.anchor > (position ?? 0) {
                         position = try catchUp(reader, from: position)
                     }
                 }
@@ -73,34 +71,26 @@ struct ChangesCommand: ParsableCommand {
         while true {
             var params: [(String, JSONValue)] = []
             if let position { params.append(("anchor", .number(Double(position)))) }
-            let page = try client.call("workouts.changes", .object(params))
-            let end = page["anchor"]?.intValue ?? position ?? 0
-            let empty = Self.isEmpty(page["added"]) && Self.isEmpty(page["deleted"])
-            if !empty || position == nil {
-                guard case .object(var members) = page else { return position }
-                members.insert(("since", .number(Double(position ?? 0))), at: 0)
-                emit(.object(members), anchor: end)
-            } else if end != position {
-                saveAnchor(end)
+            var page = try client.call("workouts.changes", .object(params), as: ChangesResult.self)
+            if !page.isEmpty || position == nil {
+                page.since = position ?? 0
+                emit(page)
+            } else if page.anchor != position {
+                saveAnchor(page.anchor)
             }
-            position = end
-            if page["more"]?.boolValue != true { return position }
+            position = page.anchor
+            if !page.more { return position }
         }
     }
 
     /// Prints the page and then records its anchor; a SIGINT, SIGTERM or SIGHUP that arrives
     /// meanwhile is held until both are done (FollowerSignals), so a stopped follower never stops
     /// between the two.
-    private func emit(_ page: JSONValue, anchor: Int) {
+    private func emit(_ page: ChangesResult) {
         FollowerSignals.critical {
-            StandardOutput.write(page.serialized() + "\n")
-            saveAnchor(anchor)
+            StandardOutput.write(page.json.serialized() + "\n")
+            saveAnchor(page.anchor)
         }
-    }
-
-    private static func isEmpty(_ value: JSONValue?) -> Bool {
-        if case .array(let items)? = value { return items.isEmpty }
-        return true
     }
 
     private func saveAnchor(_ anchor: Int) {

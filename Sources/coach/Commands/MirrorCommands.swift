@@ -170,53 +170,45 @@ struct MirrorStatusCommand: ParsableCommand {
 extension MirrorCommand {
     static func call(_ method: String, _ params: JSONValue = .object([]), options: GatewayOptions) throws {
         let client = try OneShot.connect(options)
-        let result: JSONValue
-        do { result = try client.call(method, params) } catch {
+        let result: MirrorStatusResult
+        do { result = try client.call(method, params, as: MirrorStatusResult.self) } catch {
             OneShot.printError(error.description)
             if case .rpc(let rpc) = error, rpc.code == -32602 { throw ExitCode(ExitStatus.usage.rawValue) }
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         if options.json {
-            print(result.serialized())
+            print(result.json.serialized())
         } else {
             print(describe(result))
         }
     }
 
-    static func describe(_ status: JSONValue) -> String {
-        var mirrors: [String] = []
-        if case .array(let list)? = status["mirrors"] { mirrors = list.compactMap(\.stringValue) }
+    static func describe(_ status: MirrorStatusResult) -> String {
         var lines: [String] = []
-        if status["stopped"]?.boolValue == true { lines.append("Stopped mirroring.") }
-        if case .array(let dropped)? = status["dropped"] {
-            lines.append("Dropped: " + dropped.compactMap(\.stringValue).joined(separator: ", ") + " (the workout carries on here).")
+        if status.stopped == true { lines.append("Stopped mirroring.") }
+        if let dropped = status.dropped {
+            lines.append("Dropped: " + dropped.joined(separator: ", ") + " (the workout carries on here).")
         }
-        switch status["role"]?.stringValue {
-        case "mirror":
-            let target = status["target"]?.stringValue ?? "?"
+        if let link = status.link {
+            let target = link.target
             let primary = target.hasPrefix("offered:") ? "\(target.dropFirst("offered:".count)) (it offered the link)" : target
-            var line = "Mirror of \(primary): \(status["state"]?.stringValue ?? "?")"
-            if let reason = status["reason"]?.stringValue { line += " (\(reason))" }
-            if let retry = status["retryIn"]?.doubleValue { line += String(format: ", retrying in %.1f s", retry) }
+            var line = "Mirror of \(primary): \(link.state)"
+            if let reason = link.reason { line += " (\(reason))" }
+            if let retry = link.retryIn { line += String(format: ", retrying in %.1f s", retry) }
             lines.append(line)
-            if let queued = status["queuedSamples"]?.doubleValue, queued > 0 { lines.append("\(Int(queued)) sample(s) queued for the primary") }
-        default:
-            if status["state"]?.stringValue == "dropped" {
-                let target = status["target"]?.stringValue ?? "?"
-                let primary = target.hasPrefix("offered:") ? String(target.dropFirst("offered:".count)) : target
-                lines.append("Not mirroring: \(status["reason"]?.stringValue ?? "dropped by the primary") (was the mirror of \(primary)).")
-            } else if status["stopped"] == nil, status["role"]?.stringValue != "primary" {
-                lines.append("Not mirroring.")
-            }
+            if link.queuedSamples > 0 { lines.append("\(link.queuedSamples) sample(s) queued for the primary") }
+        } else if let drop = status.drop {
+            let primary = drop.target.hasPrefix("offered:") ? String(drop.target.dropFirst("offered:".count)) : drop.target
+            lines.append("Not mirroring: \(drop.reason) (was the mirror of \(primary)).")
+        } else if status.stopped == nil, status.role != "primary" {
+            lines.append("Not mirroring.")
         }
-        if !mirrors.isEmpty { lines.append("Mirrored by: " + mirrors.joined(separator: ", ")) }
-        if case .array(let offers)? = status["offers"] {
-            for offer in offers {
-                var line = "Offered to \(offer["target"]?.stringValue ?? "?"): \(offer["state"]?.stringValue ?? "?")"
-                if let reason = offer["reason"]?.stringValue { line += " (\(reason))" }
-                if let retry = offer["retryIn"]?.doubleValue { line += String(format: ", offering again in %.1f s", retry) }
-                lines.append(line)
-            }
+        if !status.mirrors.isEmpty { lines.append("Mirrored by: " + status.mirrors.joined(separator: ", ")) }
+        for offer in status.offers {
+            var line = "Offered to \(offer.target): \(offer.state)"
+            if let reason = offer.reason { line += " (\(reason))" }
+            if let retry = offer.retryIn { line += String(format: ", offering again in %.1f s", retry) }
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
     }

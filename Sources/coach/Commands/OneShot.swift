@@ -42,7 +42,7 @@ enum OneShot {
         // Without it the gateway sees Coach's own executable: the user.
         if let name = options.clientName {
             do {
-                _ = try client.call("hello", ["client": .string(name)])
+                _ = try client.call("hello", ["client": .string(name)], as: HelloResult.self)
             } catch {
                 printError(error.description)
                 throw ExitCode(ExitStatus.usage.rawValue)

@@ -37,9 +37,9 @@ struct PermissionsListCommand: ParsableCommand {
     @OptionGroup var gateway: GatewayOptions
 
     func run() throws {
-        let result = try PermissionCall.call("permissions.list", .object([]), options: gateway)
+        let result = try PermissionCall.call("permissions.list", .object([]), as: PermissionListResult.self, options: gateway)
         if gateway.json {
-            print(result.serialized())
+            print(result.json.serialized())
             return
         }
         print(PermissionsText.table(result), terminator: "")
@@ -130,18 +130,18 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let params: JSONValue = value.map { ["unnamedClients": .string($0)] } ?? .object([])
-        let result = try PermissionCall.call("permissions.policy", params, options: gateway)
-        let policy = result["unnamedClients"]?.stringValue ?? "?"
-        print(gateway.json ? result.serialized() : (key == nil ? "unnamed-clients: \(policy)" : policy))
+        let result = try PermissionCall.call("permissions.policy", params, as: PolicyResult.self, options: gateway)
+        print(gateway.json ? result.json.serialized() : (key == nil ? "unnamed-clients: \(result.unnamedClients)" : result.unnamedClients))
     }
 }
 
 /// One permission request to the gateway; errors end the command with a clear line.
 enum PermissionCall {
-    static func call(_ method: String, _ params: JSONValue, options: GatewayOptions) throws -> JSONValue {
+    static func call<Result: WireMessage>(_ method: String, _ params: JSONValue, as type: Result.Type,
+                                          options: GatewayOptions) throws -> Result {
         let client = try OneShot.connect(options)
         do {
-            return try client.call(method, params)
+            return try client.call(method, params, as: type)
         } catch {
             OneShot.printError(error.description)
             if case .rpc(let rpc) = error, rpc.code == -32602 { throw ExitCode(ExitStatus.usage.rawValue) }
@@ -154,22 +154,21 @@ enum PermissionCall {
     /// "<name>: <done> (<changed> <counted>)."
     static func changeClient(_ method: String, _ name: String, _ types: [(String, JSONValue)] = [],
                              options: GatewayOptions, done: String, counted: String) throws {
-        let result = try call(method, .object([("client", .string(name))] + types), options: options)
-        print(options.json ? result.serialized() : "\(name): \(done) (\(result["changed"]?.intValue ?? 0) \(counted)).")
+        let result = try call(method, .object([("client", .string(name))] + types), as: PermissionChangeResult.self, options: options)
+        print(options.json ? result.json.serialized() : "\(name): \(done) (\(result.changed) \(counted)).")
     }
 }
 
 /// `coach permissions` as text: one line per client.
 enum PermissionsText {
-    static func table(_ result: JSONValue) -> String {
-        var lines = ["Unnamed clients: \(result["unnamedClients"]?.stringValue ?? "trusted")"]
-        guard case .array(let clients)? = result["clients"], !clients.isEmpty else {
+    static func table(_ result: PermissionListResult) -> String {
+        var lines = ["Unnamed clients: \(result.unnamedClients)"]
+        guard !result.clients.isEmpty else {
             return lines.joined(separator: "\n") + "\nNo client has asked or written anything yet.\n"
         }
         var rows: [[String]] = [["CLIENT", "WRITE", "READ", "SAMPLES", "WORKOUTS"]]
-        for client in clients {
-            rows.append([client["name"]?.stringValue ?? "?", decisions(client["share"]), decisions(client["read"]),
-                         "\(client["samples"]?.intValue ?? 0)", "\(client["workouts"]?.intValue ?? 0)"])
+        for client in result.clients {
+            rows.append([client.name, decisions(client.share), decisions(client.read), "\(client.samples)", "\(client.workouts)"])
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         lines.append("")
@@ -182,10 +181,10 @@ enum PermissionsText {
     }
 
     /// "heartRate, power; not distance" — allowed types, then the denied ones.
-    static func decisions(_ value: JSONValue?) -> String {
-        guard case .object(let members)? = value, !members.isEmpty else { return "-" }
-        let allowed = members.filter { $0.1.stringValue == "allowed" }.map(\.0)
-        let denied = members.filter { $0.1.stringValue == "denied" }.map(\.0)
+    static func decisions(_ members: [(String, String)]) -> String {
+        guard !members.isEmpty else { return "-" }
+        let allowed = members.filter { $0.1 == "allowed" }.map(\.0)
+        let denied = members.filter { $0.1 == "denied" }.map(\.0)
         var parts: [String] = []
         if !allowed.isEmpty { parts.append(allowed.joined(separator: ",")) }
         if !denied.isEmpty { parts.append("not " + denied.joined(separator: ",")) }

@@ -168,19 +168,17 @@ enum SensorCommandSupport {
     }
 
     /// Asks a running gateway to re-read the sensors; nil when none runs (it reads them at start).
-    static func reloadGateway(_ options: GatewayOptions) -> JSONValue? {
+    static func reloadGateway(_ options: GatewayOptions) -> SensorsResult? {
         guard let client = try? GatewayLauncher.connect(location: options.location, autostart: false, executable: OneShot.executablePath) else {
             return nil
         }
-        return try? client.call("sensors.reload")
+        return try? client.call("sensors.reload", as: SensorsResult.self)
     }
 
-    static func liveStatus(_ options: GatewayOptions) -> [String: JSONValue]? {
+    static func liveStatus(_ options: GatewayOptions) -> [String: WireSensor]? {
         guard let client = try? GatewayLauncher.connect(location: options.location, autostart: false, executable: OneShot.executablePath),
-              let reply = try? client.call("sensors"), case .array(let sensors)? = reply["sensors"] else { return nil }
-        var byAddress: [String: JSONValue] = [:]
-        for sensor in sensors { if let address = sensor["address"]?.stringValue { byAddress[address] = sensor } }
-        return byAddress
+              let sensors = (try? client.call("sensors", as: SensorsResult.self))?.sensors else { return nil }
+        return Dictionary(sensors.map { ($0.address, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     static func connectBlueZ() throws -> BlueZ {
@@ -347,9 +345,8 @@ struct SensorListCommand: ParsableCommand {
         if options.json {
             let sensors: [JSONValue] = settings.sensors.map { sensor in
                 let address = SensorDescriptor.normalizedAddress(sensor.address) ?? sensor.address
-                if let status = live?[address] { return status }
-                return .object([("address", .string(address)), ("name", .optional(sensor.name)), ("role", .optional(sensor.role)),
-                                ("state", .string("gateway not running")), ("connected", .bool(false)), ("batteryLevel", .null)])
+                return (live?[address] ?? WireSensor(address: address, name: sensor.name, role: sensor.role, state: "gateway not running",
+                                                     services: nil)).json
             }
             print(JSONValue.object([("gateway", .bool(live != nil)), ("sensors", .array(sensors))]).serialized())
             return
@@ -362,10 +359,10 @@ struct SensorListCommand: ParsableCommand {
             let address = SensorDescriptor.normalizedAddress(sensor.address) ?? sensor.address
             let status = live?[address]
             var parts = [address]
-            if let name = status?["name"]?.stringValue ?? sensor.name { parts.append(name) }
+            if let name = status?.name ?? sensor.name { parts.append(name) }
             if let role = sensor.role { parts.append("as \(role)") }
-            parts.append(status?["state"]?.stringValue ?? "gateway not running")
-            if let battery = status?["batteryLevel"]?.doubleValue { parts.append("battery \(Int(exactly: battery.rounded()) ?? 0) %") }
+            parts.append(status?.state ?? "gateway not running")
+            if let battery = status?.batteryLevel { parts.append("battery \(battery) %") }
             print(parts.joined(separator: "  "))
         }
     }

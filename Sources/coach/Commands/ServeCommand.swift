@@ -121,6 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
     static func idleDuration(_ text: String) -> Duration? { never(text) ? nil : DurationText.parse(text) }
 
     func run() async throws {
+        HeapPolicy.apply()  // before the gateway's threads start: days of use, not a step in RSS (HeapPolicy.swift)
         let settings = GatewaySettings.load()
         for problem in settings.problems { OneShot.printError(problem) }
         var request = GatewayRequest()

@@ -71,7 +71,7 @@ struct BrokerOutageTests {
         try await broker.start()
         let back = ContinuousClock.now
         let fresh = try await MQTTReader(broker)
-        let republished = await fresh.wait(for: Self.topics.state, timeout: .seconds(10)) {
+        let republished = await fresh.wait(for: Self.topics.state, timeout: .seconds(60)) {
             HomeAssistantMQTTTests.field($0, "heart_rate") == 159
         }
         let took = ContinuousClock.now - back

@@ -177,10 +177,10 @@ struct ClassMQTTTests {
 
         // A goodbye from every rider: greyed ("gone"), still listed.
         simulation.child.signal(SIGTERM)
-        try await tmux.waitFor("all gone", timeout: .seconds(10)) { lines in
+        try await tmux.waitFor("all gone", timeout: .seconds(60)) { lines in
             lines.contains { $0.hasPrefix("Class spin · 0 riders (+3 gone)") } && lines.filter { $0.hasPrefix("sim") && $0.contains("gone") }.count == 3
         }
         try await tmux.press("q")
-        try await tmux.waitFor(text: "[exit 0]", timeout: .seconds(10))
+        try await tmux.waitFor(text: "[exit 0]", timeout: .seconds(60))
     }
 }

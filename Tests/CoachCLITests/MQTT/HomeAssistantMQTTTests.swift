@@ -71,7 +71,7 @@ struct HomeAssistantMQTTTests {
         // Home Assistant's birth message: discovery again (a restarted HA forgot it).
         let before = reader.on(Self.topics.heartRateDiscovery).count
         try await broker.publish(Self.topics.homeAssistantStatus, "online")
-        #expect(await reader.wait(for: Self.topics.heartRateDiscovery, timeout: .seconds(5), after: before) != nil, "discovery after the birth message")
+        #expect(await reader.wait(for: Self.topics.heartRateDiscovery, timeout: .seconds(60), after: before) != nil, "discovery after the birth message")
 
         // A gateway that stops says offline (retained); one that dies leaves its last will.
         #expect(try await gateway.stop() == 0)

@@ -205,7 +205,7 @@ final class MQTTReader: @unchecked Sendable {
     func on(_ topic: String) -> [SeenMessage] { messages.filter { $0.topic == topic } }
 
     /// Waits (polling) until a message on `topic` passes `matching`; returns it, or nil at the deadline.
-    func wait(for topic: String, timeout: Duration = .seconds(10), after count: Int = 0,
+    func wait(for topic: String, timeout: Duration = .seconds(60), after count: Int = 0,
               _ matching: @escaping (String) -> Bool = { _ in true }) async -> SeenMessage? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

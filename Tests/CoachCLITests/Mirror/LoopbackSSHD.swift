@@ -58,7 +58,7 @@ final class LoopbackSSHD: @unchecked Sendable {
                                       "-o", "SetEnv=SHLVL=1"], stdout: log, stderr: log)
         // Ready when the port accepts.
         let (child, port, directory) = (child, port, directory)
-        let listening = try await poll(timeout: .seconds(10)) {
+        let listening = try await poll(timeout: .seconds(60)) {
             if child.exitStatus != nil {
                 throw TmuxError("sshd exited: \((try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "")")
             }

@@ -46,7 +46,7 @@ import Glibc
         guard case .array(let offers)? = offered["offers"] else { Issue.record("no offers: \(offered.serialized())"); return }
         #expect(offers.first?["state"]?.stringValue == "live")
         let sshPID = try #require(offers.first?["sshPID"]?.doubleValue.flatMap { pid_t(exactly: $0) })
-        try await pair.waitLive(timeout: .seconds(20))
+        try await pair.waitLive(timeout: .seconds(60))
 
         // The running workout on the mirror: state, elapsed time, the primary's sample.
         try await pair.eventually("the mirror shows the primary's workout and its power") {
@@ -63,11 +63,11 @@ import Glibc
 
         // ssh killed: the primary offers again by itself (its backoff), the mirror mirrors again.
         #expect(kill(sshPID, SIGKILL) == 0)
-        try await pair.eventually(timeout: .seconds(20), "the primary offered again over a new ssh") {
+        try await pair.eventually(timeout: .seconds(60), "the primary offered again over a new ssh") {
             guard case .array(let offers)? = try pair.call(pair.primary, "mirror.status")["offers"], let offer = offers.first else { return false }
             return offer["state"]?.stringValue == "live" && offer["sshPID"]?.doubleValue != Double(sshPID)
         }
-        try await pair.waitLive(timeout: .seconds(20))
+        try await pair.waitLive(timeout: .seconds(60))
         #expect(try pair.call(pair.mirror, "resume")["code"]?.stringValue == "success")
         #expect(try pair.call(pair.primary, "status")["state"]?.stringValue == "running")
 

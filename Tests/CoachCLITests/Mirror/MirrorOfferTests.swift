@@ -57,7 +57,7 @@ import Testing
         #expect(try pair.call(pair.mirror, "end", ["save": true])["code"]?.stringValue == "success")
         let replicaBytes = try pair.call(pair.primary, "workouts.replica", ["id": .string(workoutID)]).serialized().utf8.count
         #expect(replicaBytes > 64 * 1024, "the copy's reply is \(replicaBytes) bytes")
-        try await pair.eventually(timeout: .seconds(20), "the mirror copied the saved workout") {
+        try await pair.eventually(timeout: .seconds(60), "the mirror copied the saved workout") {
             (try? pair.call(pair.mirror, "show", ["id": .string(workoutID)]))?["sampleCount"]?.intValue == 602
         }
         #expect(try pair.call(pair.mirror, "show", ["id": .string(workoutID)])["statistics"]
@@ -114,7 +114,7 @@ import Testing
             return ["backoff", "connecting"].contains(offer["state"]?.stringValue ?? "")
         }
         pair.mirror = try await BackgroundGateway(home: pair.mirrorHome)
-        try await pair.waitLive(timeout: .seconds(20))
+        try await pair.waitLive(timeout: .seconds(60))
         try await pair.eventually("the restarted mirror shows the running walk") {
             let status = try pair.call(pair.mirror, "status")
             return status["state"]?.stringValue == "running" && status["workout"]?["activity"]?.stringValue == "walking"
@@ -136,7 +136,7 @@ import Testing
             try pair.call(pair.mirror, "mirror.status")["state"]?.stringValue == "disconnected"
         }
         pair.primary = try await BackgroundGateway(home: pair.primaryHome)
-        try await pair.waitLive(timeout: .seconds(20))
+        try await pair.waitLive(timeout: .seconds(60))
         try await pair.eventually("the mirror shows the recovered workout") {
             try pair.call(pair.mirror, "status")["workout"]?["activity"]?.stringValue == "rowing"
         }

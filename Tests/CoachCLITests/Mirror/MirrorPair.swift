@@ -29,18 +29,18 @@ final class MirrorPair: @unchecked Sendable {
     }
 
     /// `mirror.start` on the mirror, then waits until the link is live.
-    func link(_ target: String, extra: [(String, JSONValue)] = [], timeout: Duration = .seconds(15)) async throws {
+    func link(_ target: String, extra: [(String, JSONValue)] = [], timeout: Duration = .seconds(60)) async throws {
         _ = try call(mirror, "mirror.start", .object([("target", .string(target))] + extra))
         try await waitLive(timeout: timeout)
     }
 
-    func waitLive(timeout: Duration = .seconds(15)) async throws {
+    func waitLive(timeout: Duration = .seconds(60)) async throws {
         try await eventually(timeout: timeout, "the mirror link did not go live") {
             (try? self.call(self.mirror, "mirror.status"))?["state"]?.stringValue == "live"
         }
     }
 
-    func eventually(timeout: Duration = .seconds(10), _ what: String, _ condition: @escaping @Sendable () async throws -> Bool) async throws {
+    func eventually(timeout: Duration = .seconds(60), _ what: String, _ condition: @escaping @Sendable () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
             if try await condition() { return }

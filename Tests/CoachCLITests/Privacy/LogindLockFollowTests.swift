@@ -39,7 +39,7 @@ struct LogindLockFollowTests {
         /// returns how long that took, in seconds.
         func waitUntil(locked: Bool) async throws -> Double {
             let start = ContinuousClock.now
-            try await PrivateBus.waitFor(locked ? "the gateway to lock" : "the gateway to unlock", timeout: .seconds(10)) {
+            try await PrivateBus.waitFor(locked ? "the gateway to lock" : "the gateway to unlock", timeout: .seconds(60)) {
                 let status = await status()
                 let metrics = status?["metrics"] as? [String: Any]
                 return locked ? status?["locked"] as? Bool == true && metrics == nil

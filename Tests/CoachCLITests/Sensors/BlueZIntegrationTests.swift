@@ -39,7 +39,7 @@ final class PrivateBlueZ: @unchecked Sendable {
         try await mockCall("Notify", "say", [address, String(bytes.count)] + bytes.map { String($0) }) == "b true"
     }
 
-    static func waitFor(_ what: String, timeout: Duration = .seconds(15), _ condition: () async -> Bool) async throws {
+    static func waitFor(_ what: String, timeout: Duration = .seconds(60), _ condition: () async -> Bool) async throws {
         try await PrivateBus.waitFor(what, timeout: timeout, condition)
     }
 }

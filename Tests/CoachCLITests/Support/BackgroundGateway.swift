@@ -74,7 +74,7 @@ final class BackgroundGateway: @unchecked Sendable {
         guard Glibc.kill(target, SIGTERM) == 0 else { throw TmuxError("kill \(target): \(String(cString: strerror(errno)))") }
         if let status = exitStatus { return status }
         // The end seen through waitid (at once) or, failing that, through Subprocess.
-        guard try await poll(timeout: .seconds(20), until: { exitStatus != nil }) else {
+        guard try await poll(timeout: .seconds(60), until: { exitStatus != nil }) else {
             throw TmuxError("coach serve did not stop on SIGTERM")
         }
         return exitStatus ?? -1

@@ -74,7 +74,7 @@ final class PrivateBus: @unchecked Sendable {
         ["/usr/bin", "/bin", "/usr/sbin", "/sbin"].map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func waitFor(_ what: String, timeout: Duration = .seconds(15), _ condition: () async -> Bool) async throws {
+    static func waitFor(_ what: String, timeout: Duration = .seconds(60), _ condition: () async -> Bool) async throws {
         guard try await poll(timeout: timeout, until: condition) else { throw TmuxError("timed out waiting for \(what)") }
     }
 }

@@ -86,7 +86,7 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Polls the screen until `predicate` holds; on timeout the test fails with what was on screen.
     @discardableResult
-    func waitFor(_ description: String, timeout: Duration = .seconds(20),
+    func waitFor(_ description: String, timeout: Duration = .seconds(60),
                  sourceLocation: SourceLocation = #_sourceLocation,
                  until predicate: ([String]) -> Bool) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
@@ -104,7 +104,7 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Waits until `text` appears anywhere on screen.
     @discardableResult
-    func waitFor(text: String, timeout: Duration = .seconds(20),
+    func waitFor(text: String, timeout: Duration = .seconds(60),
                  sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         try await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { lines in
             lines.contains { $0.contains(text) }
@@ -113,7 +113,7 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the last line on screen (where the prompt is) is exactly `line`.
     @discardableResult
-    func waitFor(lastLine line: String, timeout: Duration = .seconds(20),
+    func waitFor(lastLine line: String, timeout: Duration = .seconds(60),
                  sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         try await waitFor("last line “\(line)”", timeout: timeout, sourceLocation: sourceLocation) { $0.last == line }
     }

@@ -20,7 +20,7 @@ import Testing
         // listen`'s does), so nothing is typed for it.
         try await tmux.type("/listen on \(wav)")
         try await tmux.press("Enter")
-        let idle = try await tmux.waitFor(text: "Finished listening to \(wav).", timeout: .seconds(60))
+        let idle = try await tmux.waitFor(text: "Finished listening to \(wav).", timeout: .seconds(240))
         #expect(!idle.contains { $0.hasSuffix("(heard)") }, "\(idle)")
         try await tmux.type("start a run")
         try await tmux.press("Enter")
@@ -30,7 +30,7 @@ import Testing
         try await tmux.press("Enter")
         try await tmux.waitFor(text: "Listening to \(wav).")
         // What was heard is a line of its own, as typed, and the gateway's reply follows it.
-        let lines = try await tmux.waitFor(text: "Paused your run.", timeout: .seconds(60))
+        let lines = try await tmux.waitFor(text: "Paused your run.", timeout: .seconds(240))
         let heard = try #require(lines.firstIndex { $0.hasPrefix("coach> ") && $0.hasSuffix("(heard)") }, "\(lines)")
         #expect(lines[(heard + 1)...].contains("Paused your run."), "\(lines)")
 

@@ -29,7 +29,7 @@ import Testing
         func coach(_ arguments: [String]) async throws -> ProcessResult { try await runProcess(binary, arguments, environment: home.environment) }
         #expect(try await coach(["start", "running"]).status == 0)
         // The countdown runs out: "Go!" and the start are spoken before the pause is sent.
-        _ = try await Self.spokenTexts(in: spoken, within: .seconds(20)) { texts in texts.contains(where: { $0.contains("started") }) }
+        _ = try await Self.spokenTexts(in: spoken, within: .seconds(60)) { texts in texts.contains(where: { $0.contains("started") }) }
         #expect(try await coach(["pause"]).status == 0)
         #expect(try await coach(["resume"]).status == 0)
         #expect(try await coach(["end"]).status == 0)
@@ -37,7 +37,7 @@ import Testing
         // Speech is made on the gateway's speaker thread, after the replies: wait for the end's.
         // The end is "Saved your run: 0:05." or, for a run this short, "…too short to keep…;
         // nothing was saved." (which it is depends on how long the commands took).
-        let texts = try await Self.spokenTexts(in: spoken, within: .seconds(20)) { texts in
+        let texts = try await Self.spokenTexts(in: spoken, within: .seconds(60)) { texts in
             texts.contains(where: { $0.lowercased().contains("saved") })
         }
         try await gateway.stop()
@@ -69,7 +69,7 @@ import Testing
         #expect(try await coach(["start", "running", "--goal", "3km"]).status == 0)
         for _ in 0..<18 { #expect(try await coach(["sample", "distance", "100"]).status == 0) }  // 1.8 km: past 1 mile and halfway
 
-        let texts = try await Self.spokenTexts(in: spoken, within: .seconds(20)) { texts in texts.contains(where: { $0.contains("mile done") }) && texts.contains(where: { $0.contains("Halfway") }) }
+        let texts = try await Self.spokenTexts(in: spoken, within: .seconds(60)) { texts in texts.contains(where: { $0.contains("mile done") }) && texts.contains(where: { $0.contains("Halfway") }) }
         try await gateway.stop()
         #expect(texts.filter { $0.contains("1 mile done") }.count == 1, "\(texts)")
         #expect(texts.filter { $0.contains("Halfway to your 3 kilometers goal") }.count == 1, "\(texts)")

@@ -35,7 +35,11 @@ import Testing
     @Test func everyIntentMethodAndTheCommandsResultsAreDocumented() {
         let names = Set(Self.documented.map(\.name))
         for name in ["say", "start", "pause", "resume", "end", "cancel", "lap", "status", "skipStep", "stepStatus", "sample",
-                     "lock", "unlock", "subscribe", "unsubscribe", "endpoints", "tmux.follow", "history"] {
+                     "lock", "unlock", "subscribe", "unsubscribe", "endpoints", "tmux.follow", "history", "show", "workouts.changes",
+                     "parse", "ping", "hello", "authorization.request", "authorization.status", "authorization.next",
+                     "authorization.answer", "permissions.list", "permissions.grant", "permissions.revoke", "permissions.reset",
+                     "permissions.policy", "sensors", "sensors.reload", "mirror.start", "mirror.stop", "mirror.status", "mirror.attach",
+                     "mirror.detach", "mirror.offer", "mirror.drop", "mirror.accept"] {
             #expect(names.contains(name), "\(name) has no documented result example")
         }
     }
@@ -66,6 +70,43 @@ import Testing
         #expect(replies.count >= 17)
         for (method, reply) in replies { try Self.expectTyped(reply, method) }
         #expect(replies.contains { $0.0 == "status" && $0.1["workout"]?["locked"] == true }, "a locked status was among them")
+    }
+
+    @Test func theStoreParseAndPermissionRepliesAreWhatTheTypesWrite() async throws {
+        let replies = try await TestGateway.running { test in try await onThread { () -> [(String, JSONValue)] in
+            let client = try test.client()
+            var replies: [(String, JSONValue)] = []
+            for (method, params) in [("ping", [:] as JSONValue), ("parse", ["text": "start a 5 km outdoor run"]),
+                                     ("parse", ["text": "florp the blarg"]), ("parse", ["text": "no goal today, just a run"]),
+                                     ("start", ["activity": "running", "goal": "open"]),
+                                     ("sample", ["type": "heartRate", "value": 140]), ("sample", ["type": "distance", "value": 25]),
+                                     ("lap", [:]), ("end", ["save": true])] {
+                replies.append((method, try client.call(method, params)))
+            }
+            let id = try #require(replies.last?.1["workout"]?["id"]?.stringValue)
+            for (method, params) in [("history", [:] as JSONValue), ("show", ["id": .string(id)]), ("workouts.changes", [:]),
+                                     ("workouts.changes", ["anchor": 1, "limit": 1]),
+                                     ("permissions.grant", ["client": "hr-bridge", "share": ["heartRate"], "read": "workouts"]),
+                                     ("permissions.revoke", ["client": "hr-bridge", "read": ["workouts"]]),
+                                     ("permissions.list", [:]), ("permissions.policy", [:]), ("permissions.reset", ["client": "hr-bridge"]),
+                                     ("sensors", [:]), ("sensors.reload", [:]), ("mirror.status", [:]), ("mirror.stop", [:]),
+                                     ("hello", ["client": "hr-bridge", "version": "1.2"]),
+                                     ("authorization.status", ["type": "heartRate"]),
+                                     ("authorization.request", ["share": ["heartRate"], "wait": 0])] {
+                replies.append((method, try client.call(method, params)))
+            }
+            return replies
+        } }
+        for (method, reply) in replies { try Self.expectTyped(reply, method) }
+        let show = try ShowResult(json: #require(replies.first { $0.0 == "show" }?.1))
+        #expect(show.summary.goal == .open && show.events.contains { $0.type == "lap" } && show.sampleCount >= 2)
+        let heartRate = try #require(show.statistics.first { $0.type == "heartRate" })
+        #expect(heartRate.mostRecent == 140 && heartRate.mostRecentDate != nil)
+        let changes = try ChangesResult(json: #require(replies.first { $0.0 == "workouts.changes" }?.1))
+        #expect(changes.added.contains { $0.workoutID != nil } && changes.added.contains { if case .sample = $0 { true } else { false } })
+        let parsed = try ParseResult(json: #require(replies.first { $0.0 == "parse" }?.1))
+        #expect(parsed.intent == "StartWorkout" && parsed.slots.goal == .distance(meters: 5000))
+        #expect(try HelloResult(json: #require(replies.first { $0.0 == "hello" }?.1)).client == "hr-bridge")
     }
 
     @Test func theStatusCarriesHealthKitStatisticsWithTheOldNamesBeside() async throws {

@@ -38,7 +38,7 @@ struct HostileGatewayTests {
             // The last socat's socket is removed first, so the file appearing is this one's bind.
             unlink(path)
             let server = try await ChildProcess.start([socat, "UNIX-LISTEN:\(path),unlink-early", "SYSTEM:cat \(reply); sleep 1"])
-            _ = try await poll(timeout: .seconds(10), every: .milliseconds(10)) { FileManager.default.fileExists(atPath: path) }
+            _ = try await poll(timeout: .seconds(60), every: .milliseconds(10)) { FileManager.default.fileExists(atPath: path) }
             let outcome: String = try await onThread {
                 // Bound is not yet listening: a refused connect (which socat never sees, so it
                 // still takes the next) is tried again for a while.

@@ -33,6 +33,25 @@ struct SocketSafetyTests {
         }
     }
 
+    /// A closed server lets the lock go although something still holds it (a task finishing its
+    /// close did, under load, and the next gateway was refused), and closes racing each other
+    /// unlink the socket once: never the socket of the gateway that started after the first.
+    @Test func aClosedServerFreesTheSocketForItsSuccessorWhileStillReferenced() async throws {
+        let directory = temporaryDirectory()
+        let first = try await TestGateway.start(directory: directory)
+        async let one: Void = first.server.close()
+        async let two: Void = first.server.close()
+        _ = await (one, two)
+        #expect(InstanceLock.holder(path: first.location.lockPath) == nil, "released, with `first.server` still referenced")
+        try await TestGateway.running(directory: directory) { next in
+            await first.server.close()  // a late third close leaves the successor's socket alone
+            #expect(RawSocket.probe(next.location.path) == .answers)
+            let pong = try await onThread { try next.client().call("ping") }
+            #expect(pong == "pong")
+        }
+        await first.gateway.manager.shutdown()
+    }
+
     @Test func aStaleSocketFromAKilledGatewayIsReplaced() async throws {
         let directory = temporaryDirectory()
         let location = SocketLocation(path: directory + "/coach/coach.sock")

@@ -37,7 +37,7 @@ import Testing
         ("lists:\n  activity:\n    valuess: [run]\n", 3, "lists.activity.valuess", "unknown field (expected one of range, values, wildcard)"),
         ("lists:\n  minutes:\n    range: {from: 1}\n", 3, "lists.minutes.range", "a range needs from: and to:"),
         ("intents:\n  PauseWorkout:\n    data:\n      - sentence: [pause]\n", 4, "intents.PauseWorkout.data[0].sentence",
-         "unknown field (expected one of excludes_context, expansion_rules, lists, metadata, requires_context, response, sentences, slots)"),
+         "unknown field (expected one of excludes_context, expansion_rules, lists, metadata, required_keywords, requires_context, response, sentences, slots)"),
         ("responses:\n  intents:\n    PauseWorkout:\n      success:\n        - Paused.\n", 5, "responses.intents.PauseWorkout.success",
          "expected a word or phrase, not a list or mapping"),
     ]

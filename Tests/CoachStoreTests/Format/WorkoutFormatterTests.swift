@@ -94,6 +94,49 @@ extension Wording {
         #expect(text.contains("heartRate  1800   -       142.5 bpm  98   181  150 bpm"))
     }
 
+    /// `show` and the change feed are now written by CoachWire's ShowResult and ChangesResult: byte
+    /// for byte what JSONEncoder wrote (sorted keys at every level, dates to the second, optional
+    /// members left out, an open goal without value, metadata and sources).
+    @Test func showAndChangesJSONAreWhatTheEncoderWrote() throws {
+        var open = summary
+        open.goal = .open
+        open.source = SampleSource(name: "hr-bridge", version: "1.2", device: SampleDevice(name: "HRM-Pro", manufacturer: "Garmin"))
+        let start = summary.startDate!
+        let detail = WorkoutDetail(
+            summary: open,
+            statistics: [MetricStatistics(type: .distance, unit: "m", count: 10, sum: 5020.25, mostRecent: 500,
+                                          mostRecentDate: start.addingTimeInterval(1800.4)),
+                         MetricStatistics(type: .heartRate, unit: "bpm", count: 1800, average: 142.5, minimum: 98, maximum: 181)],
+            events: [StoredEvent(type: .lap, date: start.addingTimeInterval(0.7), duration: 300.25, metadata: ["lap": "1", "b": "x"]),
+                     StoredEvent(type: .pause, date: start, metadata: [:])],
+            sampleCount: 1810,
+            sources: [SourceSamples(source: open.source, count: 1800, types: ["heartRate": 1790, "distance": 10]),
+                      SourceSamples(source: nil, count: 10, types: [:])],
+            distanceSource: .samples, routePoints: 3)
+        var bare = detail
+        bare.distanceSource = nil
+        bare.routePoints = nil
+        bare.sources = []
+        for shown in [detail, bare] {
+            let typed = WorkoutFormatter.showJSON(shown)
+            #expect(typed == WorkoutFormatter.json(shown))
+            #expect(try ShowResult(json: JSONValue(parsing: typed)).json.serialized() == typed, "ShowResult reads back what it wrote")
+        }
+        let sample = StoredSample(id: 42, workoutID: open.id, type: .heartRate, value: 150.5, date: start.addingTimeInterval(3.9),
+                                  syncIdentifier: "strap:1", syncVersion: 2, source: open.source)
+        var plain = sample
+        plain.syncIdentifier = nil
+        plain.syncVersion = nil
+        plain.source = nil
+        for page in [StoreChanges(added: [.workout(open), .sample(sample), .sample(plain)],
+                                  deleted: [DeletedObject(kind: .sample, id: "41", workoutID: open.id)], anchor: 77, more: true),
+                     StoreChanges(added: [], deleted: [], anchor: 0)] {
+            let typed = WorkoutFormatter.changesJSON(page)
+            #expect(typed == WorkoutFormatter.json(page))
+            #expect(try ChangesResult(json: JSONValue(parsing: typed)).json.serialized() == typed, "ChangesResult reads back what it wrote")
+        }
+    }
+
     @Test func durationsShowHoursOnlyWhenNeeded() {
         #expect(WorkoutFormatter.duration(59.9) == "0:59")
         #expect(WorkoutFormatter.duration(3600) == "1:00:00")

@@ -84,7 +84,7 @@ final class SSEClient: @unchecked Sendable {
     }
 
     /// Polls until `predicate` holds for the events so far, or the deadline.
-    func wait(for timeout: Duration = .seconds(10), until predicate: ([SSEEvent]) -> Bool) async -> Bool {
+    func wait(for timeout: Duration = .seconds(60), until predicate: ([SSEEvent]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if predicate(events) { return true }

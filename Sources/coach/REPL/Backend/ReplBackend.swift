@@ -132,7 +132,7 @@ final class ReplBackend: Sendable {
             let task = Task {
                 while !Task.isCancelled {
                     guard let result = try? await connection.call("authorization.next", .object([]), timeout: nil) else { break }
-                    guard let question = Self.question(result) else { continue }
+                    guard let question = (try? AuthorizationNextResult(json: result))?.question.map(Self.question) else { continue }
                     continuation.yield(question)
                 }
                 continuation.finish()
@@ -155,22 +155,17 @@ final class ReplBackend: Sendable {
                      "read": .array(allowed.filter { $0.access == .read }.map { .string($0.type.name) })]
         }
         do {
-            _ = try await call("authorization.answer", ["id": .number(Double(id)), "answer": value])
+            _ = try AuthorizationAnswerResult.decoding(try await call("authorization.answer", ["id": .number(Double(id)), "answer": value]),
+                                                       from: "authorization.answer")
             return PermissionAnswerText.text(answer)
         } catch {
             return "coach: \(error)"
         }
     }
 
-    static func question(_ result: JSONValue) -> AuthorizationQuestion? {
-        guard let id = result["id"]?.doubleValue, let client = result["client"]?.stringValue,
-              let identifier = Int(exactly: id) else { return nil }
-        func types(_ key: String) -> [AuthorizationType] {
-            guard case .array(let items)? = result[key] else { return [] }
-            return items.compactMap { $0.stringValue.flatMap(AuthorizationType.init(name:)) }
-        }
-        return AuthorizationQuestion(id: identifier, client: client, version: result["version"]?.stringValue,
-                                     share: types("share"), read: types("read"))
+    static func question(_ asked: AuthorizationNextResult.Question) -> AuthorizationQuestion {
+        AuthorizationQuestion(id: asked.id, client: asked.client, version: asked.version,
+                              share: asked.share.compactMap(AuthorizationType.init(name:)), read: asked.read.compactMap(AuthorizationType.init(name:)))
     }
 
     // MARK: - Leaving

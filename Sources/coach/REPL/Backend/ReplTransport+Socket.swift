@@ -20,7 +20,7 @@ extension ReplTransport {
         let first = try AsyncGatewayClient(location: location, onEnd: lost.connectionEnded)
         let pid: Int32?
         do {
-            _ = try await first.call("ping")
+            _ = try await first.call("ping", as: PongResult.self)
             pid = gatewayPID(location: location, connection: first)
         } catch {
             first.close()
@@ -31,7 +31,7 @@ extension ReplTransport {
             connect: connect, lost: lost.stream, lostMessage: lostMessage(location),
             connectionLost: { lost.connectionEnded(closedByUs: false) }, leaving: { lost.leaving() })
         if let name = ClientName.current {
-            do { _ = try await first.call("hello", ["client": .string(name)]) } catch {
+            do { _ = try await first.call("hello", ["client": .string(name)], as: HelloResult.self) } catch {
                 first.close()
                 throw error
             }

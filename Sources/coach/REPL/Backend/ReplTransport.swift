@@ -33,7 +33,7 @@ struct ReplTransport: Sendable {
         let connection = try connect()
         if let name = ClientName.current {
             do {
-                _ = try await connection.call("hello", ["client": .string(name)], timeout: nil)
+                _ = try await connection.call("hello", ["client": .string(name)], as: HelloResult.self)
             } catch {
                 connection.close()
                 throw error

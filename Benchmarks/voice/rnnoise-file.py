@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # RNNoise (Xiph's neural noise suppressor, as the pyrnnoise 0.4.5 wheel ships it: librnnoise.so,
 # `rnnoise_create/process_frame/destroy`, 480-sample frames at 48 kHz, float samples in 16-bit range)
-# on a 16 kHz mono 16-bit WAV, offline, through ctypes: 3x polyphase up, RNNoise, 3x down, its one-frame
-# (10 ms) lag taken off so that sample i out is sample i in. What engines.sh decodes with ENGINES_DENOISE
+# on a 16 kHz mono 16-bit WAV, offline, through ctypes: 3x polyphase up, RNNoise, 3x down, its two-frame
+# (20 ms, measured by cross-correlation; one frame until 2026-12) lag taken off so that sample i out is sample i in. What engines.sh decodes with ENGINES_DENOISE
 # (docs/voice.md, "RNNoise"). Needs numpy and scipy.
 #   rnnoise-file.py LIBRNNOISE IN.wav OUT.wav [KEEP]     KEEP: the share of the input mixed back (0)
 import ctypes, sys, wave
@@ -25,7 +25,7 @@ def load(path):
 def denoise(lib, x16):
     up = resample_poly(x16.astype(np.float64), 3, 1).astype(np.float32)
     n = len(up)
-    up = np.concatenate([up, np.zeros((-n) % FRAME + FRAME, np.float32)])
+    up = np.concatenate([up, np.zeros((-n) % FRAME + 2 * FRAME, np.float32)])
     out = np.empty_like(up)
     state = lib.rnnoise_create(None)
     buf = np.empty(FRAME, np.float32)
@@ -35,7 +35,7 @@ def denoise(lib, x16):
         lib.rnnoise_process_frame(state, p, p)
         out[i:i + FRAME] = buf
     lib.rnnoise_destroy(state)
-    return resample_poly(out[FRAME:FRAME + n].astype(np.float64), 1, 3)[:len(x16)]
+    return resample_poly(out[2 * FRAME:2 * FRAME + n].astype(np.float64), 1, 3)[:len(x16)]
 
 
 if __name__ == '__main__':

@@ -51,7 +51,8 @@ import Testing
         #expect(out.count == input.count)
         let delay = 2 * ThirdRateFilter.delay / 3
         let worst = (500..<7_000).map { abs(out[$0 + delay] - input[$0]) }.max() ?? .infinity
-        #expect(worst < 80, "1 kHz comes back within 1 % after \(delay) samples: off by \(worst)")
+        // Measured: off by 0.12 of 8 000; one sample of delay off would be ~3 000.
+        #expect(worst < 8, "1 kHz comes back within 0.1 % after \(delay) samples: off by \(worst)")
     }
 
     static func run(_ denoiser: NeuralDenoiser, _ input: [Int16]) -> [Int16] {
@@ -69,30 +70,39 @@ import Testing
         let input = noise + zip(vowel, noise.prefix(24_000)).map { Int16(clamping: Int($0) + Int($1) / 4) }
         let output = Self.run(denoiser, input)
         #expect(output.count == input.count)
-        // The noise alone, after its first second: speexdsp takes it down 10–15 dB; RNNoise far more.
+        // The noise alone, after its first second: speexdsp takes it down 10–15 dB; RNNoise far more
+        // (measured: 30.7 dB).
         let noiseDrop = 20 * log10(Self.rms(input[16_000..<48_000]) / Self.rms(output[16_000..<48_000]))
-        #expect(noiseDrop >= 20, "noise down \(noiseDrop) dB")
-        // The vowel over quieter noise keeps its level within 6 dB.
+        #expect(noiseDrop >= 25, "noise down \(noiseDrop) dB")
+        // The vowel over quieter noise keeps its level within 3 dB (measured: −1.2 dB).
         let vowelChange = 20 * log10(Self.rms(output[52_000..<70_000]) / Self.rms(vowel[4_000..<22_000]))
-        #expect(abs(vowelChange) < 6, "vowel changed \(vowelChange) dB")
+        #expect(abs(vowelChange) < 3, "vowel changed \(vowelChange) dB")
     }
 
-    /// 30 % of the input mixed back: noise goes down by at most 10.5 dB.
+    /// 30 % of the input mixed back: noise goes down by at most 20·log10(1/0.3) = 10.46 dB, and by
+    /// nearly that since RNNoise's own residue is ~30 dB down (measured: 10.44 dB; 50 % kept gives 6).
     @Test func aKeptShareBoundsTheDrop() throws {
         let noise = SpeechFrontEndTests.noise(count: 48_000)
         let output = Self.run(try NeuralDenoiser(libraryPath: try Self.library(), keep: 0.3), noise)
         let drop = 20 * log10(Self.rms(noise[16_000...]) / Self.rms(output[16_000...]))
-        #expect(drop > 7 && drop < 10.6, "noise down \(drop) dB with 0.3 of it kept")
+        #expect(drop > 9.5 && drop < 10.6, "noise down \(drop) dB with 0.3 of it kept")
     }
 
     @Test func theStreamComesOutSampleForSample() throws {
-        // A click at sample 10 000 comes out at sample 10 000 (the lag is taken off).
+        // Sample i out is sample i in (the 360 samples of lag taken off): the voiced sound lines up
+        // best at a shift of 0 within ±50 samples (less than half its 114-sample pitch period, so
+        // RNNoise's second frame left in, 160 ≡ 46 samples, shows: it did, before the fix). Its
+        // onset is not used: RNNoise opens gradually.
         let denoiser = try NeuralDenoiser(libraryPath: try Self.library(), keep: 0)
         var input = Self.vowel(count: 20_000)
         input.replaceSubrange(0..<9_000, with: [Int16](repeating: 0, count: 9_000))
-        let output = denoiser.process(input) + denoiser.finish()
-        func onset(_ x: [Int16]) -> Int { x.firstIndex { abs(Int($0)) > 500 } ?? -1 }
-        #expect(abs(onset(output) - onset(input)) < 160, "onset \(onset(input)) → \(onset(output))")
+        let output = Self.run(denoiser, input)
+        #expect(output.count == input.count)
+        func correlation(_ shift: Int) -> Double {
+            (11_000..<18_000).reduce(0.0) { $0 + Double(output[$1 + shift]) * Double(input[$1]) }
+        }
+        let best = (-50...50).max { correlation($0) < correlation($1) } ?? .max
+        #expect(abs(best) <= 1, "the output lines up with the input at a shift of \(best)")
     }
 
     @Test func aLibraryThatIsNoneIsRefused() {

@@ -1,8 +1,10 @@
 // NeuralDenoiser: RNNoise (RNNoiseLibrary) on the 16 kHz stream — up to 48 kHz (ThirdRateFilter),
 // 10 ms frames of 480 samples through the network, back down — for the noise speexdsp's estimate
 // cannot follow (babble, music; docs/voice.md, "RNNoise"). One per stream (the network keeps state),
-// fed in any chunk sizes. RNNoise's output lags one frame and each filter 60 samples at 48 kHz:
-// 200 samples at 16 kHz in all, taken off here so that sample i out is sample i in. A share of the
+// fed in any chunk sizes. RNNoise's output lags two frames (960 samples at 48 kHz: measured by
+// cross-correlation on pyrnnoise 0.4.5's library, not the one frame rnnoise.h suggests) and each
+// filter 60: 360 samples at 16 kHz in all, taken off here so that sample i out is sample i in
+// (NeuralDenoiserTests lines a voiced sound up at a shift of 0). A share of the
 // input may be mixed back (`keep`; measured at 0.15 and 0.3 it kept clean speech and lost what
 // RNNoise gains in music, so the default is none: Coach gives RNNoise's output to the VAD only —
 // docs/voice.md, "RNNoise").
@@ -11,8 +13,8 @@ import CoachNative
 
 public final class NeuralDenoiser: NoiseFrontEnd, @unchecked Sendable {  // one stream, one thread at a time
     static let frame = 480
-    /// Output samples (16 kHz) still to drop: RNNoise's frame and both filters' delay.
-    static let lag = (frame + 2 * ThirdRateFilter.delay) / 3
+    /// Output samples (16 kHz) still to drop: RNNoise's two frames and both filters' delay.
+    static let lag = (2 * frame + 2 * ThirdRateFilter.delay) / 3
     let library: RNNoiseLibrary
     let state: OpaquePointer
     private var filter = ThirdRateFilter()

@@ -2,7 +2,7 @@
 // 121-tap windowed-sinc low-pass (Blackman, cut at 7.5 kHz of 48 kHz) used as a polyphase
 // interpolator up (each input sample gives three) and as the anti-alias filter down (every third
 // output kept). Linear phase: each direction delays by 60 samples at 48 kHz (20 at 16 kHz), which
-// NeuralDenoiser takes off with RNNoise's own frame of lag. Streams: history carries across chunks.
+// NeuralDenoiser takes off with RNNoise's own lag. Streams: history carries across chunks.
 
 import Foundation
 

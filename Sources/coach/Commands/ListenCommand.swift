@@ -130,7 +130,7 @@ struct ListenCommand: ParsableCommand {
           help: "Lower steady noise (a fan, a treadmill) with speexdsp before listening (settings: voice.front_end). Default: on for the microphone, off for --input; needs libspeexdsp1.")
     var frontEnd: Bool? = nil
 
-    @Option(name: .long, help: "The noise front end: auto (RNNoise when coach voice install put it there, else speexdsp as --front-end says), rnnoise, speexdsp or off (settings: voice.denoiser).")
+    @Option(name: .long, help: "The noise front end: auto (speexdsp as --front-end says), rnnoise (heard by the voice detector only; coach voice install puts it in place; not yet the default), speexdsp or off (settings: voice.denoiser).")
     var denoiser: FrontEndPolicy.Choice?
 
     /// RNNoise's place and the share of the input it keeps, to measure (Benchmarks/voice/engines.sh).

@@ -160,7 +160,7 @@ struct VoiceStatusCommand: ParsableCommand {
                                 missing: "until then coach listen --lang ja uses hama")
         let rnnoise = Self.state(of: ModelPackage.rnnoise(), name: "pyrnnoise",
                                  unsupported: "RNNoise has no library for this architecture; coach listen uses speexdsp's front end",
-                                 missing: "until then coach listen uses speexdsp's front end")
+                                 missing: "until then coach listen --denoiser rnnoise listens without it")
         if json {
             print(hama.json(extra: [("julius", julius.json(extra: [])), ("rnnoise", rnnoise.json(extra: []))]))
         } else {

@@ -47,6 +47,27 @@ import Testing
         #expect(r.stderr.contains("sudo apt-get install libspeexdsp1"), "\(r.stderr)")
     }
 
+    /// RNNoise is opt-in (docs/voice.md, "RNNoise"): installed, the defaults and `--front-end` stay
+    /// speexdsp's; named by the flag or voice.denoiser it runs, `--no-front-end` still wins; named
+    /// but not installed, listening goes on and says what to run.
+    @Test func rnnoiseRunsOnlyWhenNamedAndSaysWhatToRunWhenMissing() async throws {
+        let s = try Self.setUp()
+        try #require(VoiceModels.rnnoise(check: .digests)?.isUsable == true, "RNNoise is not installed: run scripts/setup-tests")
+        #expect(try await Self.listen([], s).stderr.contains("front end: off"))
+        #expect(try await Self.listen(["--front-end"], s).stderr.contains("front end: speexdsp"))
+        #expect(try await Self.listen(["--denoiser", "rnnoise"], s).stderr.contains("front end: rnnoise"))
+        try s.home.writeSettings("voice:\n  denoiser: rnnoise\n")
+        #expect(try await Self.listen([], s).stderr.contains("front end: rnnoise"))
+        #expect(try await Self.listen(["--no-front-end"], s).stderr.contains("front end: off"))
+        #expect(try await Self.listen(["--denoiser", "speexdsp"], s).stderr.contains("front end: speexdsp"))
+        let empty = s.home.root.appendingPathComponent("no-models")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        var missing = s
+        missing.env["COACH_VOICE_MODELS"] = empty.path
+        let r = try await Self.listen([], missing)
+        #expect(r.stderr.contains("front end: off") && r.stderr.contains("coach voice install"), "\(r.stderr)")
+    }
+
     /// `--warp F` (VTLN for a low or high voice) refuses a factor far outside what was measured.
     @Test func anImplausibleWarpIsRefused() async throws {
         let s = try Self.setUp()

@@ -181,4 +181,26 @@ import Testing
             #expect(dlsym(handle, symbol) != nil, "\(symbol)")
         }
     }
+
+    /// RNNoise's pinned wheel for this machine (scripts/setup-tests downloads it too): installed,
+    /// found by `VoiceModels.rnnoise`, and its library loads with the four entry points NeuralDenoiser calls.
+    @Test func thePinnedRNNoiseWheelInstallsAndItsLibraryLoads() async throws {
+        let package = try #require(ModelPackage.rnnoise())
+        let wheel = Self.checkout + "/.models/wheels/" + package.wheel
+        try #require(FileManager.default.fileExists(atPath: wheel), "no \(wheel): run scripts/setup-tests")
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try await ModelInstaller.install(package, fromWheel: wheel, into: root + "/" + package.directoryName)
+
+        let installed = try #require(VoiceModels.rnnoise(environment: ["COACH_VOICE_MODELS": root], check: .digests))
+        #expect(installed.problem == nil)
+        #expect(installed.rnnoisePath == root + "/pyrnnoise-0.4.5/librnnoise.so")
+        let handle = try #require(dlopen(installed.rnnoisePath, RTLD_NOW | RTLD_LOCAL), "dlopen \(installed.rnnoisePath)")
+        defer { dlclose(handle) }
+        for symbol in ["rnnoise_create", "rnnoise_process_frame", "rnnoise_destroy", "rnnoise_get_frame_size"] {
+            #expect(dlsym(handle, symbol) != nil, "\(symbol)")
+        }
+        #expect(VoiceModels.rnnoise(environment: ["COACH_VOICE_MODELS": "/nonexistent/models"]) == nil, "not installed is nil")
+        #expect(ModelPackage.rnnoise(architecture: "linux-riscv64") == nil)
+    }
 }

@@ -17,7 +17,10 @@ struct PermissionPromptTests {
     }
 
     /// `hello` + `authorization.request` from a client that is not Coach (this test process), on a
-    /// thread of its own: the request blocks until the user answers in the REPL.
+    /// thread of its own: the request blocks until the user answers in the REPL. The REPL shows its
+    /// prompt before its permission long poll reaches the gateway, and a request while no REPL can
+    /// ask returns at once with `asked: false` — so, as a client started beside a new REPL would,
+    /// it asks again until a REPL is there to ask (for up to 60 s).
     private static func requestOnThread(socket: String) -> Task<JSONValue, any Error> {
         Task {
             try await withCheckedThrowingContinuation { continuation in
@@ -25,7 +28,12 @@ struct PermissionPromptTests {
                     continuation.resume(with: Result {
                         let client = try GatewayClient(location: SocketLocation(path: socket))
                         _ = try client.call("hello", ["client": "hr-bridge", "version": "1.2"])
-                        return try client.call("authorization.request", ["share": ["heartRate"], "read": ["workouts"], "wait": 60])
+                        let deadline = Date().addingTimeInterval(60)
+                        while true {
+                            let answer = try client.call("authorization.request", ["share": ["heartRate"], "read": ["workouts"], "wait": 60])
+                            if answer["asked"]?.boolValue == true || Date() > deadline { return answer }
+                            Thread.sleep(forTimeInterval: 0.2)
+                        }
                     })
                 }
                 thread.start()

@@ -108,8 +108,8 @@ final class SensorBridge: SensorService {
             // Speed first: a reading that resumes an auto-paused workout also counts in it.
             if let speed = metrics.speed { await gateway.observeSpeed(speed) }
             for sample in sampler.samples(address: descriptor.address, metrics: metrics, second: second) {
-                _ = try? await gateway.addSample(sample.type, value: sample.value, syncIdentifier: sample.syncIdentifier,
-                                                 syncVersion: sample.syncVersion, source: source)
+                _ = try? await gateway.addSample(LiveSample(sample.type, value: sample.value, syncIdentifier: sample.syncIdentifier,
+                                                            syncVersion: sample.syncVersion, source: source))
             }
             if let kilojoules = metrics.energyExpended {
                 await gateway.observeEnergyExpended(kilojoules, sensor: descriptor.address)

@@ -119,10 +119,12 @@ public final class Gateway: Sendable {
 
     /// Runs a typed intent (from the CLI or a JSON request) and words the outcome.
     public func perform(_ intent: WorkoutIntent, language: Language = .en, conversation: Conversation? = nil) async -> GatewayResult {
-        // A source that lives elsewhere (a mirror's primary) answers for itself.
-        if let forwarded = await source.forward(intent, language: language, locked: displays.isLocked) { return forwarded }
         if intent == .status, let unavailable = unavailableResult(language: language) { return unavailable }
-        let outcome = await manager.perform(intent, origin: conversation?.id)
+        let outcome: IntentOutcome
+        switch await source.perform(intent, origin: conversation?.id, language: language, locked: displays.isLocked) {
+        case .answered(let reply): return reply   // a source that lives elsewhere (a mirror's primary) words its own
+        case .performed(let performed): outcome = performed
+        }
         switch (outcome.code, intent) {
         case (.needsValue, .start(let start)) where outcome.parameter == "activity":
             conversation?.ask(.activity(start, options: outcome.options.compactMap(ActivityType.init(rawValue:))))

@@ -28,16 +28,17 @@ extension MirrorLink {
 
     /// Logs a sample on the primary. It goes to the outbox first (durable), so an acknowledged
     /// sample survives a dropped link or a killed mirror and is resent, once, on reconnect.
-    func forwardSample(type: String, value: Double, unit: String?, syncIdentifier: String?, syncVersion: Int?) async throws -> JSONValue {
-        let sample = OutboxSample(syncIdentifier: syncIdentifier ?? "mirror-" + UUID().uuidString.lowercased(),
-                                  syncVersion: syncVersion ?? 1, type: type, value: value, unit: unit)
+    /// A reply that cannot be read leaves the sample in the outbox, to be sent again (the primary
+    /// keeps one copy per sync identifier).
+    func forwardSample(_ live: LiveSample) async throws -> SampleResult {
+        let sample = OutboxSample(syncIdentifier: live.syncIdentifier ?? "mirror-" + UUID().uuidString.lowercased(),
+                                  syncVersion: live.syncVersion ?? 1, type: live.type.rawValue, value: live.value, unit: live.unit)
         try outbox.add(sample)
-        if isLive, case .success(let reply) = await call("sample", sample.params) {
+        if isLive, case .success(let reply) = await call("sample", sample.params), var result = try? SampleResult(json: reply) {
             settle(sample, reply: reply)
-            guard var result = try? SampleResult(json: reply) else { return reply }
             result.syncIdentifier = sample.syncIdentifier
-            return result.json
+            return result
         }
-        return SampleResult(accepted: true, outcome: "queued", reason: unreachableText, syncIdentifier: sample.syncIdentifier).json
+        return SampleResult(accepted: true, outcome: "queued", reason: unreachableText, syncIdentifier: sample.syncIdentifier)
     }
 }

@@ -82,30 +82,33 @@ final class MirroredWorkout: WorkoutSource {
     func status() async -> WorkoutSnapshot { view.currentStatus() }
     func snapshots() async -> AsyncStream<WorkoutSnapshot> { view.snapshots() }
 
-    /// The primary decides: every command but a status (shown from here) is its to answer.
-    func forward(_ intent: WorkoutIntent, language: Language, locked: Bool) async -> GatewayResult? {
-        guard intent != .status else { return nil }
-        return await link.forward(intent, language: language, locked: locked)
+    /// The primary decides: every command but a status (shown from here, from what the primary
+    /// last sent) is its to answer.
+    func perform(_ intent: WorkoutIntent, origin: Int?, language: Language, locked: Bool) async -> CommandAnswer {
+        guard intent != .status else {
+            return .performed(IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status,
+                                            snapshot: view.currentStatus()))
+        }
+        return .answered(await link.forward(intent, language: language, locked: locked))
     }
 
-    /// A sample for the primary: route points are refused (they belong to the primary's gateway),
-    /// anything else is queued for it in the outbox and sent.
-    func forwardSample(_ params: DecodedParams) async throws -> JSONValue? {
-        let name = params.string("type") ?? ""
-        if name.lowercased() == "location" {
-            throw RPCError.invalidParams("this gateway mirrors another: route points belong to the primary's gateway, send them there")
-        }
-        guard let type = QuantityType(name: name) else {
-            throw RPCError.invalidParams("type \"\(name)\" is not a sample type (one of \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        guard let value = params.number("value") else { throw RPCError.invalidParams("value is required for type \(name): a number") }
+    /// A sample for the primary: queued for it in the outbox, then sent.
+    func record(_ sample: LiveSample, queued: (@Sendable () -> Void)?) async throws -> SampleReply {
         do {
-            return try await link.forwardSample(type: type.rawValue, value: value, unit: params.string("unit"),
-                                                syncIdentifier: params.string("syncIdentifier"), syncVersion: params.integer("syncVersion"))
+            return .sentOn(try await link.forwardSample(sample))
         } catch {
             throw RPCError.storeError("errorDatabaseInaccessible", "could not keep the sample for the primary: \(error)")
         }
     }
+
+    /// Route points belong to the primary's gateway, where the workout is recorded.
+    func addLocation(latitude: Double, longitude: Double, altitude: Double?, horizontalAccuracy: Double?) async throws -> SampleOutcome {
+        throw RPCError.invalidParams("this gateway mirrors another: route points belong to the primary's gateway, send them there")
+    }
+
+    /// Auto-pause and generated energy are the primary's: its own sensors drive its workout.
+    func observeSpeed(_ speed: Double) async {}
+    func observeEnergyExpended(_ kilojoules: Double, sensor: String) async {}
 
     var unavailableReason: String? { view.unreachableReason }
     /// A mirror stays up while it mirrors: its primary's workout may start any time.

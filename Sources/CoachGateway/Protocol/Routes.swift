@@ -285,9 +285,8 @@ enum Routes {
     @Sendable private static func sample(_ request: RouteRequest) async throws -> JSONValue {
         let params = request.params
         let name = params.string("type") ?? ""
-        // A source that lives elsewhere (a mirror's primary) takes the sample itself; a sample for
-        // a saved workout goes to this gateway's store.
-        if params.string("workout") == nil, let forwarded = try await request.gateway.source.forwardSample(params) { return forwarded }
+        // The workout's source takes the sample (a mirror sends it on to its primary); a sample
+        // for a saved workout goes to this gateway's store.
         if name.lowercased() == "location" {
             if params.string("workout") != nil { throw RPCError.invalidParams("route points cannot be added to a saved workout (only quantity samples)") }
             _ = try request.router.authorizeWrite(.location, session: request.session)
@@ -300,10 +299,13 @@ enum Routes {
         let source = try request.router.authorizeWrite(.quantity(type), session: request.session)
         if params.string("workout") != nil { return try await amend(request, type: type, value: value, source: source) }
         do {
-            let outcome = try await request.gateway.addSample(type, value: value, unit: params.string("unit"),
-                                                              syncIdentifier: params.string("syncIdentifier"),
-                                                              syncVersion: params.integer("syncVersion"), source: source,
-                                                              queued: request.ordered)
+            let sample = LiveSample(type, value: value, unit: params.string("unit"), syncIdentifier: params.string("syncIdentifier"),
+                                    syncVersion: params.integer("syncVersion"), source: source)
+            let outcome: SampleOutcome
+            switch try await request.gateway.addSample(sample, queued: request.ordered) {
+            case .sentOn(let answer): return answer.json   // the primary's answer, or queued for it
+            case .recorded(let recorded): outcome = recorded
+            }
             if outcome == .rejected(.typeNotCollected) {
                 // A refused type is said in words, not only as a reason code.
                 let workout = await request.gateway.source.status()

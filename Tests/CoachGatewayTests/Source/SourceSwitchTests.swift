@@ -27,10 +27,20 @@ final class ElsewhereSource: WorkoutSource {
     func currentStatus() -> WorkoutSnapshot { shown }
     func status() async -> WorkoutSnapshot { shown }
     func snapshots() async -> AsyncStream<WorkoutSnapshot> { published.subscribe(buffering: .bufferingNewest(1), initial: shown) }
-    func forward(_ intent: WorkoutIntent, language: Language, locked: Bool) async -> GatewayResult? {
-        intent == .status ? nil : GatewayResult(intent: intent.kind, code: "success", message: "forwarded", language: language, locked: locked)
+    func perform(_ intent: WorkoutIntent, origin: Int?, language: Language, locked: Bool) async -> CommandAnswer {
+        guard intent != .status else {
+            return .performed(IntentOutcome(intent: .workoutStatus, phase: .handle, code: .success, resolved: .status, snapshot: shown))
+        }
+        return .answered(GatewayResult(intent: intent.kind, code: "success", message: "forwarded", language: language, locked: locked))
     }
-    func forwardSample(_ params: DecodedParams) async throws -> JSONValue? { ["accepted": true, "outcome": "queued"] }
+    func record(_ sample: LiveSample, queued: (@Sendable () -> Void)?) async throws -> SampleReply {
+        .sentOn(SampleResult(accepted: true, outcome: "queued"))
+    }
+    func addLocation(latitude: Double, longitude: Double, altitude: Double?, horizontalAccuracy: Double?) async throws -> SampleOutcome {
+        .rejected(.notCollecting)
+    }
+    func observeSpeed(_ speed: Double) async {}
+    func observeEnergyExpended(_ kilojoules: Double, sensor: String) async {}
     var unavailableReason: String? { unavailable.withLock { $0 } }
     var keepsGatewayUp: Bool { true }
 }
@@ -62,7 +72,13 @@ final class ElsewhereSource: WorkoutSource {
             #expect(await feedStatus(gateway) { $0.workoutID == "elsewhere" }?.activity == .walking)
             #expect(gateway.immediateStatus().json["workout"]?["id"] == "elsewhere")
             #expect(await gateway.perform(.pause()).message == "forwarded")
+            #expect(await gateway.status().json["workout"]?["id"] == "elsewhere", "a status in words is the source's")
+            guard case .sentOn(let sent)? = try? await gateway.addSample(LiveSample(.heartRate, value: 120)) else {
+                Issue.record("the sample did not go to the source"); return
+            }
+            #expect(sent.outcome == "queued")
             #expect(await gateway.manager.status().state == .notStarted, "the manager was never asked")
+            #expect(await gateway.manager.status().statistics.isEmpty, "nor given the sample")
             #expect(gateway.source.keepsGatewayUp)
 
             elsewhere.unavailable.withLock { $0 = "not reachable" }

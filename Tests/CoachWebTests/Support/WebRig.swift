@@ -65,7 +65,7 @@ struct WebRig {
     }
 
     func heartRate(_ value: Double) async throws {
-        _ = try await gateway.addSample(.heartRate, value: value)
+        _ = try await gateway.addSample(LiveSample(.heartRate, value: value))
     }
 }
 

@@ -34,11 +34,11 @@ extension MirrorLink {
         let sample = OutboxSample(syncIdentifier: live.syncIdentifier ?? "mirror-" + UUID().uuidString.lowercased(),
                                   syncVersion: live.syncVersion ?? 1, type: live.type.rawValue, value: live.value, unit: live.unit)
         try outbox.add(sample)
-        if isLive, case .success(let reply) = await call("sample", sample.params), var result = try? SampleResult(json: reply) {
+        if await connection.isLive, case .success(let reply) = await call("sample", sample.params), var result = try? SampleResult(json: reply) {
             settle(sample, reply: reply)
             result.syncIdentifier = sample.syncIdentifier
             return result
         }
-        return SampleResult(accepted: true, outcome: "queued", reason: unreachableText, syncIdentifier: sample.syncIdentifier)
+        return SampleResult(accepted: true, outcome: "queued", reason: await unreachableText, syncIdentifier: sample.syncIdentifier)
     }
 }

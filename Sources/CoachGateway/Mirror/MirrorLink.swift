@@ -1,9 +1,9 @@
-// MirrorLink: the effects around MirrorLinkMachine. It opens the channel to the primary (or takes
-// the one a primary offered: `adopt`), syncs (subscribe to events and status, show the primary's
-// workout, catch up on its anchored change feed, resend the outbox), writes what the primary says
-// into the mirror's MirroredView (its status and announcements), forwards commands and samples
-// (MirrorLink+Forward.swift), and arms the backoff timer. The primary decides: a mirror never
-// runs a workout of its own.
+// MirrorLink: what flows between a mirror and its primary, over a MirrorConnection (the transport:
+// channel, phases, backoff). On each channel it syncs (subscribe to events and status, show the
+// primary's workout, catch up on its anchored change feed, resend the outbox), writes what the
+// primary says into the mirror's MirroredView (its status and announcements), and forwards
+// commands and samples (MirrorLink+Forward.swift). The primary decides: a mirror never runs a
+// workout of its own.
 
 import CoachCore
 import CoachLanguage
@@ -25,24 +25,21 @@ public struct MirrorOptions: Sendable, Hashable {
 }
 
 public actor MirrorLink {
-    public nonisolated let target: MirrorTarget
-    public nonisolated let options: MirrorOptions
+    public nonisolated var target: MirrorTarget { connection.target }
+    public nonisolated var options: MirrorOptions { connection.options }
+    /// The transport: the channel, its phases and the backoff.
+    let connection: MirrorConnection
     /// Where what is heard from the primary goes (the mirror's displays and announcements).
     private let view: MirroredView
-    private var machine: MirrorLinkMachine
-    private var channel: MirrorChannel?
-    private var generation = 0
-    private var retry = RetryTimer()
     var outbox: MirrorOutbox
     private let stateDirectory: String?
     /// The primary's change-feed anchor: workouts it saved or deleted up to here are known.
     private var anchor: Int?
     /// Workouts the primary saved while we were away, learned from its change feed, newest last.
     private var caughtUp: [String] = []
-    private var connectedSince: Date?
     private var lastShown: WorkoutSnapshot?
-
-    struct LinkCallError: Error { var message: String; var code: Int? }
+    /// The connection's events are being followed (from the first start or adopt on).
+    private var following = false
 
     /// Where copies of the primary's saved workouts go (nil: none are kept, as before issue 33).
     private let store: @Sendable () -> WorkoutStore?
@@ -56,121 +53,74 @@ public actor MirrorLink {
          store: @escaping @Sendable () -> WorkoutStore? = { nil }, onDropped: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.store = store
         self.onDropped = onDropped
-        self.target = target
-        self.options = options
+        self.connection = MirrorConnection(target: target, options: options, stateDirectory: stateDirectory)
         self.view = view
         self.stateDirectory = stateDirectory
-        self.machine = MirrorLinkMachine(backoff: options.backoff)
         self.outbox = MirrorOutbox(path: stateDirectory.map { $0 + "/mirror-outbox.jsonl" })
         self.anchor = stateDirectory.flatMap { try? String(contentsOfFile: $0 + "/mirror-anchor", encoding: .utf8) }
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    public var phase: MirrorLinkPhase { machine.phase }
-    public var isLive: Bool { machine.phase == .live }
+    public var phase: MirrorLinkPhase { get async { await connection.phase } }
+    public var isLive: Bool { get async { await connection.isLive } }
 
-    func start() { perform(machine.handle(.start)) }
+    func start() async {
+        follow()
+        await connection.start()
+    }
 
     /// Stops the link. A primary that offered it is told first (`mirror.detach`), so it does not
     /// offer again; not when it dropped us itself (`detach` false).
     func stop(detach: Bool = true) async {
-        if detach, target.isOffered, isLive { _ = await call("mirror.detach", .object([]), timeout: .seconds(2)) }
-        perform(machine.handle(.stop))
+        if detach, target.isOffered, await connection.isLive { _ = await call("mirror.detach", .object([]), timeout: .seconds(2)) }
+        await connection.stop()
         view.show(nil)
         await view.showNotice(nil)
     }
 
-    // MARK: - The machine's actions
+    /// The primary offered itself again over `channel` (mirror.accept): the link syncs over it.
+    func adopt(_ channel: MirrorChannel) async {
+        follow()
+        await connection.adopt(channel)
+    }
 
-    private func perform(_ actions: [MirrorLinkMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .open: open()
-            case .sync:
-                let generation = self.generation
-                Task { await self.sync(generation) }
-            case .close:
-                // Calls still waiting fail as the client sees the end ("the link to the primary dropped").
-                channel?.close()
-                channel = nil
-            case .announceLive:
-                connectedSince = Date()
-                view.setUnreachable(nil)
-                view.announce("mirrorConnected", phrase: "mirrorConnected", ["host": target.hostName])
-                Task { await view.showNotice(nil) }
-            case .announceLost(let reason, let retryIn):
-                connectedSince = nil
-                var values = ["host": target.hostName, "reason": reason]
-                values["seconds"] = retryIn.map { String(format: "%.1f", $0.seconds) }
-                let key = retryIn != nil ? "mirrorLostReconnecting" : target.isOffered ? "mirrorLostOffered" : "mirrorLostNotRetrying"
-                view.announce("mirrorDisconnected", phrase: key, values)
-                let notice = "primary \(target.hostName) unreachable"
-                view.setUnreachable(unreachableText)
-                // Nothing frozen: the workout goes from every display until the link is back.
-                Task { [view] in
-                    await view.showNotice(notice)
-                    view.show(nil)
-                }
-            case .scheduleRetry(let delay):
-                retry.schedule(after: delay) { await self.retryDue() }
-            case .cancelRetry:
-                retry.cancel()
+    // MARK: - The connection's events
+
+    private func follow() {
+        guard !following else { return }
+        following = true
+        let events = connection.events
+        Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                await self.handle(event)
             }
         }
     }
 
-    private func retryDue() { perform(machine.handle(.retryDue)) }
-
-    private func lost(_ reason: String, retryable: Bool, generation: Int) {
-        guard generation == self.generation else { return }
-        // A link the primary offered is reopened by the primary, never dialled from here.
-        perform(machine.handle(.lost(reason: reason, retryable: retryable && !target.isOffered, jitter: Double.random(in: 0...1))))
-    }
-
-    /// The primary offered itself again over `channel` (mirror.accept): the link syncs over it as
-    /// over one it opened, replacing a stream that may not have noticed its end yet.
-    func adopt(_ channel: MirrorChannel) {
-        perform(machine.handle(.stop))
-        perform(machine.handle(.start))
-        attach(channel, generation: generation)
-    }
-
-    private func open() {
-        generation += 1
-        let generation = self.generation
-        guard !target.isOffered else { return }  // nothing to dial: the primary brings the channel (adopt)
-        let stderrPath = (stateDirectory ?? NSTemporaryDirectory()) + "/mirror-ssh.log"
-        if let stateDirectory { try? DurableFile.createDirectory(stateDirectory) }  // the anchor goes there
-        let ssh = target.sshArguments(ssh: options.ssh, remoteCoach: options.remoteCoach,
-                                      connectTimeout: options.connectTimeout, extraOptions: options.sshOptions)
-        let target = self.target
-        Task {
-            let opened: MirrorChannel
-            do throws(MirrorChannel.OpenError) {
-                opened = try await MirrorChannel.open(target, ssh: ssh, stderrPath: stderrPath)
-            } catch {
-                // Retried through the machine (as a drop).
-                self.lost(error.reason, retryable: error.retryable, generation: generation)
-                return
+    private func handle(_ event: MirrorConnection.Event) {
+        switch event {
+        case .opened(let generation):
+            Task { await self.sync(generation) }
+        case .live:
+            view.setUnreachable(nil)
+            view.announce("mirrorConnected", phrase: "mirrorConnected", ["host": target.hostName])
+            Task { await view.showNotice(nil) }
+        case .lost(let reason, let retryIn, let unreachable):
+            var values = ["host": target.hostName, "reason": reason]
+            values["seconds"] = retryIn.map { String(format: "%.1f", $0.seconds) }
+            let key = retryIn != nil ? "mirrorLostReconnecting" : target.isOffered ? "mirrorLostOffered" : "mirrorLostNotRetrying"
+            view.announce("mirrorDisconnected", phrase: key, values)
+            let notice = "primary \(target.hostName) unreachable"
+            view.setUnreachable(unreachable)
+            // Nothing frozen: the workout goes from every display until the link is back.
+            Task { [view] in
+                await view.showNotice(notice)
+                view.show(nil)
             }
-            self.attach(opened, generation: generation)
+        case .notification(let message):
+            receive(message)
         }
-    }
-
-    /// The channel `open` started is there: unless the link was stopped or reopened meanwhile,
-    /// it becomes the link's and the machine syncs over it.
-    private func attach(_ opened: MirrorChannel, generation: Int) {
-        guard generation == self.generation, machine.phase == .connecting else {
-            opened.close()
-            return
-        }
-        channel = opened
-        Task {
-            for await message in opened.client.notifications { self.receive(message, generation: generation) }
-            let (reason, retryable) = await opened.endReason()
-            self.lost(reason, retryable: retryable, generation: generation)
-        }
-        perform(machine.handle(.opened))
     }
 
     // MARK: - Sync
@@ -182,7 +132,7 @@ public actor MirrorLink {
         // (A primary too old to know the method answers with an error: mirroring works without.)
         if case .failure(let error) = await call("mirror.attach", ["name": .string(ProcessInfo.processInfo.hostName)], timeout: first),
            error.code == nil {
-            return syncFailed(generation)
+            return await connection.syncFailed(generation)
         }
         // `changes` wakes the catch-up when the primary saves, amends or deletes; a primary from
         // before issue 33 refuses the param with an error, and is subscribed without it.
@@ -192,23 +142,15 @@ public actor MirrorLink {
             subscribed = await call("subscribe", ["events": true, "status": true])
         }
         guard case .success = subscribed, case .success(let status) = await call("status") else {
-            return syncFailed(generation)
+            return await connection.syncFailed(generation)
         }
         if let workout = status["workout"] { show(workout) }
         await catchUp()
         for sample in outbox.samples {
-            guard case .success(let reply) = await call("sample", sample.params) else { return syncFailed(generation) }
+            guard case .success(let reply) = await call("sample", sample.params) else { return await connection.syncFailed(generation) }
             settle(sample, reply: reply)
         }
-        guard generation == self.generation else { return }
-        perform(machine.handle(.synced))
-    }
-
-    /// A sync that could not finish (no reply in time): the channel is dropped, which the reader
-    /// reports as a loss, and the machine backs off and retries.
-    private func syncFailed(_ generation: Int) {
-        guard generation == self.generation else { return }
-        channel?.close()
+        await connection.synced(generation)
     }
 
     /// Reads the primary's anchored change feed from where we left off: workouts saved or deleted
@@ -276,8 +218,8 @@ public actor MirrorLink {
     // MARK: - Incoming
 
     /// A notification from the primary (its replies go straight to the calls that wait for them).
-    private func receive(_ message: JSONValue, generation: Int) {
-        guard generation == self.generation, let method = message["method"]?.stringValue else { return }
+    private func receive(_ message: JSONValue) {
+        guard let method = message["method"]?.stringValue else { return }
         let params = message["params"] ?? .null
         switch method {
         case "status": show(params)
@@ -293,8 +235,10 @@ public actor MirrorLink {
             let reason = params["reason"]?.stringValue ?? "no reason given"
             if params["dropped"]?.boolValue == true {
                 // Not a loss to retry: the primary's user detached this mirror.
-                perform(machine.handle(.stop))
-                Task { await onDropped(reason) }
+                Task {
+                    await connection.stop()
+                    await onDropped(reason)
+                }
             } else {
                 view.announce("mirrorDisconnected", phrase: "mirrorLinkDropped", ["reason": reason])
             }
@@ -311,36 +255,21 @@ public actor MirrorLink {
     // MARK: - Calls to the primary
 
     func call(_ method: String, _ params: JSONValue = .object([]),
-              timeout: Duration? = nil) async -> Result<JSONValue, LinkCallError> {
-        guard let channel else { return .failure(LinkCallError(message: unreachableText, code: nil)) }
-        do {
-            return .success(try await channel.client.call(method, params, timeout: timeout ?? options.replyTimeout))
-        } catch {
-            switch error {
-            case .rpc(let rpc): return .failure(LinkCallError(message: rpc.message, code: rpc.code))
-            case .timedOut: return .failure(LinkCallError(message: "the primary did not answer in time", code: nil))
-            default: return .failure(LinkCallError(message: "the link to the primary dropped", code: nil))
-            }
-        }
+              timeout: Duration? = nil) async -> Result<JSONValue, MirrorConnection.CallError> {
+        await connection.call(method, params, timeout: timeout)
     }
 
-    var unreachableText: String {
-        var text = "The primary on \(target.hostName) is unreachable"
-        if let reason = machine.phase.reason { text += ": " + reason }
-        if case .backoff(_, let delay) = machine.phase { text += String(format: "; reconnecting within %.1f s", delay.seconds) }
-        return text + "."
-    }
+    var unreachableText: String { get async { await connection.unreachableText } }
 
     // MARK: - Status
 
-    public func status() -> MirrorStatusResult.Link {
-        var reason: String?
+    public func status() async -> MirrorStatusResult.Link {
+        let phase = await connection.phase
         var retryIn: Double?
-        reason = machine.phase.reason
-        if case .backoff(_, let delay) = machine.phase { retryIn = (delay.seconds * 1000).rounded() / 1000 }
-        return MirrorStatusResult.Link(target: target.description, state: machine.phase.name, reason: reason, retryIn: retryIn,
-                                       failures: machine.failures, since: connectedSince.map(ISO8601.format),
+        if case .backoff(_, let delay) = phase { retryIn = (delay.seconds * 1000).rounded() / 1000 }
+        return MirrorStatusResult.Link(target: target.description, state: phase.name, reason: phase.reason, retryIn: retryIn,
+                                       failures: await connection.failures, since: await connection.connectedSince.map(ISO8601.format),
                                        primaryWorkout: lastShown?.workoutID, queuedSamples: outbox.samples.count, anchor: anchor,
-                                       caughtUp: caughtUp, sshPID: channel?.childPID.map { Int($0) })
+                                       caughtUp: caughtUp, sshPID: await connection.sshPID)
     }
 }

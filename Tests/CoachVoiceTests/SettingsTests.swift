@@ -71,6 +71,20 @@ import Testing
         #expect(try CoachSettings.parse(round.yaml()) == round)
     }
 
+    @Test func homeAssistantNamesItsEntitiesInTheLanguageSaid() throws {
+        #expect(try CoachSettings.parse("mqtt:\n  url: mqtt://broker.local\n").mqtt.language == .en)
+        #expect(try CoachSettings.parse("mqtt:\n  url: mqtt://broker.local\n  language: ja\n").mqtt.language == .ja)
+        #expect(throws: SettingsError.self) { try CoachSettings.parse("mqtt:\n  language: fr\n") }
+        do {
+            _ = try CoachSettings.parse("mqtt:\n  language: fr\n")
+        } catch {
+            #expect(error.description.contains("mqtt.language"), "\(error)")
+            #expect(error.description.contains("en or ja"), "\(error)")
+        }
+        let japanese = try CoachSettings.parse("mqtt:\n  language: ja\n")
+        #expect(try CoachSettings.parse(japanese.yaml()) == japanese, "written back as read")
+    }
+
     @Test func lockFollowIsOffUnlessSaidAndNamedWhenWrong() throws {
         #expect(try CoachSettings.parse("units: km").lock.follow == .off)
         #expect(try CoachSettings.parse("lock:\n  follow: logind\n").lock.follow == .logind)

@@ -86,7 +86,8 @@ extension Services {
             }
             var configuration = MQTTBridge.Configuration(
                 endpoint: endpoint,
-                device: HomeAssistantDevice(topics: MQTTTopics(prefix: device.prefix, nodeID: device.nodeID), name: settings.settings.mqtt.name))
+                device: HomeAssistantDevice(topics: MQTTTopics(prefix: device.prefix, nodeID: device.nodeID), name: settings.settings.mqtt.name,
+                                            language: settings.settings.mqtt.language))
             configuration.units = settings.settings.milestoneUnit
             return configuration
         }

@@ -78,6 +78,23 @@ struct HomeAssistantMQTTTests {
         #expect(try await broker.retained(Self.topics.availability) == "offline")
     }
 
+    /// `mqtt.language: ja` names the entities in Japanese (Intents/ja's `homeAssistant:`).
+    @Test(.enabled(if: LoopbackMosquitto.runs, "mosquitto is not installed (./test installs it; CI never skips)"))
+    func theEntitiesAreNamedInTheLanguageTheSettingsSay() async throws {
+        guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }
+        let broker = try await LoopbackMosquitto()
+        let home = try ScratchHome()
+        try home.writeSettings("mqtt:\n  node_id: \(Self.node)\n  language: ja\n")
+        let gateway = try await BackgroundGateway(home: home, extraArguments: ["--countdown", "0", "--mqtt", broker.url],
+                                                  log: home.root.appendingPathComponent("gateway.log").path)
+        defer { gateway.killSoon() }
+        let config = try #require(try await broker.retained(Self.topics.heartRateDiscovery, wait: 60), "no retained discovery: \(broker.log)")
+        #expect(Self.field(config, "name") == "心拍数", "\(config)")
+        #expect(config == HomeAssistantDevice(topics: Self.topics, name: "Coach", version: CoachVersion.current, language: .ja)
+            .discoveryText("heart_rate"))
+        #expect(try await gateway.stop() == 0)
+    }
+
     @Test(.enabled(if: LoopbackMosquitto.runs, "mosquitto is not installed (./test installs it; CI never skips)"))
     func stateFollowsTheWorkoutButtonsPauseAndResumeAndTheLockHidesMetrics() async throws {
         guard LoopbackMosquitto.installed else { Issue.record(Comment(rawValue: LoopbackMosquitto.missing)); return }

@@ -203,7 +203,6 @@ enum NotYetMoved {
         "coach/Commands/VoiceSetup+FrontEnd.swift": 4,
         "coach/Commands/VoiceSetup.swift": 15,
         "coach/REPL/Backend/ReplReply.swift": 2,
-        "coach/REPL/Backend/ReplTransport+Embedded.swift": 8,
         "coach/REPL/Backend/ReplTransport+Socket.swift": 2,
         "coach/REPL/Backend/ReplTransport.swift": 1,
         "coach/REPL/Backend/ReplWording.swift": 6,

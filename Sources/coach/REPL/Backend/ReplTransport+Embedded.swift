@@ -29,9 +29,10 @@ extension ReplTransport {
         request.socket = listen ? socket : nil
         let running = try await GatewayApp.start(request, settings: settings)
         let gateway = running.gateway
-        var mode = running.server.map { "gateway embedded, listening on \($0.location.path)" } ?? "gateway embedded"
-        if virtualClock { mode += " (virtual clock)" }
-        if guest { mode += " — guest mode: nothing is saved" }
+        var mode = running.server.map { ReplStrings.word("modeEmbeddedListening", language, ["path": $0.location.path]) }
+            ?? ReplStrings.word("modeEmbedded", language)
+        if virtualClock { mode += ReplStrings.word("modeVirtualClock", language) }
+        if guest { mode += ReplStrings.word("modeGuest", language) }
         if let problem = running.storeProblem { mode += "\nstore: \(problem)" }
         if let recovered = running.recovered {
             // Recovered before anyone could subscribe: the announcement is said here instead.
@@ -57,15 +58,6 @@ extension ReplTransport {
         let snapshot = await gateway.manager.status()
         guard snapshot.state.isOngoing else { return nil }
         let name = gateway.displays.wording(language).workout(snapshot.activity, nil)
-        let en = language == .en
-        let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
-        if running.keepsWorkouts {
-            return en
-                ? "\(article) \(name) is in progress and this REPL hosts the gateway: leaving ends the gateway; the workout is kept and will be recovered on the next start. Press Ctrl-D again to leave."
-                : "\(name)が進行中で、このREPLがゲートウェイを動かしています。終了するとゲートウェイも止まりますが、ワークアウトは保存されていて次の起動で復元されます。もう一度 Ctrl-D で終了します。"
-        }
-        return en
-            ? "\(article) \(name) is in progress and this REPL hosts the gateway: leaving ends the gateway and, with no store, the workout is lost. Press Ctrl-D again to leave."
-            : "\(name)が進行中で、このREPLがゲートウェイを動かしています。ストアがないため、終了するとワークアウトは失われます。もう一度 Ctrl-D で終了します。"
+        return ReplStrings.leaveWarning(workout: name, kept: running.keepsWorkouts, language)
     }
 }

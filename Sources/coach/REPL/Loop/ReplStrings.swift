@@ -30,6 +30,13 @@ enum ReplStrings {
 
     static func unansweredAtEnd(_ language: Language) -> String { word("unansweredAtEnd", language) }
 
+    /// Ctrl-D while `workout` (already worded) runs in a REPL hosting the gateway: `kept` when the
+    /// store keeps it for recovery, else it is lost.
+    static func leaveWarning(workout: String, kept: Bool, _ language: Language) -> String {
+        let article = workout.first.map { "aeiouAEIOU".contains($0) } == true ? "An" : "A"
+        return word(kept ? "leaveKept" : "leaveLost", language, ["workout": workout, "Article": article])
+    }
+
     static func waited(_ duration: Duration, _ language: Language) -> String {
         word("waited", language, ["duration": formatDuration(duration)])
     }

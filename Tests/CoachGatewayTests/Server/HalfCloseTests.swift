@@ -40,10 +40,10 @@ struct HalfCloseTests {
             let path = test.location.path
             // The docs' line, then a second: a text utterance and a status that must see it.
             let started = ContinuousClock.now
-            let (_, paused) = try await onThread { try Self.shell("\(socat) -t 30 - UNIX-CONNECT:\(path)", input: "start a run\n") }
+            let (_, paused) = try await onThread { try Self.shell("\(socat) -t 120 - UNIX-CONNECT:\(path)", input: "start a run\n") }
             #expect(paused.contains("run"), "no reply printed: '\(paused)'")
-            let (status, output) = try await onThread { try Self.shell("echo \"pause my workout\" | \(socat) -t 30 - UNIX-CONNECT:\(path)", input: "") }
-            #expect(ContinuousClock.now - started < .seconds(20), "socat ended on the gateway's close, not its timeout")
+            let (status, output) = try await onThread { try Self.shell("echo \"pause my workout\" | \(socat) -t 120 - UNIX-CONNECT:\(path)", input: "") }
+            #expect(ContinuousClock.now - started < .seconds(110), "socat ended on the gateway's close, not its 120 s timeout")
             #expect(status == 0)
             #expect(output.lowercased().contains("paused"), "socat printed '\(output)'")
             let state = try await onThread { try test.client().call("status") }
@@ -69,8 +69,8 @@ struct HalfCloseTests {
             let sent = input
             let path = test.location.path
             let started = ContinuousClock.now
-            let (_, output) = try await onThread { try Self.shell("\(socat) -t 30 - UNIX-CONNECT:\(path)", input: sent) }
-            #expect(ContinuousClock.now - started < .seconds(20), "socat ended on the gateway's close, not its timeout")
+            let (_, output) = try await onThread { try Self.shell("\(socat) -t 120 - UNIX-CONNECT:\(path)", input: sent) }
+            #expect(ContinuousClock.now - started < .seconds(110), "socat ended on the gateway's close, not its 120 s timeout")
             let ids = output.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }.map { $0["id"] ?? .null }
             var expected: [JSONValue] = (1...200).filter { $0 % 4 != 2 }.map { .number(Double($0)) }
             expected.append("last")

@@ -33,12 +33,12 @@ private final class SlowCountingJournal: WorkoutJournal {
     }
 
     /// Holds the writes until `gateway` holds `samples` heart-rate samples (polled on the calling
-    /// thread, one of its own); false if that never happened within 20 s.
+    /// thread, one of its own); false if that never happened within 60 s.
     func hold(until samples: Int, in gateway: Gateway, sending: () throws -> Void) rethrows -> Bool {
         held.store(true, ordering: .releasing)
         defer { held.store(false, ordering: .releasing) }
         try sending()
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if (gateway.manager.currentStatus().statistics[.heartRate]?.count ?? 0) >= samples { return true }
             usleep(1_000)

@@ -173,7 +173,7 @@ public struct RequestRouter: Sendable {
         let result: JSONValue
         switch method {
         case "ping": result = PongResult().json
-        case "help": result = .array(Self.methods.map { .string($0.name) })
+        case "help": result = HelpResult(Self.methods.map(\.name)).json
         default: result = gateway.immediateStatus(language: language).json
         }
         guard let id else { return .some(nil) }

@@ -196,7 +196,7 @@ enum NotYetMoved {
         "coach/Commands/ServeCommand.swift": 31,
         "coach/Commands/ShutdownCommand.swift": 10,
         "coach/Commands/StatsCommand.swift": 8,
-        "coach/Commands/StatusCommand.swift": 6,
+        "coach/Commands/StatusCommand.swift": 5,
         "coach/Commands/VoiceCommands.swift": 27,
         "coach/Commands/VoiceSayCommand.swift": 6,
         "coach/Commands/VoiceSetup+FrontEnd.swift": 4,

@@ -179,8 +179,9 @@ enum Routes {
               examples: [.init(WireExamples.endpoints)]) { request in
             EndpointsResult(request.gateway.displays.endpoints).json
         },
-        Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true) { request in
-            RequestRouter.json(await request.gateway.displays.feed.currentContent())
+        Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true,
+              examples: [.init(LiveActivityContent.example)]) { request in
+            await request.gateway.displays.feed.currentContent().json
         },
         Route("feed.render", "The status line as coach-status prints it.",
               params: [ParamDescription("format", .string(oneOf: FeedFormat.allCases.map(\.rawValue)), "default text"),

@@ -1,6 +1,7 @@
 // The documented examples of the notifications' params (docs/protocol.md, "Notifications"): the
-// list of notifications whose params have a type, with an example of each. `feed` (the Live
-// Activity content, docs/status-feed.md) and `mirror.ready` (no params) are described in words there.
+// list of notifications whose params have a type in CoachWire, with an example of each. `feed`
+// (CoachCore's Live Activity content) is added by RequestRouter.notifications; `mirror.ready` has
+// no params.
 
 extension WireExamples {
     public static let event = EventNotification(

@@ -3,6 +3,7 @@
 // own replies are exactly what the types write (a reply decoded and encoded again is the same
 // JSON), so the doc, CoachWire's types and the gateway cannot drift apart.
 
+import CoachCore
 import CoachWire
 @testable import CoachGateway
 import Foundation
@@ -35,8 +36,8 @@ import Testing
         }
     }
 
-    @Test(arguments: WireExamples.notifications.map(\.name)) func documentedNotificationRoundTrips(_ name: String) throws {
-        let notification = try #require(WireExamples.notifications.first { $0.name == name })
+    @Test(arguments: RequestRouter.notifications.map(\.name)) func documentedNotificationRoundTrips(_ name: String) throws {
+        let notification = try #require(RequestRouter.notifications.first { $0.name == name })
         let fromDoc = try Self.documentedExamples(of: name, heading: "#### `\(name)` params →")
         try #require(fromDoc.count == notification.examples.count, "docs/protocol.md shows \(fromDoc.count) examples of the \(name) notification")
         for (example, documented) in zip(notification.examples, fromDoc) {
@@ -49,7 +50,6 @@ import Testing
     /// names them too). A ratchet: a new route without a typed result fails below, and so does a
     /// method named here once it has one.
     static let untyped: [String: String] = [
-        "feed": "CoachCore's Codable LiveActivityContent, written by Foundation's JSONEncoder (docs/status-feed.md)",
         "workouts.replica": "CoachStore's ReplicatedWorkout: the store's GRDB records as JSONEncoder writes them (docs/mirroring.md)",
     ]
 
@@ -134,12 +134,18 @@ import Testing
     }
 
     @Test func theGatewaysNotificationsAreWhatTheTypesWrite() async throws {
-        let (event, status) = try await TestGateway.running { test in try await onThread { () -> (JSONValue, JSONValue) in
+        let (event, status, feed, current) = try await TestGateway.running { test in try await onThread { () -> (JSONValue, JSONValue, JSONValue, JSONValue) in
             let subscriber = try test.client()
             _ = try subscriber.call("subscribe", ["events": true, "status": true])
             _ = try test.client().call("start", ["activity": "running"])
-            return (try subscriber.nextNotification("event"), try subscriber.nextNotification("status"))
+            let typed = (try subscriber.nextNotification("event"), try subscriber.nextNotification("status"))
+            let feeder = try test.client()
+            _ = try feeder.call("subscribe", ["events": false, "status": false, "feed": true])
+            return (typed.0, typed.1, try feeder.nextNotification("feed"), try feeder.call("feed"))
         } }
+        #expect(try LiveActivityContent(json: feed).json == feed, "a feed notification is not the content's encoding: \(feed.serialized())")
+        #expect(try LiveActivityContent(json: current).json == current, "the feed method's reply is not the content's encoding")
+        #expect(feed["attributes"]?["activity"] == "running" && current["attributes"]?["activity"] == "running")
         #expect(try EventNotification(json: event).json == event, "an event is not EventNotification's encoding: \(event.serialized())")
         #expect(try WireWorkout(json: status).json == status, "a status is not WireWorkout's encoding: \(status.serialized())")
     }

@@ -19,7 +19,7 @@ import Testing
         ("<!-- result examples: generated from the result types in Sources/CoachWire/Messages; do not edit -->\n",
          "<!-- end of result examples -->", MethodDescription.resultExamples(RequestRouter.methods)),
         ("<!-- notification examples: generated from the types in Sources/CoachWire/Messages; do not edit -->\n",
-         "<!-- end of notification examples -->", NotificationDescription.examples(WireExamples.notifications)),
+         "<!-- end of notification examples -->", NotificationDescription.examples(RequestRouter.notifications)),
     ]
 
     /// The text between a part's markers; nil when the markers are missing.

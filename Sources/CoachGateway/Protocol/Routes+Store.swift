@@ -48,7 +48,7 @@ extension Routes {
                        ParamDescription("samplesAfter", .integer(0...(1 << 53)), "a later page: the samples after this one (the page's next.samples)"),
                        ParamDescription("routeAfter", .integer(0...(1 << 53)), "a later page: the route points after this one (next.route)")],
               result: #"the workout, its samples, events and route (docs/mirroring.md), with "next" while pages remain; null when it is not saved"#,
-              readOnly: true) { request in
+              readOnly: true, examples: [.init(ReplicatedWorkout.example)]) { request in
             let scope = try request.router.readScope(session: request.session)
             // Whole rows of every source: only for a reader who may read everything (a mirror's bridge is the user).
             guard scope.isEverything else {
@@ -59,10 +59,10 @@ extension Routes {
             }
             let params = request.params
             let cursor = ReplicaCursor(samples: Int64(params.integer("samplesAfter") ?? 0), route: Int64(params.integer("routeAfter") ?? 0))
-            let text = try storeCall(param: "id") {
-                try store.replica(ofWorkout: params.string("id") ?? "", after: cursor, limit: params.integer("limit"))?.json()
+            let replica = try storeCall(param: "id") {
+                try store.replica(ofWorkout: params.string("id") ?? "", after: cursor, limit: params.integer("limit"))
             }
-            return try text.map { try JSONValue(parsing: $0) } ?? .null
+            return replica?.json ?? .null
         },
     ]
 

@@ -8,7 +8,8 @@ import CoachWire
 import Foundation
 import Testing
 
-@Suite struct RoutesDocumentationTests {
+// Serialized: with COACH_UPDATE_DOCS each case rewrites the same file, and in parallel one would lose another's part.
+@Suite(.serialized) struct RoutesDocumentationTests {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocol.md").path
 

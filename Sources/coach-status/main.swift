@@ -49,9 +49,7 @@ do { client = try GatewayClient(location: location) } catch {
     fail("no gateway at \(location.path)", status: .unreachable)
 }
 do {
-    let reply = try client.call("feed.render", .object(params))
-    guard let text = reply.stringValue else { fail("unexpected reply: \(reply.serialized())", status: .failure) }
-    print(text)
+    print(try client.call("feed.render", .object(params), as: FeedRenderResult.self).text)
 } catch {
     fail(error.description, status: .failure)
 }

@@ -58,18 +58,10 @@ public actor FeedPump {
     /// Codable form, written once into the notification's params (not parsed back into a
     /// JSONValue and written again).
     public static func notificationLine(_ content: LiveActivityContent) -> String {
-        guard let params = try? encoder.encode(content) else {
+        guard let params = try? LiveActivityContent.wireEncoder.encode(content) else {
             return RPCMessage.notification(method: "feed", .null)
         }
         return #"{"jsonrpc":"2.0","method":"feed","params":"# + String(decoding: params, as: UTF8.self) + "}"
-    }
-
-    /// Slashes unescaped, as JSONText writes them; keys sorted, so the same content is the same
-    /// line byte for byte (Foundation's encoder otherwise orders keys differently on every run).
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
     }
 
     private func currentNotificationLine() -> String {

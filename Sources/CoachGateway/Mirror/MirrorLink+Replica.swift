@@ -31,7 +31,7 @@ extension MirrorLink {
             case .failure: return .later
             }
             if reply.isNull { return .gone }
-            let page = try ReplicatedWorkout(json: reply.serialized())
+            let page = try ReplicatedWorkout(json: reply)
             do { whole = try whole.map { try $0.appending(page) } ?? ReplicatedWorkout(first: page) } catch { return .later }
             guard let next = page.next else { break }
             cursor = next
@@ -41,6 +41,6 @@ extension MirrorLink {
 
     private func fetchWholeReplica(_ id: String) async throws -> ReplicaFetch {
         guard case .success(let reply) = await call("workouts.replica", ["id": .string(id)]) else { return .later }
-        return reply.isNull ? .gone : .copy(try ReplicatedWorkout(json: reply.serialized()))
+        return reply.isNull ? .gone : .copy(try ReplicatedWorkout(json: reply))
     }
 }

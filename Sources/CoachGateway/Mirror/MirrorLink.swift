@@ -224,16 +224,16 @@ public actor MirrorLink {
         switch method {
         case "status": show(params)
         case "event":
-            guard let kind = params["event"]?.stringValue, let text = params["message"]?.stringValue else { return }
-            let state = params["state"]?.stringValue.flatMap(SessionState.init(rawValue:))
-            view.announce(kind, text, state: state)
-            if kind == "saved" || kind == "discarded" { Task { await self.catchUp() } }
+            guard let event = try? EventNotification(json: params) else { return }
+            view.announce(event.event, event.message, state: SessionState(rawValue: event.state))
+            if event.event == "saved" || event.event == "discarded" { Task { await self.catchUp() } }
         case "changes":
             // The primary committed a change (a save, an amendment, a deletion): copy it.
             Task { await self.catchUp() }
         case "disconnect":
-            let reason = params["reason"]?.stringValue ?? "no reason given"
-            if params["dropped"]?.boolValue == true {
+            let notice = (try? DisconnectNotification(json: params)) ?? DisconnectNotification(reason: "")
+            let reason = notice.reason.isEmpty ? "no reason given" : notice.reason
+            if notice.dropped {
                 // Not a loss to retry: the primary's user detached this mirror.
                 Task {
                     await connection.stop()

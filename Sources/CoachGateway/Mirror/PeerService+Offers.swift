@@ -111,9 +111,8 @@ extension PeerService {
             throw MirrorError.offerFailed("no mirror called \(name)" + (known.isEmpty ? ": none is attached or offered"
                                                                                : "; the mirrors are: " + Set(known).sorted().joined(separator: ", ")))
         }
-        let notice = RPCMessage.notification(method: "disconnect", [
-            "reason": .string(why), "dropped": true, "primary": .string(ProcessInfo.processInfo.hostName),
-        ])
+        let notice = RPCMessage.notification(method: "disconnect",
+                                             DisconnectNotification(reason: why, dropped: true, primary: ProcessInfo.processInfo.hostName).json)
         for attached in sessions { attached.session.control?.write(notice, true) }
         for offer in offers + more { await offer.stop(grace: .seconds(1)) }
         rememberOffers()

@@ -86,6 +86,11 @@ public struct RequestRouter: Sendable {
 
     /// Every method's description, in the order of the docs.
     public static var methods: [MethodDescription] { Routes.all.map(\.description) }
+    /// The notifications with typed params (docs/protocol.md): CoachWire's, and `feed`, whose
+    /// Live Activity content is CoachCore's.
+    public static var notifications: [NotificationDescription] {
+        WireExamples.notifications + [NotificationDescription("feed", examples: [.init(LiveActivityContent.example)])]
+    }
 
     /// The reply to one line, without its newline; nil for JSON-RPC notifications (no id).
     /// `ordered` is called once a single `sample` has its place in the journal's order, before its
@@ -173,7 +178,7 @@ public struct RequestRouter: Sendable {
         let result: JSONValue
         switch method {
         case "ping": result = PongResult().json
-        case "help": result = .array(Self.methods.map { .string($0.name) })
+        case "help": result = HelpResult(Self.methods.map(\.name)).json
         default: result = gateway.immediateStatus(language: language).json
         }
         guard let id else { return .some(nil) }
@@ -229,11 +234,5 @@ public struct RequestRouter: Sendable {
                                    language: decoded.string("lang").flatMap(Language.init(rawValue:)),
                                    session: session, gateway: gateway, router: self, ordered: ordered)
         return try await route.handle(request)
-    }
-
-    /// Any Codable value as JSON (Live Activity contents travel in their Codable form).
-    static func json<Value: Encodable>(_ value: Value) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(value) else { return .null }
-        return (try? JSONValue(parsing: String(decoding: data, as: UTF8.self))) ?? .null
     }
 }

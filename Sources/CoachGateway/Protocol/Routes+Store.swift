@@ -14,24 +14,25 @@ extension Routes {
         Route("workouts.delete", "Deletes a saved workout with its samples and route (asks first unless confirmed).",
               params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "a unique prefix"),
                        ParamDescription("confirm", .bool, "without it: confirmationRequired, nothing deleted")],
-              result: #"{"deleted":true,"workouts":[id],"samples":N,"message":…} or {"deleted":false,"code":"confirmationRequired",…}"#) { request in
+              result: #"{"deleted":true,"workouts":[id],"samples":N,"message":…} or {"deleted":false,"code":"confirmationRequired",…}"#,
+              examples: [.init(WireExamples.workoutsDelete), .init(WireExamples.workoutsDeleteAsked, caption: "unconfirmed")]) { request in
             let (store, party) = try editing(request)
             let id = request.params.string("id") ?? ""
             guard request.params.bool("confirm") == true else {
                 // Say which workout would go, so the question can be asked about it.
                 let detail = try storeCall(param: "id") { try store.workout(matching: id, scope: try request.router.readScope(session: request.session)) }
-                return ["deleted": false, "code": "confirmationRequired", "id": .string(detail.summary.id),
-                        "message": .string("Delete \(describe(detail.summary)) and its \(detail.sampleCount) samples? "
-                                           + "It cannot be undone. Send confirm:true (coach delete --yes) to delete it.")]
+                return WorkoutDeleteResult.confirmationRequired(
+                    id: detail.summary.id, message: "Delete \(describe(detail.summary)) and its \(detail.sampleCount) samples? "
+                        + "It cannot be undone. Send confirm:true (coach delete --yes) to delete it.").json
             }
             let result = try await storeCall(param: "id") { try await store.deleteWorkout(matching: id, by: party) }
-            return ["deleted": true, "workouts": .array(result.workouts.map { .string($0) }), "samples": .number(Double(result.samples)),
-                    "message": .string("Deleted workout \(result.workouts.first?.prefix(8) ?? "") and its \(result.samples) samples.")]
+            return WorkoutDeleteResult(deleted: true, workouts: result.workouts, samples: result.samples,
+                                       message: "Deleted workout \(result.workouts.first?.prefix(8) ?? "") and its \(result.samples) samples.").json
         },
         Route("samples.delete", "Deletes samples this client wrote (the user: any), by id or sync identifier.",
               params: [ParamDescription("id", .integer(1...(1 << 53)), "a sample id, as workouts.changes reports it"),
                        ParamDescription("syncIdentifiers", .strings(maxCount: 1_000, maxLength: 256), "every sample with these sync identifiers")],
-              result: #"{"deleted":N,"updatedWorkouts":[id]}"#) { request in
+              result: #"{"deleted":N,"updatedWorkouts":[id]}"#, examples: [.init(WireExamples.samplesDelete)]) { request in
             let (store, party) = try editing(request)
             let ids = request.params.integer("id").map { [Int64($0)] } ?? []
             let identifiers = request.params.strings("syncIdentifiers") ?? []
@@ -39,7 +40,7 @@ extension Routes {
                 throw RPCError.invalidParams(#"name the samples: "id" (from workouts.changes) or "syncIdentifiers""#)
             }
             let result = try await storeCall(param: ids.isEmpty ? "syncIdentifiers" : "id") { try await store.deleteSamples(ids: ids, syncIdentifiers: identifiers, by: party) }
-            return ["deleted": .number(Double(result.samples)), "updatedWorkouts": .array(result.updatedWorkouts.map { .string($0) })]
+            return SamplesDeleteResult(deleted: result.samples, updatedWorkouts: result.updatedWorkouts).json
         },
         Route("workouts.replica", "A saved workout with all its rows, for a mirror's copy (the user's only).",
               params: [ParamDescription("id", .string(minLength: 1, maxLength: 256), required: true, "the workout's exact id"),
@@ -47,7 +48,7 @@ extension Routes {
                        ParamDescription("samplesAfter", .integer(0...(1 << 53)), "a later page: the samples after this one (the page's next.samples)"),
                        ParamDescription("routeAfter", .integer(0...(1 << 53)), "a later page: the route points after this one (next.route)")],
               result: #"the workout, its samples, events and route (docs/mirroring.md), with "next" while pages remain; null when it is not saved"#,
-              readOnly: true) { request in
+              readOnly: true, examples: [.init(ReplicatedWorkout.example)]) { request in
             let scope = try request.router.readScope(session: request.session)
             // Whole rows of every source: only for a reader who may read everything (a mirror's bridge is the user).
             guard scope.isEverything else {
@@ -58,10 +59,10 @@ extension Routes {
             }
             let params = request.params
             let cursor = ReplicaCursor(samples: Int64(params.integer("samplesAfter") ?? 0), route: Int64(params.integer("routeAfter") ?? 0))
-            let text = try storeCall(param: "id") {
-                try store.replica(ofWorkout: params.string("id") ?? "", after: cursor, limit: params.integer("limit"))?.json()
+            let replica = try storeCall(param: "id") {
+                try store.replica(ofWorkout: params.string("id") ?? "", after: cursor, limit: params.integer("limit"))
             }
-            return try text.map { try JSONValue(parsing: $0) } ?? .null
+            return replica?.json ?? .null
         },
     ]
 

@@ -179,19 +179,20 @@ enum Routes {
               examples: [.init(WireExamples.endpoints)]) { request in
             EndpointsResult(request.gateway.displays.endpoints).json
         },
-        Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true) { request in
-            RequestRouter.json(await request.gateway.displays.feed.currentContent())
+        Route("feed", "The Live Activity content now.", result: "attributes + content state (docs/status-feed.md)", readOnly: true,
+              examples: [.init(LiveActivityContent.example)]) { request in
+            await request.gateway.displays.feed.currentContent().json
         },
         Route("feed.render", "The status line as coach-status prints it.",
               params: [ParamDescription("format", .string(oneOf: FeedFormat.allCases.map(\.rawValue)), "default text"),
                        ParamDescription("presentation", .string(oneOf: FeedPresentation.allCases.map(\.rawValue)))],
-              result: "the rendered line(s), a string", readOnly: true) { request in
+              result: "the rendered line(s), a string", readOnly: true, examples: [.init(WireExamples.feedRender)]) { request in
             let format = request.params.string("format").flatMap(FeedFormat.init(rawValue:)) ?? .text
             let presentation = request.params.string("presentation").flatMap(FeedPresentation.init(rawValue:))
                 ?? FeedStream.defaultPresentation(for: format)
             let content = await request.gateway.displays.feed.currentContent()
-            return .string(FeedRenderer(wording: request.gateway.displays.wording(request.language ?? .en))
-                .render(content, presentation: presentation, format: format))
+            return FeedRenderResult(FeedRenderer(wording: request.gateway.displays.wording(request.language ?? .en))
+                .render(content, presentation: presentation, format: format)).json
         },
         Route("tmux.follow", "Pushes every feed change into a tmux server's @coach option.",
               params: [ParamDescription("socketPath", .string(minLength: 1, maxLength: 4096), "a tmux server by socket path"),
@@ -207,11 +208,12 @@ enum Routes {
             return FollowResult(following: named.isEmpty ? "default" : named).json
         },
         Route("ping", "Liveness.", result: #""pong""#, readOnly: true, examples: [.init(WireExamples.ping)]) { _ in PongResult().json },
-        Route("help", "The method names.", result: "an array of names", readOnly: true) { _ in
-            .array(RequestRouter.methods.map { .string($0.name) })
+        Route("help", "The method names.", result: "an array of names", readOnly: true, examples: [.init(WireExamples.help)]) { _ in
+            HelpResult(RequestRouter.methods.map(\.name)).json
         },
-        Route("rpc.discover", "This API as an OpenRPC document.", result: "the OpenRPC document", readOnly: true) { _ in
-            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: CoachVersion.current)
+        Route("rpc.discover", "This API as an OpenRPC document.", result: "the OpenRPC document", readOnly: true,
+              examples: [.init(WireExamples.discover)]) { _ in
+            MethodDescription.openRPCDocument(RequestRouter.methods, title: "Coach gateway", version: CoachVersion.current).json
         },
         Route("sensors", "The Bluetooth sensors and their state (docs/sensors.md).", result: #"{"running":bool,"sensors":[…]}"#,
               readOnly: true, examples: [.init(WireExamples.sensors)]) { request in

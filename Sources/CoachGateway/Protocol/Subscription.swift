@@ -45,7 +45,6 @@ enum Subscription {
 extension Announcement {
     /// The params of its `event` notification (docs/protocol.md, "Notifications").
     public var eventParams: JSONValue {
-        ["event": .string(kind), "message": .string(text), "state": .string(state.rawValue),
-         "elapsed": .number(GatewayResult.milliseconds(snapshot.elapsed))]
+        EventNotification(event: kind, message: text, state: state.rawValue, elapsed: GatewayResult.milliseconds(snapshot.elapsed)).json
     }
 }

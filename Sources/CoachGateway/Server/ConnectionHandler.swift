@@ -288,9 +288,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             // The kernel kept room for this line (SocketRoom), so it goes in now, after what the
             // client has not read and before the close: it reads the notice when it reads again.
             GatewayLog.note("dropped a subscriber that stopped reading (\(lag) notifications behind)")
-            let reason = RPCMessage.notification(method: "disconnect", [
-                "reason": .string("subscriber stopped reading: \(lag) notifications behind; reconnect to resubscribe"),
-            ])
+            let reason = RPCMessage.notification(method: "disconnect", DisconnectNotification(
+                reason: "subscriber stopped reading: \(lag) notifications behind; reconnect to resubscribe").json)
             channel.writeAndFlush(line(reason, allocator: channel.allocator)).whenComplete { _ in channel.close(promise: nil) }
             // Closing also covers a peer so stuck that the reason itself cannot be written.
             channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }

@@ -20,12 +20,12 @@ public struct ReplicatedWorkout: Codable, Sendable, Hashable {
     public var id: String { workout.id }
     public var sampleCount: Int { samples.count }
 
-    /// The JSON the `workouts.replica` method answers with.
-    public func json() throws -> String { String(decoding: try JSONEncoder().encode(self), as: UTF8.self) }
+    /// The JSON the `workouts.replica` method answers with, as text (ReplicatedWorkout+Wire.swift).
+    public func jsonText() throws -> String { String(decoding: try Self.wireEncoder.encode(self), as: UTF8.self) }
 }
 
 extension ReplicatedWorkout {
-    /// Reads what `json()` wrote (in an extension, so the memberwise initialiser stays).
+    /// Reads what `jsonText()` wrote (in an extension, so the memberwise initialiser stays).
     public init(json: String) throws {
         self = try JSONDecoder().decode(Self.self, from: Data(json.utf8))
     }

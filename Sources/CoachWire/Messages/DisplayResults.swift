@@ -1,4 +1,4 @@
-// What the display methods answer: lock and unlock, the faces' endpoints, tmux.follow.
+// What the display methods answer: lock and unlock, the faces' endpoints, tmux.follow, feed.render.
 
 /// `lock` and `unlock`: whether metrics are hidden now, and the sentence saying so.
 public struct LockResult: WireMessage {
@@ -53,4 +53,19 @@ public struct FollowResult: WireMessage {
     }
 
     public var json: JSONValue { ["following": .string(following)] }
+}
+
+/// `feed.render`: the status line(s) as coach-status prints them, in the format asked for (a JSON
+/// format's output is still a string: the line the bar reads).
+public struct FeedRenderResult: WireMessage {
+    public var text: String
+
+    public init(_ text: String) { self.text = text }
+
+    public init(json: JSONValue) throws(WireDecodingError) {
+        guard let text = json.stringValue else { throw WireDecodingError(path: "", problem: "expected: string") }
+        self.text = text
+    }
+
+    public var json: JSONValue { .string(text) }
 }

@@ -1,10 +1,20 @@
-// The documented examples of the connection, permission, sensor and mirroring methods' results
-// (docs/protocol.md, "Results"; docs/permissions.md, sensors.md and mirroring.md tell what they
-// mean). Beside WireExamples.swift for length.
+// The documented examples of the connection, discovery, permission, sensor and mirroring methods'
+// results and of feed.render's (docs/protocol.md, "Results"; docs/permissions.md, sensors.md,
+// mirroring.md and status-feed.md tell what they mean). Beside WireExamples.swift for length.
 
 extension WireExamples {
     public static let hello = HelloResult(client: "hr-bridge", gateway: "0.9.0", unnamedClients: "trusted")
     public static let ping = PongResult()
+    /// The first names only: the gateway lists every method.
+    public static let help = HelpResult(["say", "parse", "start", "skipStep", "stepStatus", "pause", "resume", "end"])
+    /// A document of one method; the gateway's describes every method.
+    public static let discover = OpenRPCDocument(title: docSentence("Coach gateway"), version: "0.9.0", methods: [
+        .init(name: "ping", summary: docSentence("Liveness."), params: [
+            .init(name: "lang", summary: docSentence("reply language (default en)"), required: false,
+                  schema: ParamKind.string(oneOf: ["en", "ja"]).schema),
+        ], result: #""pong""#),
+    ])
+    public static let feedRender = FeedRenderResult(docSentence("▶ run 10:05 ♥173"))
 
     public static let authorizationRequest = AuthorizationRequestResult(
         asked: true, share: [("heartRate", "sharingAuthorized"), ("workouts", "sharingDenied")])

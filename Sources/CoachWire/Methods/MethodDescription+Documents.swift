@@ -4,22 +4,15 @@
 
 extension MethodDescription {
     /// OpenRPC 1.3 method object.
-    public var openRPC: JSONValue {
-        var members: [(String, JSONValue)] = [("name", .string(name)), ("summary", .string(summary))]
-        members.append(("paramStructure", "by-name"))
-        members.append(("params", .array(params.map { param in
-            .object([("name", .string(param.name)), ("summary", .string(param.summary)),
-                     ("required", .bool(param.required)), ("schema", param.kind.schema)])
-        })))
-        members.append(("result", .object([("name", "result"), ("summary", .string(result)), ("schema", .object([]))])))
-        return .object(members)
+    public var openRPCMethod: OpenRPCDocument.Method {
+        OpenRPCDocument.Method(name: name, summary: summary, params: params.map { param in
+            OpenRPCDocument.Param(name: param.name, summary: param.summary, required: param.required, schema: param.kind.schema)
+        }, result: result)
     }
 
-    /// All methods as one OpenRPC document.
-    public static func openRPCDocument(_ methods: [MethodDescription], title: String, version: String) -> JSONValue {
-        .object([("openrpc", "1.3.2"),
-                 ("info", .object([("title", .string(title)), ("version", .string(version))])),
-                 ("methods", .array(methods.map(\.openRPC)))])
+    /// All methods as one OpenRPC document (`rpc.discover`'s result).
+    public static func openRPCDocument(_ methods: [MethodDescription], title: String, version: String) -> OpenRPCDocument {
+        OpenRPCDocument(title: title, version: version, methods: methods.map(\.openRPCMethod))
     }
 
     /// The Markdown table of docs/protocol.md: method, params (name: accepts; required ones marked), result.

@@ -30,12 +30,12 @@ struct DeleteCommand: ParsableCommand {
                 throw ExitCode(ExitStatus.needsInput.rawValue)
             }
             let client = try OneShot.connect(options)
-            let question: JSONValue
-            do { question = try client.call("workouts.delete", ["id": .string(id)]) } catch {
+            let question: WorkoutDeleteResult
+            do { question = try client.call("workouts.delete", ["id": .string(id)], as: WorkoutDeleteResult.self) } catch {
                 OneShot.printError(error.description)
                 throw ExitCode(Self.exitStatus(for: error).rawValue)
             }
-            print((question["message"]?.stringValue ?? "Delete it?").replacingOccurrences(of: " Send confirm:true (coach delete --yes) to delete it.", with: "") + " [y/N] ",
+            print((question.message.isEmpty ? "Delete it?" : question.message).replacingOccurrences(of: " Send confirm:true (coach delete --yes) to delete it.", with: "") + " [y/N] ",
                   terminator: "")
             fflush(nil)
             let answer = readLine()?.lowercased().trimmingCharacters(in: .whitespaces) ?? ""
@@ -46,8 +46,8 @@ struct DeleteCommand: ParsableCommand {
         }
         let client = try OneShot.connect(options)
         do {
-            let result = try client.call("workouts.delete", ["id": .string(id), "confirm": true])
-            print(options.json ? result.serialized() : result["message"]?.stringValue ?? "Deleted.")
+            let result = try client.call("workouts.delete", ["id": .string(id), "confirm": true], as: WorkoutDeleteResult.self)
+            print(options.json ? result.json.serialized() : result.message.isEmpty ? "Deleted." : result.message)
         } catch {
             OneShot.printError(error.description)
             throw ExitCode(Self.exitStatus(for: error).rawValue)

@@ -70,7 +70,7 @@ enum QuickStatus {
         if query.isBar {
             var params: [(String, JSONValue)] = [("format", .string(query.format)), ("lang", .string(query.language))]
             if let presentation = query.presentation { params.append(("presentation", .string(presentation))) }
-            print(try client.call("feed.render", .object(params)).stringValue ?? "")
+            print(try client.call("feed.render", .object(params), as: FeedRenderResult.self).text)
         } else {
             let result = try client.call("status", ["lang": .string(query.language)])
             let status: IntentResult

@@ -85,11 +85,7 @@ struct StatusCommand: ParsableCommand {
     }
 
     static func decode(_ value: JSONValue) throws(GatewayClientError) -> LiveActivityContent {
-        do {
-            return try JSONDecoder().decode(LiveActivityContent.self, from: Data(value.serialized().utf8))
-        } catch {
-            throw .protocolError("feed content: \(error)")
-        }
+        try LiveActivityContent.decoding(value, from: "feed")
     }
 }
 

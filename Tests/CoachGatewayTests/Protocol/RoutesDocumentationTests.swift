@@ -1,6 +1,6 @@
-// docs/protocol.md's methods table and its result examples are generated from the route
-// descriptions and CoachWire's result types: this test fails when they differ. To rewrite both
-// after changing a description, a result type or an example (CoachWire/Messages/WireExamples.swift):
+// docs/protocol.md's methods table, its result examples and its notification examples are generated
+// from the route descriptions and CoachWire's message types: this test fails when they differ. To
+// rewrite them after changing a description, a type or an example (CoachWire/Messages/WireExamples*.swift):
 //   COACH_UPDATE_DOCS=1 swift test --filter RoutesDocumentationTests
 
 import CoachGateway
@@ -8,7 +8,8 @@ import CoachWire
 import Foundation
 import Testing
 
-@Suite struct RoutesDocumentationTests {
+// Serialized: with COACH_UPDATE_DOCS each case rewrites the same file, and in parallel one would lose another's part.
+@Suite(.serialized) struct RoutesDocumentationTests {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocol.md").path
 
@@ -18,6 +19,8 @@ import Testing
          "<!-- end of methods table -->", MethodDescription.markdownTable(RequestRouter.methods)),
         ("<!-- result examples: generated from the result types in Sources/CoachWire/Messages; do not edit -->\n",
          "<!-- end of result examples -->", MethodDescription.resultExamples(RequestRouter.methods)),
+        ("<!-- notification examples: generated from the types in Sources/CoachWire/Messages; do not edit -->\n",
+         "<!-- end of notification examples -->", NotificationDescription.examples(RequestRouter.notifications)),
     ]
 
     /// The text between a part's markers; nil when the markers are missing.
@@ -26,7 +29,7 @@ import Testing
         return start.upperBound..<stop.lowerBound
     }
 
-    @Test(arguments: [0, 1]) func protocolDocHoldsTheGeneratedText(_ part: Int) throws {
+    @Test(arguments: [0, 1, 2]) func protocolDocHoldsTheGeneratedText(_ part: Int) throws {
         var text = try String(contentsOfFile: Self.path, encoding: .utf8)
         let (begin, end, generated) = Self.parts[part]
         guard let range = Self.current(text, begin: begin, end: end) else {

@@ -16,6 +16,11 @@ struct StoreEditingSocketTests {
         return items.first?["id"]?.stringValue ?? ""
     }
 
+    /// The reply, when it is exactly what its result type writes; else null (the test then fails on it).
+    static func typed<Message: WireMessage>(_ reply: JSONValue, as type: Message.Type) -> JSONValue {
+        (try? Message(json: reply).json) == reply ? reply : .null
+    }
+
     @Test func deleteIsConfirmedOwnedAndRefusedWhileLocked() async throws {
         try await TestGateway.running { test in
             let outcome = try await onThread { () -> [String: String?] in
@@ -31,20 +36,22 @@ struct StoreEditingSocketTests {
                 let id = Self.newestWorkout(try user.call("history"))
                 seen["id"] = id
                 let ask = try user.call("workouts.delete", ["id": .string(String(id.prefix(8)))])
-                seen["ask"] = ask["code"]?.stringValue
+                seen["ask"] = try Self.typed(ask, as: WorkoutDeleteResult.self)["code"]?.stringValue
                 seen["bridgeDeletesWorkout"] = refusal { () throws(GatewayClientError) in
                     try bridge.call("workouts.delete", ["id": .string(id), "confirm": true])
                 }
                 seen["bridgeDeletesUsers"] = refusal { () throws(GatewayClientError) in
                     try bridge.call("samples.delete", ["syncIdentifiers": ["u-1"]])
                 }
-                seen["bridgeDeletesOwn"] = try bridge.call("samples.delete", ["syncIdentifiers": ["b-1"]])["deleted"].map { "\($0.intValue ?? -1)" }
+                seen["bridgeDeletesOwn"] = try Self.typed(bridge.call("samples.delete", ["syncIdentifiers": ["b-1"]]), as: SamplesDeleteResult.self)["deleted"]
+                    .map { "\($0.intValue ?? -1)" }
                 _ = try user.call("lock")
                 seen["locked"] = refusal { () throws(GatewayClientError) in
                     try user.call("workouts.delete", ["id": .string(id), "confirm": true])
                 }
                 _ = try user.call("unlock")
-                seen["deleted"] = try user.call("workouts.delete", ["id": .string(id), "confirm": true])["deleted"]?.boolValue.map { "\($0)" }
+                seen["deleted"] = try Self.typed(user.call("workouts.delete", ["id": .string(id), "confirm": true]), as: WorkoutDeleteResult.self)["deleted"]?
+                    .boolValue.map { "\($0)" }
                 seen["unknown"] = refusal { () throws(GatewayClientError) in
                     try user.call("workouts.delete", ["id": .string(id), "confirm": true])
                 }

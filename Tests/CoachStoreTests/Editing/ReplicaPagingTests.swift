@@ -64,13 +64,13 @@ import Testing
         let (store, directory, id) = try await Self.savedRide(samples: 3_600, points: 0)
         defer { Fixtures.remove(directory) }
         let whole = try #require(try store.replica(ofWorkout: id))
-        #expect(try whole.json().utf8.count > 1 << 20)
+        #expect(try whole.jsonText().utf8.count > 1 << 20)
         var cursor: ReplicaCursor? = nil
         var largest = 0
         var rows = 0
         repeat {
             let page = try #require(try store.replica(ofWorkout: id, after: cursor, limit: WorkoutStore.replicaPageRows))
-            largest = max(largest, try page.json().utf8.count)
+            largest = max(largest, try page.jsonText().utf8.count)
             rows += page.sampleCount
             cursor = page.next
         } while cursor != nil

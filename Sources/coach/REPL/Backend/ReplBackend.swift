@@ -114,9 +114,8 @@ final class ReplBackend: Sendable {
         let sink = eventSink
         Task {
             for await message in connection.notifications where message["method"]?.stringValue == "event" {
-                guard let params = message["params"] else { continue }
-                sink.yield(ReplEvent(text: params["message"]?.stringValue ?? "", json: params.serialized(),
-                                     state: params["state"]?.stringValue))
+                guard let params = message["params"], let event = try? EventNotification(json: params) else { continue }
+                sink.yield(ReplEvent(text: event.message, json: params.serialized(), state: event.state.isEmpty ? nil : event.state))
             }
         }
     }

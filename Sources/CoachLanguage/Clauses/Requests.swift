@@ -36,6 +36,11 @@ extension LanguageModel {
         guard parts.count > 1, parts.count <= 12 else { return nil }
         for part in parts.dropFirst() {
             guard let command = requestedCommand(norm.slice(part.lowerBound..<norm.count)) else { continue }
+            // Beside a reason the request must say its command or name the workout: "the credits
+            // are rolling, can we go?" asks a person.
+            guard !clauses.intentsCommanded(in: command.scalars[...], words: true).isEmpty
+                || FallbackData.containsAny(fuzzy.fallback.objects, in: command.scalars, words: true)
+            else { return nil }
             let head = norm.slice(0..<part.lowerBound)
             guard let last = head.offsets.last else { return nil }
             let joined = NormalizedText(scalars: head.scalars + [Scalars.space] + command.scalars,

@@ -56,7 +56,8 @@ import Testing
     @Test func messagesToSomeoneElseAreNeverCommands() async throws {
         for state in ["idle", "running", "paused"] {
             let en = try await parse(["tell Ana I'm starting my run", "send my trainer a message: cancel the workout",
-                                      "could you pause the video for me?"], lang: "en", context: "workout=\(state)")
+                                      "could you pause the video for me?", "shoot Dana a message that I'm done with my run",
+                                      "shoot my brother a text, I'm done with the workout"], lang: "en", context: "workout=\(state)")
             let ja = try await parse(["妻に今から走るって送って", "動画を止めてもらえる？"], lang: "ja", context: "workout=\(state)")
             for answer in en + ja { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "") while \(state)") }
         }

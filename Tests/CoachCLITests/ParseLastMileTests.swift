@@ -56,7 +56,8 @@ import Testing
     @Test func messagesToSomeoneElseAreNeverCommands() async throws {
         for state in ["idle", "running", "paused"] {
             let en = try await parse(["tell Ana I'm starting my run", "send my trainer a message: cancel the workout",
-                                      "could you pause the video for me?"], lang: "en", context: "workout=\(state)")
+                                      "could you pause the video for me?", "shoot Dana a message that I'm done with my run",
+                                      "shoot my brother a text, I'm done with the workout"], lang: "en", context: "workout=\(state)")
             let ja = try await parse(["妻に今から走るって送って", "動画を止めてもらえる？"], lang: "ja", context: "workout=\(state)")
             for answer in en + ja { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "") while \(state)") }
         }
@@ -154,6 +155,26 @@ import Testing
         let refusedJa = try await parse(["ほら、行くよ", "いまからいくね"], lang: "ja", context: "workout=paused")
         let idle = try await parse(["さっきの続きから", "休憩終わったよ", "少し止まる"], lang: "ja", context: "workout=idle")
         for answer in refusedEn + refusedJa + idle { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "")") }
+    }
+
+    /// Round 6 (#40): a request after its reason is the reason beside the plain command; a
+    /// hyphen between spaces is a dash that cuts clauses (inside a word it joins: "45-minute");
+    /// Japanese requests asking permission (お願いしてもいいですか) or as a casual imperative (くれ).
+    /// A request about another thing stays refused, in every state.
+    @Test func roundSixRequestsAfterTheirReasonAndDashes() async throws {
+        let running = try await parse(["my knee hurts, could you pause the workout?", "ok I'm spent, would you be able to end the workout?",
+                                       "is there any way to pause my run?"], lang: "en", context: "workout=running")
+        #expect(running.map { $0["intent"] as? String } == ["PauseWorkout", "EndWorkout", "PauseWorkout"])
+        let idle = try await parse(["begin a ride - aim for 30 minutes", "start a 45-minute walk"], lang: "en", context: "workout=idle")
+        #expect(idle.map { slots($0)["activity"] as? String } == ["cycling", "walking"])
+        #expect(idle.map { (slots($0)["goal"] as? [String: Any])?["value"] as? Double } == [1800, 2700])
+        let ja = try await parse(["ラップをお願いしてもいいですか？", "終了してくれ"], lang: "ja", context: "workout=running")
+        #expect(ja.map { $0["intent"] as? String } == ["MarkLap", "EndWorkout"])
+        for state in ["idle", "running", "paused"] {
+            let refused = try await parse(["I'm bored, could you pause the video?", "it's late, can you cancel my booking?",
+                                           "dinner's at 7 - can you start the oven?"], lang: "en", context: "workout=\(state)")
+            for answer in refused { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "") while \(state)") }
+        }
     }
 
     @Test func aBadContextIsAUsageError() async throws {

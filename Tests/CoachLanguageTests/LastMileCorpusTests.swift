@@ -1,5 +1,5 @@
 // LastMileCorpusTests: issue #40's floors over Intents/tests/corpus40 (tuning), holdout40,
-// holdout41, holdout42, holdout43, holdout44 and holdout45 (fresh sets; their READMEs say what was tuned on), each line in its
+// holdout41, holdout42, holdout43, holdout44, holdout45 and holdout46 (fresh sets; their READMEs say what was tuned on), each line in its
 // workout state: no slot value the words did not say (0 WRONG), the intent floors just below the
 // measurement, and no negative a command in any state. scripts/corpus-eval.py --set corpus40|
 // holdout40|holdout41|holdout42|holdout43|holdout44 prints the same figures.
@@ -63,6 +63,8 @@ struct LastMileCorpusTests {
     /// before the fourth round, first run after it) en 84.3 %, ja 77.9 %.
     /// Fifth round: holdout44 (tuned on) en 94.8 %, ja 96.5 %. holdout45 (written and committed
     /// before the fifth round) is not here: its fresh figure has one wrong slot value (its README).
+    /// Sixth round: holdout45 (tuned on) en 93.3 %, ja 95.8 %, still its one wrong value; holdout46
+    /// (written and committed before the sixth round) is measured, never tuned on: only its negatives are here.
     @Test(arguments: [("corpus40", Language.en, 0.98), ("corpus40", Language.ja, 0.98),
                       ("holdout40", Language.en, 0.98), ("holdout40", Language.ja, 0.97),
                       ("holdout41", Language.en, 0.98), ("holdout41", Language.ja, 0.96),
@@ -90,7 +92,7 @@ struct LastMileCorpusTests {
     @Test(arguments: [("corpus40", Language.en), ("corpus40", Language.ja), ("holdout40", Language.en), ("holdout40", Language.ja),
                       ("holdout41", Language.en), ("holdout41", Language.ja), ("holdout42", Language.en), ("holdout42", Language.ja),
                       ("holdout43", Language.en), ("holdout43", Language.ja), ("holdout44", Language.en), ("holdout44", Language.ja),
-                      ("holdout45", Language.en), ("holdout45", Language.ja)])
+                      ("holdout45", Language.en), ("holdout45", Language.ja), ("holdout46", Language.en), ("holdout46", Language.ja)])
     func negativesAreNothingInAnyState(_ set: String, _ language: Language) {
         let lines = CorpusTests.negatives(set, language)
         #expect(lines.count >= 28)
@@ -110,7 +112,8 @@ struct LastMileCorpusTests {
     /// ("never mind", "forget it", "that's all, thanks", もう終わりだ were End/Cancel templates).
     @Test(arguments: [("holdout4", Language.en), ("holdout4", Language.ja), ("holdout41", Language.en), ("holdout41", Language.ja),
                       ("holdout42", Language.en), ("holdout42", Language.ja), ("holdout43", Language.en), ("holdout43", Language.ja),
-                      ("holdout44", Language.en), ("holdout44", Language.ja), ("holdout45", Language.en), ("holdout45", Language.ja)])
+                      ("holdout44", Language.en), ("holdout44", Language.ja), ("holdout45", Language.en), ("holdout45", Language.ja),
+                      ("holdout46", Language.en), ("holdout46", Language.ja)])
     func everydayLinesAreNeverEndOrCancel(_ set: String, _ language: Language) {
         let lines = CorpusTests.negatives(set, language)
         #expect(lines.count >= 28)

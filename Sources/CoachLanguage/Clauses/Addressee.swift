@@ -24,38 +24,41 @@ extension LanguageModel {
             start += h.count
         }
         let star: [UInt32] = [0x2A]
+        // A verb that is also a hesitation ("shoot Sam a message", #40 round 6) is tried where the line starts too.
         for parts in clauses.addresseeWords {
-            var i = start
-            var addressee: [UInt32]? = nil
-            var ok = true
-            var p = 0
-            while p < parts.count, ok {
-                if parts[p] == star {
-                    // One to three words, then the rest of the phrase ("let Tom know", "let the team know").
-                    guard i < words.count else { ok = false; break }
-                    addressee = addressee ?? words[i]
-                    let rest = Array(parts[(p + 1)...])
-                    var matched = false
-                    for n in 1...3 where i + n + rest.count <= words.count {
-                        if rest.isEmpty || Self.wordsMatch(rest, words, at: i + n) {
-                            i += n + rest.count
-                            matched = true
-                            break
+            for begin in start == 0 ? [0] : [start, 0] {
+                var i = begin
+                var addressee: [UInt32]? = nil
+                var ok = true
+                var p = 0
+                while p < parts.count, ok {
+                    if parts[p] == star {
+                        // One to three words, then the rest of the phrase ("let Tom know", "let the team know").
+                        guard i < words.count else { ok = false; break }
+                        addressee = addressee ?? words[i]
+                        let rest = Array(parts[(p + 1)...])
+                        var matched = false
+                        for n in 1...3 where i + n + rest.count <= words.count {
+                            if rest.isEmpty || Self.wordsMatch(rest, words, at: i + n) {
+                                i += n + rest.count
+                                matched = true
+                                break
+                            }
                         }
+                        ok = matched
+                        p = parts.count
+                    } else {
+                        ok = i < words.count && words[i] == parts[p]
+                        i += 1
+                        p += 1
                     }
-                    ok = matched
-                    p = parts.count
-                } else {
-                    ok = i < words.count && words[i] == parts[p]
-                    i += 1
-                    p += 1
                 }
+                guard ok else { continue }
+                // Nothing after the verb ("send"), or the user addressed: not a message to someone else.
+                guard let whom = addressee ?? (i < words.count ? words[i] : nil) else { continue }
+                if clauses.selfWords.contains(whom) { continue }
+                return true
             }
-            guard ok else { continue }
-            // Nothing after the verb ("send"), or the user addressed: not a message to someone else.
-            guard let whom = addressee ?? (i < words.count ? words[i] : nil) else { continue }
-            if clauses.selfWords.contains(whom) { continue }
-            return true
         }
         return false
     }

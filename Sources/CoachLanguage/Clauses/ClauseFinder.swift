@@ -141,6 +141,9 @@ extension LanguageModel {
         let words = language == .en
         let content = parts.filter { !isHesitation(norm.scalars[$0]) }
         guard !content.isEmpty else { return true }
+        // A discard's story may run over several clauses (「違う種目で|始めちゃったので取り消し」,
+        // #40 round 6): beside one reason, the others may name the start that should not have been.
+        let story = intent == "CancelWorkout" && content.contains { isDiscardReason(norm.scalars[$0]) }
         var length = 0
         for part in content {
             let s = Array(norm.scalars[part])
@@ -180,7 +183,7 @@ extension LanguageModel {
             // command; inside a remark ("back at the start line", "the end of the block") it is
             // not — except beside End or Cancel, which act on no remark that names another command.
             let others = clauses.intentsCommanded(in: s[...], words: words).subtracting([intent])
-            if !others.isEmpty {
+            if !others.isEmpty, !story {
                 // Japanese has no word order to read an order from.
                 guard words, !Self.isDestructive(intent) else { return false }
                 let first = Array(s.split(separator: Scalars.space).first ?? [])

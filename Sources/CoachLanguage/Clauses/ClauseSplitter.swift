@@ -33,7 +33,11 @@ struct ClauseSplitter {
         guard p >= 0, i < norm.count else { return false }
         let from = Int(norm.offsets[p]) + 1, to = min(Int(norm.offsets[i]), original.count)
         guard from < to else { return false }
-        return original[from..<to].contains(where: Self.isClausePunctuation)
+        let between = original[from..<to]
+        // A hyphen between spaces is a dash ("begin a walk - aim for 45 mins", #40 round 6); inside
+        // a word it joins ("45-minute").
+        if between.contains(0x2D) && between.contains(0x20) { return true }
+        return between.contains(where: Self.isClausePunctuation)
     }
 
     // MARK: - Words (English)

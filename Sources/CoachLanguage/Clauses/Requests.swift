@@ -8,7 +8,7 @@ import CoachWire
 
 extension LanguageModel {
     func requestMatch(_ text: String, norm: NormalizedText, units: UnitTable, context: RecognitionContext) -> Recognition? {
-        guard let command = requestedCommand(norm) else { return nil }
+        guard let command = requestedCommand(norm) else { return reasonedRequest(text, norm: norm, units: units, context: context) }
         var found: (RawMatch, NormalizedText)? = exactMatch(command, context: context)
         if found == nil, let typo = typoMatch(command, context: context) { found = (typo.match, typo.used) }
         guard let (match, used) = found else {
@@ -24,6 +24,35 @@ extension LanguageModel {
         var r = recognition(text: text, match: match, in: used, units: units, confidence: 0.9, method: .clause)
         r.heard = used.string
         return r
+    }
+
+    /// A request after its reason (#40 round 6): "I'm knackered, could you finish the workout?" is
+    /// the reason and the plain command, judged by the clause finder as any reason beside its
+    /// command ("I'm knackered, finish the workout"). English only: Japanese requests end the line.
+    func reasonedRequest(_ text: String, norm: NormalizedText, units: UnitTable, context: RecognitionContext) -> Recognition? {
+        guard language == .en else { return nil }
+        let original = text.unicodeScalars.map(\.value)
+        let parts = ClauseSplitter(data: clauses, language: language).clauses(of: norm, original: original)
+        guard parts.count > 1, parts.count <= 12 else { return nil }
+        for part in parts.dropFirst() {
+            guard let command = requestedCommand(norm.slice(part.lowerBound..<norm.count)) else { continue }
+            // Beside a reason the request must say its command or name the workout: "the credits
+            // are rolling, can we go?" asks a person.
+            guard !clauses.intentsCommanded(in: command.scalars[...], words: true).isEmpty
+                || FallbackData.containsAny(fuzzy.fallback.objects, in: command.scalars, words: true)
+            else { return nil }
+            let head = norm.slice(0..<part.lowerBound)
+            guard let last = head.offsets.last else { return nil }
+            let joined = NormalizedText(scalars: head.scalars + [Scalars.space] + command.scalars,
+                                        offsets: head.offsets + [last + 1] + command.offsets, originalLength: norm.originalLength)
+            let plain = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "?" ? " " : $0 }))
+            return clauseMatch(plain, norm: joined, units: units, context: context).map {
+                var r = $0
+                r.text = text
+                return r
+            }
+        }
+        return nil
     }
 
     /// The command inside a request in question form, or nil when the line is not one.

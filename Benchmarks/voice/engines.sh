@@ -15,6 +15,8 @@
 #   ENGINES_DENOISE_KEEP=0.3     with this share of the input mixed back (default 0: RNNoise alone)
 #   ENGINES_SETS="en-commands en-noncommands"           only these sets (default: all five); no latency run
 #   ENGINES_TUNE_VOICES="en-us en-us+f3 kal16 rms"      the commands' intents also per part of the voices
+#   ENGINES_BY_STATE=1                                  each figure also per state (idle, running, paused)
+#   ENGINES_KEEP=DIR                                    keep the decoded results (engines-score.py DIR … scores them again)
 # An ENGINE other than "default" is passed as `--engine ENGINE` (hama, pocketsphinx); ENGINE+OPTION,OPTION
 # adds options to coach listen (hama+--denoiser,rnnoise), reported under that name.
 #

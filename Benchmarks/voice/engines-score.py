@@ -194,7 +194,7 @@ for engine in engines:
     acted, destructive, ntotal, _, _, examples = noncommands(engine, 'wake', 'clean', STATES, start_cpu)
     print(f'after "hey coach" (--wake), clean: commands {pct(right, total)} (slots {slots}, wrong {wrong}); '
           f'non-commands acting {pct(acted, ntotal)}, End/Cancel {destructive}')
-    if BY_STATE:
+    if BY_STATE and total:
         print(f'{"":4}commands ' + ', '.join(by_state(lambda st: commands(engine, 'wake', 'clean', (st,), start_cpu)))
               + '; non-commands ' + ', '.join(by_state(lambda st: noncommands(engine, 'wake', 'clean', (st,), start_cpu))))
     right, slots, wrong, total, seconds, n, by_voice = commands(engine, 'ja-commands', 'clean', STATES, start_cpu)

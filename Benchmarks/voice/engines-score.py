@@ -164,6 +164,7 @@ for engine in engines:
           f'{start_wall * 1000:.0f} ms wall, {start_cpu * 1000:.0f} ms CPU')
     print(f'{"English commands, in their state":34} {"intent":>16} {"intent+slots":>16} {"acted wrongly":>14} {"CPU/utt":>9}')
     all_right = all_total = 0
+    clean_voices = {}
     for c in conditions:
         right, slots, wrong, total, seconds, n, by_voice = commands(engine, 'en-commands', c, STATES, start_cpu)
         all_right += right; all_total += total
@@ -180,7 +181,8 @@ for engine in engines:
             clean_voices = by_voice
     if all_total:
         print(f'{"all alterations":34} {pct(all_right, all_total):>16}')
-    print('clean, by voice: ' + ', '.join(f'{v} {a}/{b}' for v, (a, b) in sorted(clean_voices.items())))
+    if clean_voices:
+        print('clean, by voice: ' + ', '.join(f'{v} {a}/{b}' for v, (a, b) in sorted(clean_voices.items())))
     print(f'{"English non-commands":34} {"acted":>16} {"End/Cancel":>16} {"":>14} {"CPU/utt":>9}')
     for c in nonconditions:
         acted, destructive, total, seconds, n, examples = noncommands(engine, 'en-noncommands', c, STATES, start_cpu)

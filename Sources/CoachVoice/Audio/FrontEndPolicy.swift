@@ -1,7 +1,7 @@
 // Which noise front end runs before the decoder: `--denoiser` / voice.denoiser name one (rnnoise,
 // speexdsp, off); `auto` (the default) takes speexdsp when `--front-end` or voice.front_end ask for
 // it, none when they say no, else RNNoise for the VAD when it is installed and hama hears (measured
-// on every state, noise, overlap and the wake set: no worse anywhere, music rescued), else speexdsp's
+// in every state: no worse on clean, overlap, the wake set and non-commands, music rescued), else speexdsp's
 // measured default (on for the microphone, off for files). `--no-front-end` / `--denoiser off` turn
 // every front end off. Measured in docs/voice.md ("A front end for real rooms", "RNNoise").
 

@@ -11,6 +11,7 @@ conditions, nonconditions, engines = conditions.split(), nonconditions.split(), 
 STATES = ('idle', 'running', 'paused')
 DESTRUCTIVE = ('EndWorkout', 'CancelWorkout')
 TUNE = os.environ.get('ENGINES_TUNE_VOICES', '').split()  # voice names (after "espeak:", "flite:")
+BY_STATE = bool(os.environ.get('ENGINES_BY_STATE'))  # each line also state by state
 ASKED = {}  # (engine, set, condition) → the non-commands heard as an unsure End/Cancel, which ask
 
 
@@ -132,6 +133,19 @@ def noncommands(engine, name, condition, states, startup_cpu):
     return acted, destructive, total, walk.seconds, walk.utterances, examples
 
 
+def by_state(count):
+    """'idle a/b, …' for the states a run decoded: commands give (right, …, total at 3), non-commands
+    (acted, End/Cancel, total): right or acted of total, End/Cancel or wrong after it."""
+    out = []
+    for st in STATES:
+        r = count(st)
+        if len(r) == 7 and r[3]:
+            out.append(f'{st} {r[0]}/{r[3]} ({r[2]} wrong)')
+        elif len(r) == 6 and r[2]:
+            out.append(f'{st} {r[0]}/{r[2]} ({r[1]} End/Cancel)')
+    return out
+
+
 # The sets against the text recogniser: a tagged intent `coach parse` does not read is named.
 for name in ('en-commands', 'wake', 'ja-commands'):
     lines, exp = set_lines(name), expected(name)
@@ -150,6 +164,7 @@ for engine in engines:
           f'{start_wall * 1000:.0f} ms wall, {start_cpu * 1000:.0f} ms CPU')
     print(f'{"English commands, in their state":34} {"intent":>16} {"intent+slots":>16} {"acted wrongly":>14} {"CPU/utt":>9}')
     all_right = all_total = 0
+    clean_voices = {}
     for c in conditions:
         right, slots, wrong, total, seconds, n, by_voice = commands(engine, 'en-commands', c, STATES, start_cpu)
         all_right += right; all_total += total
@@ -160,22 +175,30 @@ for engine in engines:
                 k = 0 if v.split(':')[-1] in TUNE else 1
                 part[k][0] += a; part[k][1] += b
             print(f'{"":4}tune voices {part[0][0]}/{part[0][1]}, the others {part[1][0]}/{part[1][1]}')
+        if BY_STATE:
+            print(f'{"":4}' + ', '.join(by_state(lambda st: commands(engine, 'en-commands', c, (st,), start_cpu))))
         if c == 'clean':
             clean_voices = by_voice
     if all_total:
         print(f'{"all alterations":34} {pct(all_right, all_total):>16}')
-    print('clean, by voice: ' + ', '.join(f'{v} {a}/{b}' for v, (a, b) in sorted(clean_voices.items())))
+    if clean_voices:
+        print('clean, by voice: ' + ', '.join(f'{v} {a}/{b}' for v, (a, b) in sorted(clean_voices.items())))
     print(f'{"English non-commands":34} {"acted":>16} {"End/Cancel":>16} {"":>14} {"CPU/utt":>9}')
     for c in nonconditions:
         acted, destructive, total, seconds, n, examples = noncommands(engine, 'en-noncommands', c, STATES, start_cpu)
         asks = ASKED.get((engine, 'en-noncommands', c), [])
         print(f'{c:34} {pct(acted, total):>16} {destructive:>16} {f"{len(asks)} ask":>14} {1000 * seconds / max(n, 1):>6.0f} ms')
+        if BY_STATE:
+            print(f'{"":4}' + ', '.join(by_state(lambda st: noncommands(engine, 'en-noncommands', c, (st,), start_cpu))))
         for e in examples[:4]:
             print(f'    {e}')
     right, slots, wrong, total, _, _, _ = commands(engine, 'wake', 'clean', STATES, start_cpu)
     acted, destructive, ntotal, _, _, examples = noncommands(engine, 'wake', 'clean', STATES, start_cpu)
     print(f'after "hey coach" (--wake), clean: commands {pct(right, total)} (slots {slots}, wrong {wrong}); '
           f'non-commands acting {pct(acted, ntotal)}, End/Cancel {destructive}')
+    if BY_STATE and total:
+        print(f'{"":4}commands ' + ', '.join(by_state(lambda st: commands(engine, 'wake', 'clean', (st,), start_cpu)))
+              + '; non-commands ' + ', '.join(by_state(lambda st: noncommands(engine, 'wake', 'clean', (st,), start_cpu))))
     right, slots, wrong, total, seconds, n, by_voice = commands(engine, 'ja-commands', 'clean', STATES, start_cpu)
     acted, destructive, ntotal, _, _, _ = noncommands(engine, 'ja-noncommands', 'clean', STATES, start_cpu)
     print(f'Japanese (--lang ja), clean: commands {pct(right, total)} (slots {slots}, wrong {wrong}; '

@@ -15,8 +15,11 @@
 #   ENGINES_DENOISE_KEEP=0.3     with this share of the input mixed back (default 0: RNNoise alone)
 #   ENGINES_SETS="en-commands en-noncommands"           only these sets (default: all five); no latency run
 #   ENGINES_TUNE_VOICES="en-us en-us+f3 kal16 rms"      the commands' intents also per part of the voices
+#   ENGINES_BY_STATE=1                                  each figure also per state (idle, running, paused)
+#   ENGINES_KEEP=DIR                                    keep the decoded results (engines-score.py DIR … scores them again)
 # An ENGINE other than "default" is passed as `--engine ENGINE` (hama, pocketsphinx); ENGINE+OPTION,OPTION
-# adds options to coach listen (hama+--denoiser,rnnoise), reported under that name.
+# adds options to coach listen (hama+--denoiser,rnnoise), reported under that name; hama takes RNNoise
+# for its VAD by default when it is installed, so hama+--denoiser,off is hama without it.
 #
 # The sets (Benchmarks/voice/sets/, written before any engine was tuned on them): English commands,
 # each in the state it is said in (--state), everyday non-commands, Japanese commands and

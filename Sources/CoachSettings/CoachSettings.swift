@@ -30,7 +30,7 @@ public struct CoachSettings: Codable, Sendable, Equatable {
         /// measured default (FrontEndPolicy, docs/voice.md).
         public var frontEnd: Bool? = nil
         /// The noise front end (`coach listen --denoiser`): auto, rnnoise, speexdsp or off; nil: auto
-        /// (speexdsp as front_end says; RNNoise only when named: docs/voice.md, "RNNoise").
+        /// (speexdsp as front_end says, else RNNoise for the VAD with hama when installed: docs/voice.md, "RNNoise").
         public var denoiser: String? = nil
         /// Frequency warping for `coach listen` and `/listen` (like `--warp`): "auto", "off" or a
         /// factor from 0.6 to 1.5 (below 1 for a low voice); nil: off (docs/voice.md).

@@ -2,7 +2,7 @@
 // delay it exactly as much as is taken off; the installed library (scripts/setup-tests puts the
 // pinned pyrnnoise wheel's librnnoise.so in .models/) loads and takes steady noise down by far more
 // than speexdsp's 15 dB while a voiced sound keeps its level; the stream comes out sample for sample;
-// and FrontEndPolicy takes it only when it is named.
+// and FrontEndPolicy takes it for `auto` when installed (with hama), and off when told.
 
 @testable import CoachVoice
 import Foundation
@@ -113,12 +113,17 @@ import Testing
         func choose(_ d: FrontEndPolicy.Choice?, _ flag: Bool?, _ setting: Bool?, mic: Bool, installed: Bool) -> FrontEndPolicy.Choice {
             FrontEndPolicy.choose(denoiser: d, frontEnd: flag, frontEndSetting: setting, fromMicrophone: mic, rnnoiseInstalled: installed)
         }
-        #expect(choose(nil, nil, nil, mic: false, installed: true) == .off, "installed, RNNoise is still asked for by name")
-        #expect(choose(nil, nil, nil, mic: true, installed: true) == .speexdsp)
+        #expect(choose(nil, nil, nil, mic: false, installed: true) == .rnnoise, "installed, auto takes RNNoise")
+        #expect(choose(nil, nil, nil, mic: true, installed: true) == .rnnoise)
+        #expect(choose(.auto, nil, nil, mic: true, installed: true) == .rnnoise)
+        #expect(FrontEndPolicy.choose(denoiser: nil, frontEnd: nil, frontEndSetting: nil, fromMicrophone: true, rnnoiseInstalled: true,
+                                      measuredEngine: false) == .speexdsp, "pocketsphinx and Julius keep speexdsp")
+        #expect(choose(.off, nil, nil, mic: true, installed: true) == .off, "--denoiser off turns it off")
         #expect(choose(nil, nil, nil, mic: true, installed: false) == .speexdsp, "as before without it")
         #expect(choose(nil, nil, nil, mic: false, installed: false) == .off)
         #expect(choose(nil, true, nil, mic: false, installed: true) == .speexdsp, "--front-end is speexdsp's")
         #expect(choose(nil, nil, false, mic: true, installed: true) == .off, "front_end: false turns it off")
+        #expect(choose(nil, false, nil, mic: false, installed: true) == .off, "--no-front-end turns it off")
         #expect(choose(.rnnoise, false, nil, mic: true, installed: true) == .off, "--no-front-end wins")
         #expect(choose(.speexdsp, nil, nil, mic: false, installed: true) == .speexdsp)
         #expect(choose(.rnnoise, nil, nil, mic: false, installed: false) == .rnnoise, "named: a note says it is missing")

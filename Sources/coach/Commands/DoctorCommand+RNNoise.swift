@@ -1,6 +1,6 @@
 // The doctor's line for RNNoise, the neural noise front end (`coach voice install` takes librnnoise.so
 // out of the pinned pyrnnoise wheel): installed and intact, or what to run. Optional: without it
-// speexdsp's front end (or none) listens as before, and RNNoise is asked for by name only.
+// speexdsp's front end (or none) listens as before; with it, hama's VAD hears RNNoise's output by default.
 
 import CoachVoice
 
@@ -12,7 +12,7 @@ extension DoctorCommand {
         }
         let directory = VoiceModels.directory(of: package)
         let installed = VoiceModels.inspect(package, in: directory, check: .digests)
-        let fallback = "coach listen --denoiser rnnoise needs it (opt-in; for music and other noise; docs/voice.md)"
+        let fallback = "coach listen hears music and other noise better with it (the default when installed; docs/voice.md)"
         return Requirement(
             what: "neural noise front end: RNNoise (\(package.name) \(package.version)) in \(directory)"
                 + (installed == nil ? "" : installed!.isUsable ? "" : " (damaged)"),

@@ -130,7 +130,7 @@ struct ListenCommand: ParsableCommand {
           help: "Lower steady noise (a fan, a treadmill) with speexdsp before listening (settings: voice.front_end). Default: on for the microphone, off for --input; needs libspeexdsp1.")
     var frontEnd: Bool? = nil
 
-    @Option(name: .long, help: "The noise front end: auto (speexdsp as --front-end says), rnnoise (heard by the voice detector only; coach voice install puts it in place; not yet the default), speexdsp or off (settings: voice.denoiser).")
+    @Option(name: .long, help: "The noise front end: auto (speexdsp as --front-end says, else rnnoise with hama when installed), rnnoise (heard by the voice detector only; coach voice install puts it in place), speexdsp or off (settings: voice.denoiser).")
     var denoiser: FrontEndPolicy.Choice?
 
     /// RNNoise's place and the share of the input it keeps, to measure (Benchmarks/voice/engines.sh).
@@ -275,7 +275,7 @@ struct ListenCommand: ParsableCommand {
             frontEndSettings = parsed
         }
         let front = VoiceSetup.frontEnd(settings: settings, explicit: frontEnd, denoiser: denoiser, fromMicrophone: input == nil,
-                                        options: frontEndSettings, place: frontEndPlace, keep: denoiserKeep)
+                                        engine: voice.engineName, options: frontEndSettings, place: frontEndPlace, keep: denoiserKeep)
         if let note = front.note { OneShot.printError(note) }
         if verbose {
             let said: String = switch front.frontEnd {

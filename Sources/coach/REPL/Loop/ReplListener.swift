@@ -88,7 +88,8 @@ final class ReplListener: Sendable {
 
     private func listen(voice: VoiceRecognizer, source: any AudioInput, generation mine: Int, input: String?) {
         defer { (source as? ReadAheadAudioInput)?.stop() }  // the microphone let go with the listening
-        let front = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil)
+        let front = VoiceSetup.frontEnd(settings: settings, explicit: nil, fromMicrophone: input == nil,
+                                        engine: voice.engineName)
         if let note = front.note, isCurrent(mine) { deliver(.note(note)) }
         voice.prepareStates()
         let listener = UtteranceListener(voice: voice, decoding: VoiceSetup.decoding(input: input), frontEnd: front.frontEnd,

@@ -188,7 +188,6 @@ enum NotYetMoved {
         "coach/Commands/OwnVoiceCheck.swift": 6,
         "coach/Commands/ParseCommand.swift": 14,
         "coach/Commands/PermissionsCommands.swift": 23,
-        "coach/Commands/PlanCommands.swift": 46,
         "coach/Commands/PowerZoneReport.swift": 3,
         "coach/Commands/QRCode.swift": 2,
         "coach/Commands/SensorCommands.swift": 39,

@@ -190,7 +190,6 @@ enum NotYetMoved {
         "coach/Commands/PermissionsCommands.swift": 23,
         "coach/Commands/PowerZoneReport.swift": 3,
         "coach/Commands/QRCode.swift": 2,
-        "coach/Commands/SensorCommands.swift": 39,
         "coach/Commands/ServeCommand.swift": 31,
         "coach/Commands/ShutdownCommand.swift": 10,
         "coach/Commands/StatsCommand.swift": 8,

@@ -188,7 +188,6 @@ enum NotYetMoved {
         "coach/Commands/PermissionsCommands.swift": 23,
         "coach/Commands/PowerZoneReport.swift": 3,
         "coach/Commands/QRCode.swift": 2,
-        "coach/Commands/ServeCommand.swift": 31,
         "coach/Commands/ShutdownCommand.swift": 10,
         "coach/Commands/StatsCommand.swift": 8,
         "coach/Commands/StatusCommand.swift": 6,

@@ -181,7 +181,6 @@ enum NotYetMoved {
         "coach/Commands/HistoryCommands.swift": 23,
         "coach/Commands/HttpCommands.swift": 8,
         "coach/Commands/ImportCommand.swift": 9,
-        "coach/Commands/ListenCommand.swift": 28,
         "coach/Commands/OneShot.swift": 2,
         "coach/Commands/OwnVoiceCheck.swift": 6,
         "coach/Commands/ParseCommand.swift": 14,

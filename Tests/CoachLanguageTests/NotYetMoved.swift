@@ -190,7 +190,6 @@ enum NotYetMoved {
         "coach/Commands/ShutdownCommand.swift": 10,
         "coach/Commands/StatsCommand.swift": 8,
         "coach/Commands/StatusCommand.swift": 6,
-        "coach/Commands/VoiceCommands.swift": 27,
         "coach/Commands/VoiceSayCommand.swift": 6,
         "coach/Commands/VoiceSetup+FrontEnd.swift": 4,
         "coach/Commands/VoiceSetup.swift": 15,

@@ -178,7 +178,6 @@ enum NotYetMoved {
         "coach/Commands/FeedCommands.swift": 11,
         "coach/Commands/GatewayOptions.swift": 6,
         "coach/Commands/HeartRateZoneReport.swift": 1,
-        "coach/Commands/HistoryCommands.swift": 23,
         "coach/Commands/HttpCommands.swift": 8,
         "coach/Commands/ImportCommand.swift": 9,
         "coach/Commands/OneShot.swift": 2,

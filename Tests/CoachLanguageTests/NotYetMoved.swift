@@ -167,7 +167,6 @@ enum NotYetMoved {
         "coach/Coach.swift": 2,
         "coach/Commands/ChangesCommand.swift": 9,
         "coach/Commands/ChartOutput.swift": 1,
-        "coach/Commands/Class/ClassCommands.swift": 15,
         "coach/Commands/Class/ClassInstructorCommands.swift": 9,
         "coach/Commands/Class/ClassSimulateCommand.swift": 12,
         "coach/Commands/ClientName.swift": 2,

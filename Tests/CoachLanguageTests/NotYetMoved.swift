@@ -189,7 +189,6 @@ enum NotYetMoved {
         "coach/Commands/StatusCommand.swift": 6,
         "coach/Commands/VoiceSayCommand.swift": 6,
         "coach/Commands/VoiceSetup+FrontEnd.swift": 4,
-        "coach/Commands/VoiceSetup.swift": 15,
         "coach/REPL/Backend/ReplReply.swift": 2,
         "coach/REPL/Backend/ReplTransport+Embedded.swift": 8,
         "coach/REPL/Backend/ReplTransport+Socket.swift": 2,

@@ -181,7 +181,6 @@ enum NotYetMoved {
         "coach/Commands/ImportCommand.swift": 9,
         "coach/Commands/OneShot.swift": 2,
         "coach/Commands/OwnVoiceCheck.swift": 6,
-        "coach/Commands/ParseCommand.swift": 14,
         "coach/Commands/PowerZoneReport.swift": 3,
         "coach/Commands/QRCode.swift": 2,
         "coach/Commands/ShutdownCommand.swift": 10,

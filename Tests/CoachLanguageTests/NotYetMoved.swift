@@ -173,7 +173,6 @@ enum NotYetMoved {
         "coach/Commands/DeleteCommand.swift": 9,
         "coach/Commands/DoctorCommand+Julius.swift": 6,
         "coach/Commands/DoctorCommand+RNNoise.swift": 5,
-        "coach/Commands/ExportCommands.swift": 13,
         "coach/Commands/FeedCommands.swift": 11,
         "coach/Commands/GatewayOptions.swift": 6,
         "coach/Commands/HeartRateZoneReport.swift": 1,

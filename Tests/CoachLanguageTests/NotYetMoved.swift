@@ -168,7 +168,6 @@ enum NotYetMoved {
         "coach/Commands/ChangesCommand.swift": 9,
         "coach/Commands/ChartOutput.swift": 1,
         "coach/Commands/Class/ClassInstructorCommands.swift": 9,
-        "coach/Commands/Class/ClassSimulateCommand.swift": 12,
         "coach/Commands/ClientName.swift": 2,
         "coach/Commands/DeleteCommand.swift": 9,
         "coach/Commands/DoctorCommand+Julius.swift": 6,

@@ -172,7 +172,6 @@ enum NotYetMoved {
         "coach/Commands/DeleteCommand.swift": 9,
         "coach/Commands/DoctorCommand+Julius.swift": 6,
         "coach/Commands/DoctorCommand+RNNoise.swift": 5,
-        "coach/Commands/FeedCommands.swift": 11,
         "coach/Commands/GatewayOptions.swift": 6,
         "coach/Commands/HeartRateZoneReport.swift": 1,
         "coach/Commands/HttpCommands.swift": 8,

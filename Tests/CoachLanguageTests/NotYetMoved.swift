@@ -165,7 +165,6 @@ enum NotYetMoved {
         "coach-status/main.swift": 4,
         "coach-store-crash/main.swift": 7,
         "coach/Coach.swift": 2,
-        "coach/Commands/ChangesCommand.swift": 9,
         "coach/Commands/ChartOutput.swift": 1,
         "coach/Commands/Class/ClassInstructorCommands.swift": 9,
         "coach/Commands/ClientName.swift": 2,

@@ -166,7 +166,6 @@ enum NotYetMoved {
         "coach-store-crash/main.swift": 7,
         "coach/Coach.swift": 2,
         "coach/Commands/ChartOutput.swift": 1,
-        "coach/Commands/Class/ClassInstructorCommands.swift": 9,
         "coach/Commands/ClientName.swift": 2,
         "coach/Commands/DeleteCommand.swift": 9,
         "coach/Commands/DoctorCommand+Julius.swift": 6,

@@ -167,7 +167,7 @@ enum NotYetMoved {
         "coach/Coach.swift": 2,
         "coach/Commands/ChartOutput.swift": 1,
         "coach/Commands/ClientName.swift": 2,
-        "coach/Commands/DeleteCommand.swift": 9,
+        "coach/Commands/DeleteCommand.swift": 2,
         "coach/Commands/DoctorCommand+Julius.swift": 6,
         "coach/Commands/DoctorCommand+RNNoise.swift": 5,
         "coach/Commands/GatewayOptions.swift": 6,

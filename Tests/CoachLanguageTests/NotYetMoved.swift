@@ -173,7 +173,6 @@ enum NotYetMoved {
         "coach/Commands/GatewayOptions.swift": 6,
         "coach/Commands/HeartRateZoneReport.swift": 1,
         "coach/Commands/HttpCommands.swift": 8,
-        "coach/Commands/ImportCommand.swift": 9,
         "coach/Commands/OneShot.swift": 2,
         "coach/Commands/OwnVoiceCheck.swift": 6,
         "coach/Commands/PowerZoneReport.swift": 3,

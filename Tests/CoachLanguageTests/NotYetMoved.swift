@@ -172,7 +172,6 @@ enum NotYetMoved {
         "coach/Commands/DoctorCommand+RNNoise.swift": 5,
         "coach/Commands/GatewayOptions.swift": 6,
         "coach/Commands/HeartRateZoneReport.swift": 1,
-        "coach/Commands/HttpCommands.swift": 8,
         "coach/Commands/OneShot.swift": 2,
         "coach/Commands/OwnVoiceCheck.swift": 6,
         "coach/Commands/PowerZoneReport.swift": 3,

@@ -176,7 +176,6 @@ enum NotYetMoved {
         "coach/Commands/OwnVoiceCheck.swift": 6,
         "coach/Commands/PowerZoneReport.swift": 3,
         "coach/Commands/QRCode.swift": 2,
-        "coach/Commands/StatsCommand.swift": 8,
         "coach/Commands/StatusCommand.swift": 6,
         "coach/Commands/VoiceSayCommand.swift": 6,
         "coach/Commands/VoiceSetup+FrontEnd.swift": 4,

@@ -170,7 +170,6 @@ enum NotYetMoved {
         "coach/Commands/DeleteCommand.swift": 2,
         "coach/Commands/DoctorCommand+Julius.swift": 6,
         "coach/Commands/DoctorCommand+RNNoise.swift": 5,
-        "coach/Commands/GatewayOptions.swift": 6,
         "coach/Commands/HeartRateZoneReport.swift": 1,
         "coach/Commands/OneShot.swift": 2,
         "coach/Commands/OwnVoiceCheck.swift": 6,

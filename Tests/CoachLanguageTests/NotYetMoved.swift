@@ -175,7 +175,7 @@ enum NotYetMoved {
         "coach/Commands/OwnVoiceCheck.swift": 6,
         "coach/Commands/PowerZoneReport.swift": 3,
         "coach/Commands/QRCode.swift": 2,
-        "coach/Commands/StatusCommand.swift": 6,
+        "coach/Commands/StatusCommand.swift": 1,
         "coach/Commands/VoiceSayCommand.swift": 6,
         "coach/Commands/VoiceSetup+FrontEnd.swift": 4,
         "coach/REPL/Backend/ReplReply.swift": 2,

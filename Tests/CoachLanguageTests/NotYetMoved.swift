@@ -176,7 +176,6 @@ enum NotYetMoved {
         "coach/Commands/PowerZoneReport.swift": 3,
         "coach/Commands/QRCode.swift": 2,
         "coach/Commands/StatusCommand.swift": 1,
-        "coach/Commands/VoiceSayCommand.swift": 6,
         "coach/Commands/VoiceSetup+FrontEnd.swift": 4,
         "coach/REPL/Backend/ReplReply.swift": 2,
         "coach/REPL/Backend/ReplTransport+Embedded.swift": 8,

@@ -164,7 +164,6 @@ enum NotYetMoved {
         "CoachWyoming/WyomingService.swift": 5,
         "coach-status/main.swift": 4,
         "coach-store-crash/main.swift": 7,
-        "coach/Coach.swift": 2,
         "coach/Commands/ChartOutput.swift": 1,
         "coach/Commands/ClientName.swift": 2,
         "coach/Commands/DeleteCommand.swift": 2,

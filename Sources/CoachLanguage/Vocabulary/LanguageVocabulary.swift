@@ -1,6 +1,6 @@
 // LanguageVocabulary: everything Intents/<lang>/ (and the user's <lang>/ beside it) says, each
 // file parsed once and every key read into its typed section: hassil's sentences and lists,
-// responses, answers, clause and fallback words, number words, speech data. A key no section knows is an error.
+// responses, answers, clause and fallback words, number words, speech data, the command line's words. A key no section knows is an error.
 
 import CoachWire
 import Foundation
@@ -19,6 +19,7 @@ public struct LanguageVocabulary: Sendable {
     var fallback = FallbackWords()
     public internal(set) var voice = VoiceWords()
     public internal(set) var numbers = NumberWords()
+    public internal(set) var commandLine = CommandLineWords()
     /// `location:` of `lists.activity` entries: the entry's `in` template → the location it implies.
     var activityLocations: [WordPair] = []
 
@@ -29,7 +30,7 @@ public struct LanguageVocabulary: Sendable {
 
     /// Every top-level key a vocabulary file may hold.
     static let keys: Set<String> = IntentDefinitions.keys.union(VoiceWords.keys)
-        .union(["responses", "answers", "permission", "save", "clauses", "fallback", "numbers"])
+        .union(["responses", "answers", "permission", "save", "clauses", "fallback", "numbers", CommandLineWords.key])
 
     /// Reads one parsed file into the sections.
     mutating func read(_ root: Node, file: String, fromUser: Bool) throws(VocabularyError) {
@@ -43,6 +44,7 @@ public struct LanguageVocabulary: Sendable {
             case "clauses": try yaml.section(node, key, into: &clauses)
             case "fallback": try yaml.section(node, key, into: &fallback)
             case "numbers": try numbers.read(node, key, yaml)
+            case CommandLineWords.key: try commandLine.read(node, key, yaml)
             case _ where VoiceWords.keys.contains(key): _ = try yaml.read(key, node, key, into: &voice)
             default: try definitions.read(key, node, yaml, fromUser: fromUser, locations: &activityLocations)
             }

@@ -8,32 +8,16 @@ import CoachWire
 import Foundation
 
 struct ChangesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "changes", abstract: "Print what was added and deleted in the store since an anchor, as JSON lines.",
-        discussion: """
-            Each line is one page: {"since":N,"added":[…],"deleted":[…],"anchor":M,"more":…}
-            (docs/protocol.md, workouts.changes). Without an anchor: everything, then the
-            tombstones. --follow keeps printing pages as they are saved or deleted
-            (HealthKit's long-running anchored query) until interrupted.
-
-            --anchor-file F reads the anchor from F (missing: from the start) and writes
-            the new one to F after each line is printed; SIGINT and SIGTERM wait until
-            both are done, so a restarted follower neither repeats nor misses a page.
-
-            Examples:
-              coach changes                                  # everything, then exit
-              coach changes --anchor 1200
-              coach changes --follow --anchor-file ~/.cache/sync.anchor | my-sync
-            """)
+    static var configuration: CommandConfiguration { .words("changes") }
     @OptionGroup var options: GatewayOptions
-    @Option(help: "Start after this anchor.") var anchor: Int?
-    @Option(name: .customLong("anchor-file"), help: ArgumentHelp("Read the anchor from FILE and keep it current.", valueName: "file"))
+    @Option(help: .words("changes", "anchor")) var anchor: Int?
+    @Option(name: .customLong("anchor-file"), help: .words("changes", "anchor_file", valueName: "file"))
     var anchorFile: String?
-    @Flag(help: "Keep printing changes as they happen.") var follow = false
+    @Flag(help: .words("changes", "follow")) var follow = false
 
     func validate() throws {
-        if let anchor, anchor < 0 { throw ValidationError("--anchor is a whole number, 0 or more.") }
-        if anchor != nil && anchorFile != nil { throw ValidationError("Use --anchor or --anchor-file, not both.") }
+        if let anchor, anchor < 0 { throw ValidationError(words: "changes", "bad_anchor") }
+        if anchor != nil && anchorFile != nil { throw ValidationError(words: "changes", "both") }
     }
 
     func run() throws {
@@ -98,7 +82,7 @@ struct ChangesCommand: ParsableCommand {
         do {
             try DurableFile.write("\(anchor)\n", to: anchorFile)
         } catch {
-            OneShot.printError("cannot write the anchor to \(anchorFile): \(error)")
+            OneShot.printError(CLIWords.text("changes", "cannot_write", ["file": anchorFile, "error": "\(error)"]))
         }
     }
 
@@ -107,7 +91,7 @@ struct ChangesCommand: ParsableCommand {
         guard let anchorFile, FileManager.default.fileExists(atPath: anchorFile) else { return nil }
         let text = (try? String(contentsOfFile: anchorFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard let value = Int(text), value >= 0 else {
-            OneShot.printError("\(anchorFile) does not hold an anchor (a whole number): '\(text.prefix(40))'. Remove it to start from the beginning.")
+            OneShot.printError(CLIWords.text("changes", "not_an_anchor", ["file": anchorFile, "text": String(text.prefix(40))]))
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         return value

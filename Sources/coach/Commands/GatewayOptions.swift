@@ -6,22 +6,22 @@ import CoachGateway
 import CoachLanguage
 
 struct GatewayOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The gateway's socket.", discussion: "Default: $COACH_SOCKET, else $XDG_RUNTIME_DIR/coach/coach.sock, else /tmp/coach-$UID/coach.sock.", valueName: "path"))
+    @Option(name: .long, help: .words("gateway", "socket", discussion: "socket_default", valueName: "path"))
     var socket: String?
 
-    @Option(name: .long, help: "Language of replies and utterances (en or ja).")
+    @Option(name: .long, help: .words("gateway", "lang"))
     var lang: Language?
 
-    @Flag(name: .long, help: "Print the reply as one JSON object.")
+    @Flag(name: .long, help: .words("gateway", "json"))
     var json = false
 
-    @Flag(name: .customLong("no-start"), help: "Do not start a gateway when none is running.")
+    @Flag(name: .customLong("no-start"), help: .words("gateway", "no_start"))
     var noStart = false
 
-    @Flag(name: .long, help: "Also speak the reply (espeak-ng; Japanese with Open JTalk, docs/voice.md).")
+    @Flag(name: .long, help: .words("gateway", "speak"))
     var speak = false
 
-    @Option(name: .customLong("speak-to"), help: ArgumentHelp("Speak the reply into this WAV file instead of the speaker.", valueName: "file"))
+    @Option(name: .customLong("speak-to"), help: .words("gateway", "speak_to", valueName: "file"))
     var speakTo: String?
 
     /// `coach --as NAME …` (taken off the command line before parsing: `coach sensor add` has an

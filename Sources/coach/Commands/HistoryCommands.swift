@@ -11,10 +11,10 @@ import CoachStore
 import Foundation
 
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store (default: $XDG_DATA_HOME/coach/coach.sqlite).", valueName: "path"))
+    @Option(name: .long, help: .words("store", "store", valueName: "path"))
     var store: String?
 
-    @Flag(name: .long, help: "Print JSON.")
+    @Flag(name: .long, help: .words("store", "json"))
     var json = false
 
     /// `--since`/`--until` words as dates: the start of what `since` names, the end of what
@@ -30,20 +30,19 @@ struct StoreOptions: ParsableArguments {
         }
         let start = try resolve(since, "since")?.start
         let end = try resolve(until, "until")?.end
-        if let start, let end, start >= end { throw ValidationError("--since is not before --until: nothing could match.") }
+        if let start, let end, start >= end { throw ValidationError(words: "store", "empty_range") }
         return (start, end)
     }
 
     func open() throws -> WorkoutStore {
         // Locked means protected (docs/permissions.md): health data is not read until unlocked.
         if StateDirectory().isLocked {
-            OneShot.printError("health data is protected while Coach is locked (errorDatabaseInaccessible); "
-                               + "run `coach unlock` to read it")
+            OneShot.printError(CLIWords.text("store", "locked"))
             throw ExitCode(ExitStatus.noPermission.rawValue)
         }
         let path = store ?? StorePaths.databasePath()
         guard FileManager.default.fileExists(atPath: path) else {
-            OneShot.printError("no store at \(path) yet: nothing has been saved. Start a workout with 'coach start'.")
+            OneShot.printError(CLIWords.text("store", "no_store", ["path": path]))
             throw ExitCode(ExitStatus.noMatchingWorkout.rawValue)
         }
         do {
@@ -56,41 +55,22 @@ struct StoreOptions: ParsableArguments {
 }
 
 struct HistoryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "List saved workouts, newest first.",
-        discussion: """
-            Examples:
-              coach history
-              coach history --all --limit 50     # include discarded and active workouts
-              coach history --json
-              coach history --summary week       # totals per ISO week (Monday to Sunday)
-              coach history --summary month --limit 12
-              coach history --source hr-bridge   # only workouts that client started or imported
-              coach history --since "last week" --until "last week"
-              coach history --since 2026-05-01 --summary day    # per day, with water and steps totals
-              coach history --since 30d --summary week
-
-            --since and --until take 2026-05-01, 2026-05-01T07:30:00Z, today, yesterday,
-            this week, last week, this month, last month, this year, last year, or 7d
-            (the last 7 days); --since is the start of what it names, --until the end.
-            """)
+    static var configuration: CommandConfiguration { .words("history") }
 
     @OptionGroup var options: StoreOptions
-    @Option(help: "Show at most this many.") var limit: Int?
-    @Flag(help: "Include discarded and active workouts.") var all = false
-    @Option(help: ArgumentHelp("Only workouts this source started or imported ('coach permissions' lists sources).",
-                               valueName: "name"))
+    @Option(help: .words("history", "limit")) var limit: Int?
+    @Flag(help: .words("history", "all")) var all = false
+    @Option(help: .words("history", "source", valueName: "name"))
     var source: String?
-    @Option(help: ArgumentHelp("Totals per period instead of one line per workout (with --limit: at most that many periods).",
-                               valueName: "day|week|month"))
+    @Option(help: .words("history", "summary", valueName: "day|week|month"))
     var summary: SummaryPeriod?
-    @Option(help: ArgumentHelp("Only workouts started from then on (a date, 'last week', '7d').", valueName: "when")) var since: String?
-    @Option(help: ArgumentHelp("Only workouts started before the end of then.", valueName: "when")) var until: String?
+    @Option(help: .words("history", "since", valueName: "when")) var since: String?
+    @Option(help: .words("history", "until", valueName: "when")) var until: String?
 
     func validate() throws {
         _ = try StoreOptions.range(since: since, until: until)
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-        if summary != nil && all { throw ValidationError("--summary totals saved workouts only; leave out --all.") }
+        if let limit, limit < 1 { throw ValidationError(words: "history", "bad_limit") }
+        if summary != nil && all { throw ValidationError(words: "history", "summary_all") }
     }
 
     func run() throws {
@@ -111,26 +91,16 @@ struct HistoryCommand: ParsableCommand {
 }
 
 struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show one workout with its statistics.",
-        discussion: """
-            ID may be any unique prefix of the id that 'coach history' prints.
-
-            Examples:
-              coach show 3f2a
-              coach show 3f2a9c1e --json
-              coach show 3f2a --chart            # heart rate, speed, power, elevation in the terminal
-              coach show 3f2a --chart run.svg    # the same charts as an SVG file
-            """)
+    static var configuration: CommandConfiguration { .words("show") }
 
     @OptionGroup var options: StoreOptions
-    @Argument(help: "The workout's id or a unique prefix of it.") var id: String
-    @Flag(help: "Chart heart rate, speed, power and elevation against time (colour unless NO_COLOR or not a terminal).")
+    @Argument(help: .words("show", "id")) var id: String
+    @Flag(help: .words("show", "chart"))
     var chart = false
-    @Argument(help: ArgumentHelp("With --chart: write an SVG file instead.", valueName: "file.svg")) var svgFile: String?
+    @Argument(help: .words("show", "svg_file", valueName: "file.svg")) var svgFile: String?
 
     func validate() throws {
-        if svgFile != nil && !chart { throw ValidationError("A file name goes with --chart: 'coach show ID --chart FILE.svg'.") }
+        if svgFile != nil && !chart { throw ValidationError(words: "show", "file_alone") }
     }
 
     func run() throws {
@@ -160,7 +130,8 @@ struct ShowCommand: ParsableCommand {
                 if !steps.isEmpty, let encoded = try? JSONValue(parsing: StatsCommand.json(steps)) { members.append(("steps", encoded)) }
                 print(JSONValue.object(members).serialized())
             } else {
-                let stepsText = steps.isEmpty ? "" : "\nSteps of \(steps[0].step?.plan ?? "the plan"):\n" + StatisticsCollection.text(steps)
+                let plan = steps.first?.step?.plan ?? CLIWords.text("show", "the_plan")
+                let stepsText = steps.isEmpty ? "" : CLIWords.text("show", "steps_of", ["plan": plan]) + StatisticsCollection.text(steps)
                 print(WorkoutFormatter.showText(detail, wording: .builtIn(.en)) + (zones.map { "\n" + $0.text } ?? "")
                       + (power.map { "\n" + $0.text } ?? "") + stepsText, terminator: stepsText.isEmpty ? "\n" : "")
             }

@@ -12,28 +12,16 @@ import CoachWire
 import Foundation
 
 struct HttpCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "http", abstract: "The Live Activity in a browser (docs/web.md).",
-        subcommands: [HttpURLCommand.self])
+    static var configuration: CommandConfiguration { .words("http", subcommands: [HttpURLCommand.self]) }
 }
 
 struct HttpURLCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "url", abstract: "Print the widget page's URL with its access token.",
-        discussion: """
-            The URL carries the token ($XDG_CONFIG_HOME/coach/http-token, made 0600 on first use):
-            whoever has it sees the workout. Delete the file and restart the gateway for a new one.
+    static var configuration: CommandConfiguration { .words("url", key: "http_url") }
 
-            Examples:
-              coach http url                     # http://127.0.0.1:8787/?token=…
-              coach http url --overlay           # the transparent layout for an OBS browser source
-              coach http url --qr                # and a QR code to scan with a phone (needs libqrencode4)
-            """)
-
-    @Option(name: .long, help: ArgumentHelp("The gateway's socket.", valueName: "path")) var socket: String?
-    @Flag(name: .long, help: "The overlay layout (transparent background, for OBS).") var overlay = false
-    @Flag(name: .long, help: "Also draw the URL as a QR code (Debian's libqrencode4, loaded at run time).") var qr = false
-    @Flag(name: .long, help: "With --qr: dark modules in the terminal's text colour (for dark text on a light background).")
+    @Option(name: .long, help: .words("http_url", "socket", valueName: "path")) var socket: String?
+    @Flag(name: .long, help: .words("http_url", "overlay")) var overlay = false
+    @Flag(name: .long, help: .words("http_url", "qr")) var qr = false
+    @Flag(name: .long, help: .words("http_url", "inverted"))
     var inverted = false
 
     func run() throws {
@@ -50,7 +38,7 @@ struct HttpURLCommand: ParsableCommand {
             let settings = GatewaySettings.load(environment: environment)
             let address = settings.settings.http.listen.flatMap(ListenAddress.init) ?? ListenAddress(host: "127.0.0.1", port: ListenAddress.defaultPort)
             base = "http://\(address.urlHost):\(address.port)/"
-            OneShot.printError("no gateway serves the browser display now: start it with `coach serve --http \(address)` or set http.listen (docs/web.md)")
+            OneShot.printError(CLIWords.text("http_url", "no_gateway", ["address": "\(address)"]))
         }
         if !base.hasSuffix("/") { base += "/" }
         let url = base + "?token=" + token + (overlay ? "&layout=overlay" : "")

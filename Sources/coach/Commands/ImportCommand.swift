@@ -9,28 +9,14 @@ import CoachWire
 import Foundation
 
 struct ImportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import GPX, TCX or FIT files as saved workouts.",
-        discussion: """
-            Files from a watch, Strava, OpenTracks or Coach itself. Each becomes one saved workout
-            with its samples, pauses, laps and route; importing the same file again changes
-            nothing (the workout's id comes from the file's content). A file of a workout already
-            stored (an export of it: the same start) changes nothing either; an edited FIT file
-            (the same device, serial and start) replaces the workout it was imported as when its
-            version (time_created) is higher. A file that cannot be read
-            is named with what is wrong, and nothing of it is kept; the others are still imported.
+    static var configuration: CommandConfiguration { .words("import") }
 
-            Examples:
-              coach import morning-run.fit
-              coach import ~/Downloads/*.gpx activity_123.tcx
-            """)
-
-    @Option(name: .long, help: ArgumentHelp("The store (default: $XDG_DATA_HOME/coach/coach.sqlite).", valueName: "path"))
+    @Option(name: .long, help: .words("store", "store", valueName: "path"))
     var store: String?
-    @Argument(help: "GPX, TCX or FIT files.") var files: [String]
+    @Argument(help: .words("import", "files")) var files: [String]
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("Name at least one file.") }
+        if files.isEmpty { throw ValidationError(words: "import", "no_files") }
     }
 
     func run() async throws {
@@ -43,18 +29,19 @@ struct ImportCommand: AsyncParsableCommand {
         for file in files {
             do {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    throw ImportProblem(file: file, message: "cannot be read (missing or not a file)")
+                    throw ImportProblem(file: file, message: CLIWords.text("import", "unreadable"))
                 }
                 let recording = try WorkoutImporter.read(data, file: file)
                 switch try await workoutStore.importRecording(recording, importer: SampleSource(name: ClientIdentity.userName, version: CoachVersion.current)) {
                 case .imported(let id):
-                    print("Imported \(file) as \(id.prefix(8)) (\(recording.samples.count) samples, \(recording.route.count) route points).")
+                    print(CLIWords.text("import", "imported", ["file": file, "id": String(id.prefix(8)), "samples": String(recording.samples.count),
+                                                           "points": String(recording.route.count)]))
                 case .alreadyImported(let id):
-                    print("\(file) is already imported as \(id.prefix(8)): nothing changed.")
+                    print(CLIWords.text("import", "already", ["file": file, "id": String(id.prefix(8))]))
                 case .replaced(let id, let previous):
-                    print("Imported \(file) as \(id.prefix(8)), replacing \(previous.prefix(8)) (the same device and start, a newer version of the file).")
+                    print(CLIWords.text("import", "replaced", ["file": file, "id": String(id.prefix(8)), "previous": String(previous.prefix(8))]))
                 case .sameWorkout(let id, let reason):
-                    print("\(file) is workout \(id.prefix(8)), already in the store (\(reason)): nothing changed.")
+                    print(CLIWords.text("import", "same_workout", ["file": file, "id": String(id.prefix(8)), "reason": "\(reason)"]))
                 }
             } catch let problem as ImportProblem {
                 OneShot.printError(problem.description)

@@ -9,19 +9,13 @@ import Foundation
 extension LocationType: ExpressibleByArgument {}
 
 struct SayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "say", abstract: "Say one utterance to the gateway and print its answer.",
-        discussion: """
-            Examples:
-              coach say start a 30 minute outdoor run
-              coach say "ちょっと止めて"
-            """)
+    static var configuration: CommandConfiguration { .words("say") }
 
     @OptionGroup var options: GatewayOptions
-    @Argument(help: "The utterance.") var text: [String]
+    @Argument(help: .words("say", "text")) var text: [String]
 
     func validate() throws {
-        if text.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("Say something, e.g. coach say pause") }
+        if text.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError(words: "say", "empty") }
     }
 
     func run() throws {
@@ -30,42 +24,25 @@ struct SayCommand: ParsableCommand {
 }
 
 struct StartCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Start a workout.",
-        discussion: """
-            ACTIVITY is a HealthKit activity name: running, walking, cycling, swimming, hiking, yoga,
-            highIntensityIntervalTraining, traditionalStrengthTraining, … (coach start --list).
-
-            Examples:
-              coach start running --location outdoor --goal 30min
-              coach start cycling --goal 20km
-              coach start highIntensityIntervalTraining --goal 500kcal
-              coach start cycling --collect heartRate,power   # only these sample types
-              coach start running --no-collect cadence        # every type but cadence
-              coach start cycling --wait-sensors 10s          # the countdown waits for the sensors
-              coach start --race 3f2a                          # race that saved workout (docs/plans.md)
-              coach start running --race last --race-distance 5km   # race my last 5k
-            """)
+    static var configuration: CommandConfiguration { .words("start") }
 
     @OptionGroup var options: GatewayOptions
-    @Argument(help: "What kind of workout (default: asks).") var activity: String?
-    @Option(help: "indoor or outdoor.") var location: LocationType?
-    @Option(help: ArgumentHelp("A goal: a time (30min, 1h30m), a distance (5km, 3mi) or an energy (500kcal); or open.", valueName: "goal"))
+    @Argument(help: .words("start", "activity")) var activity: String?
+    @Option(help: .words("start", "location")) var location: LocationType?
+    @Option(help: .words("start", "goal", valueName: "goal"))
     var goal: String?
-    @Option(help: "Your own name for this workout.") var name: String?
-    @Flag(help: "List the activity names and exit.") var list = false
-    @Option(help: ArgumentHelp("Collect only these sample types (comma-separated: heartRate,power).", valueName: "types"))
+    @Option(help: .words("start", "name")) var name: String?
+    @Flag(help: .words("start", "list")) var list = false
+    @Option(help: .words("start", "collect", valueName: "types"))
     var collect: String?
-    @Option(name: .customLong("no-collect"), help: ArgumentHelp("Refuse these sample types (comma-separated).", valueName: "types"))
+    @Option(name: .customLong("no-collect"), help: .words("start", "no_collect", valueName: "types"))
     var noCollect: String?
-    @Option(help: ArgumentHelp("Hold the countdown until the remembered sensors connect, at most this long (10s, 1m).",
-                               valueName: "duration"))
+    @Option(help: .words("start", "wait_sensors", valueName: "duration"))
     var waitSensors: String?
-    @Option(help: ArgumentHelp("Race a saved workout: its id (or a prefix, coach history) or last (the newest of the activity).",
-                               valueName: "id|last"))
+    @Option(help: .words("start", "race", valueName: "id|last"))
     var race: String?
     @Option(name: .customLong("race-distance"),
-            help: ArgumentHelp("With --race last: the newest workout within 10 % of this distance (5km, 10mi).", valueName: "distance"))
+            help: .words("start", "race_distance", valueName: "distance"))
     var raceDistance: String?
 
     /// "heartRate, power" → the names, each checked (a usage error names the one that is not a type).
@@ -73,7 +50,8 @@ struct StartCommand: ParsableCommand {
         guard let text else { return nil }
         let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         for name in names where QuantityType(name: name) == nil {
-            throw ValidationError("\(option): '\(name)' is not a sample type. One of: \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw ValidationError(words: "start", "not_a_type",
+                                  ["option": option, "name": name, "types": QuantityType.allCases.map(\.rawValue).joined(separator: ", ")])
         }
         return names
     }
@@ -81,15 +59,17 @@ struct StartCommand: ParsableCommand {
     func validate() throws {
         if let activity, ActivityType(rawValue: activity) == nil {
             let close = ActivityType.allCases.map(\.rawValue).filter { $0.lowercased().hasPrefix(activity.lowercased().prefix(3)) }
-            throw ValidationError("Unknown activity '\(activity)'." + (close.isEmpty ? " See coach start --list." : " Did you mean \(close.prefix(3).joined(separator: ", "))?"))
+            throw ValidationError(CLIWords.text("start", "unknown_activity", ["activity": activity])
+                                  + (close.isEmpty ? CLIWords.text("start", "see_list")
+                                     : CLIWords.text("start", "did_you_mean", ["names": close.prefix(3).joined(separator: ", ")])))
         }
         if let goal, WorkoutGoal(shorthand: goal) == nil {
-            throw ValidationError("'\(goal)' is not a goal. Examples: 30min, 1h30m, 5km, 3mi, 500kcal, open.")
+            throw ValidationError(words: "start", "not_a_goal", ["goal": goal])
         }
         _ = try Self.sampleTypes(collect, option: "--collect")
         _ = try Self.sampleTypes(noCollect, option: "--no-collect")
         if let waitSensors, (DurationText.parse(waitSensors).map { $0 > .seconds(300) } ?? true) {
-            throw ValidationError("--wait-sensors takes a duration up to 5 minutes, e.g. 10s or 1m.")
+            throw ValidationError(words: "start", "wait_too_long")
         }
         _ = try raceMetres()
     }
@@ -97,9 +77,9 @@ struct StartCommand: ParsableCommand {
     /// --race-distance in metres; only with --race last.
     private func raceMetres() throws -> Double? {
         guard let raceDistance else { return nil }
-        guard race?.lowercased() == "last" else { throw ValidationError("--race-distance goes with --race last (coach start running --race last --race-distance 5km).") }
+        guard race?.lowercased() == "last" else { throw ValidationError(words: "start", "race_distance_alone") }
         guard case .distance(let metres)? = WorkoutGoal(shorthand: raceDistance), metres > 0 else {
-            throw ValidationError("--race-distance takes a distance such as 5km, 10mi or 800m (got '\(raceDistance)').")
+            throw ValidationError(words: "start", "not_a_distance", ["distance": raceDistance])
         }
         return metres
     }
@@ -129,44 +109,40 @@ struct StartCommand: ParsableCommand {
 }
 
 struct PauseCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause the running workout.")
+    static var configuration: CommandConfiguration { .words("pause") }
     @OptionGroup var options: GatewayOptions
     func run() throws { try OneShot.run("pause", options: options) }
 }
 
 struct ResumeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume the paused workout.")
+    static var configuration: CommandConfiguration { .words("resume") }
     @OptionGroup var options: GatewayOptions
     func run() throws { try OneShot.run("resume", options: options) }
 }
 
 struct EndCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "end", abstract: "End the workout and save it.",
-        discussion: "Workouts shorter than a few seconds are discarded unless --save is given.")
+    static var configuration: CommandConfiguration { .words("end") }
     @OptionGroup var options: GatewayOptions
-    @Flag(help: "Save even a very short workout.") var save = false
+    @Flag(help: .words("end", "save")) var save = false
     func run() throws { try OneShot.run("end", ["save": .bool(save)], options: options) }
 }
 
 struct LapCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "lap", abstract: "Mark a lap.")
+    static var configuration: CommandConfiguration { .words("lap") }
     @OptionGroup var options: GatewayOptions
     func run() throws { try OneShot.run("lap", options: options) }
 }
 
 struct CancelCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cancel", abstract: "Discard the workout without saving it.",
-        discussion: "Asks for confirmation on a terminal; --yes skips the question (needed in scripts).")
+    static var configuration: CommandConfiguration { .words("cancel") }
     @OptionGroup var options: GatewayOptions
-    @Flag(name: [.short, .long], help: "Discard without asking.") var yes = false
+    @Flag(name: [.short, .long], help: .words("cancel", "yes")) var yes = false
 
     func run() throws {
         var confirmed = yes
         if !confirmed {
             guard isatty(0) != 0 else {
-                OneShot.printError("cancel discards the workout; confirm with --yes")
+                OneShot.printError(CLIWords.text("cancel", "not_a_terminal"))
                 throw ExitCode(ExitStatus.needsInput.rawValue)
             }
             let client = try OneShot.connect(options)
@@ -175,12 +151,12 @@ struct CancelCommand: ParsableCommand {
                 try OneShot.run("cancel", options: options)
                 return
             }
-            print("Discard this workout? Nothing will be saved. [y/N] ", terminator: "")
+            print(CLIWords.text("cancel", "question"), terminator: "")
             fflush(nil)
             let answer = readLine()?.lowercased().trimmingCharacters(in: .whitespaces) ?? ""
             confirmed = answer == "y" || answer == "yes"
             if !confirmed {
-                print("Kept it.")
+                print(CLIWords.text("cancel", "kept"))
                 throw ExitCode(ExitStatus.failure.rawValue)
             }
         }
@@ -189,43 +165,25 @@ struct CancelCommand: ParsableCommand {
 }
 
 struct SampleCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sample", abstract: "Feed a metric or a route point into the running workout.",
-        discussion: """
-            TYPE is heartRate, distance, activeEnergy, cadence, power or stepCount; UNIT defaults
-            to bpm, m, kcal, spm, W and steps. TYPE location takes LAT LON [ELEVATION] in degrees
-            and metres: the route, from which distance is derived when no distance is fed.
-
-            Examples:
-              coach sample heartRate 142
-              coach sample distance 1.2 km
-              coach sample activeEnergy 80 kcal --sync-id split-3 --sync-version 2
-              coach sample location 51.5007 -0.1246 12 --accuracy 5
-              coach sample dietaryWater 500 mL --workout 3f2a          # add to a saved workout
-              coach sample heartRate 150 --workout 3f2a --date 2026-05-12T07:41:00Z
-
-            With --workout the sample joins that saved workout (its statistics are computed
-            again and 'coach changes' reports it); --date places it within the workout
-            (default: its end).
-            """)
+    static var configuration: CommandConfiguration { .words("sample") }
     @OptionGroup var options: GatewayOptions
-    @Argument(help: "The metric, or location.") var type: String
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("VALUE [UNIT], or LAT LON [ELEVATION] for location.", valueName: "values"))
+    @Argument(help: .words("sample", "type")) var type: String
+    @Argument(parsing: .allUnrecognized, help: .words("sample", "values", valueName: "values"))
     var values: [String] = []
-    @Option(name: .customLong("sync-id"), help: "A sync identifier: a later sample with a higher version replaces this one.") var syncIdentifier: String?
-    @Option(name: .customLong("sync-version"), help: "The sync version (with --sync-id).") var syncVersion: Int?
-    @Option(help: "Horizontal accuracy of a location, in metres.") var accuracy: Double?
-    @Option(help: ArgumentHelp("Add the sample to this saved workout (a unique id prefix).", valueName: "id")) var workout: String?
-    @Option(help: ArgumentHelp("With --workout: when, in ISO 8601 (default: the workout's end).", valueName: "date")) var date: String?
+    @Option(name: .customLong("sync-id"), help: .words("sample", "sync_id")) var syncIdentifier: String?
+    @Option(name: .customLong("sync-version"), help: .words("sample", "sync_version")) var syncVersion: Int?
+    @Option(help: .words("sample", "accuracy")) var accuracy: Double?
+    @Option(help: .words("sample", "workout", valueName: "id")) var workout: String?
+    @Option(help: .words("sample", "date", valueName: "date")) var date: String?
 
     var isLocation: Bool { type.lowercased() == "location" }
 
     func validate() throws {
-        if syncVersion != nil && syncIdentifier == nil { throw ValidationError("--sync-version needs --sync-id.") }
-        if date != nil && workout == nil { throw ValidationError("--date goes with --workout (a saved workout's sample).") }
-        if workout != nil && isLocation { throw ValidationError("Route points cannot be added to a saved workout.") }
+        if syncVersion != nil && syncIdentifier == nil { throw ValidationError(words: "sample", "version_alone") }
+        if date != nil && workout == nil { throw ValidationError(words: "sample", "date_alone") }
+        if workout != nil && isLocation { throw ValidationError(words: "sample", "route_to_saved") }
         if let date, ISO8601DateFormatter().date(from: date) == nil {
-            throw ValidationError("'\(date)' is not an ISO 8601 date and time, e.g. 2026-05-12T07:41:00Z.")
+            throw ValidationError(words: "sample", "not_a_date", ["date": date])
         }
         _ = try parameters()
     }
@@ -234,10 +192,10 @@ struct SampleCommand: ParsableCommand {
     func parameters() throws -> [(String, JSONValue)] {
         if isLocation {
             guard (2...3).contains(values.count) else {
-                throw ValidationError("location takes LAT LON [ELEVATION], e.g. 'coach sample location 51.5007 -0.1246 12'.")
+                throw ValidationError(words: "sample", "location_values")
             }
             let numbers = try values.map { text in
-                guard let number = Double(text) else { throw ValidationError("'\(text)' is not a number.") }
+                guard let number = Double(text) else { throw ValidationError(words: "sample", "not_a_number", ["text": text]) }
                 return number
             }
             if let problem = LocationSample.problem(latitude: numbers[0], longitude: numbers[1],
@@ -251,14 +209,14 @@ struct SampleCommand: ParsableCommand {
             return params
         }
         guard let quantity = QuantityType(name: type) else {
-            throw ValidationError("Unknown metric '\(type)'. Use one of: \(QuantityType.allCases.map(\.rawValue).joined(separator: ", ")), location.")
+            throw ValidationError(words: "sample", "unknown_metric", ["type": type, "types": QuantityType.allCases.map(\.rawValue).joined(separator: ", ")])
         }
         guard (1...2).contains(values.count), let value = Double(values[0]) else {
-            throw ValidationError("\(type) takes VALUE [UNIT], e.g. 'coach sample heartRate 142'.")
+            throw ValidationError(words: "sample", "metric_values", ["type": type])
         }
         let unit = values.count == 2 ? values[1] : nil
         do { _ = try quantity.canonicalValue(value, unit: unit) } catch { throw ValidationError(error.description) }
-        if accuracy != nil { throw ValidationError("--accuracy is for location samples.") }
+        if accuracy != nil { throw ValidationError(words: "sample", "accuracy_not_location") }
         var params: [(String, JSONValue)] = [("type", .string(type)), ("value", .number(value))]
         if let unit { params.append(("unit", .string(unit))) }
         if let syncIdentifier { params.append(("syncIdentifier", .string(syncIdentifier))) }
@@ -282,9 +240,10 @@ struct SampleCommand: ParsableCommand {
         } else {
             let outcome = answer?.outcome ?? "?"
             if let workout = answer?.workout {
-                print("Added to workout \(workout.prefix(8)) (\(outcome)).")
+                print(CLIWords.text("sample", "added", ["workout": String(workout.prefix(8)), "outcome": outcome]))
             } else {
-                print(outcome == "rejected" ? "Not recorded: \(answer?.reason ?? "rejected") (start or resume a workout first)." : "Recorded (\(outcome)).")
+                print(outcome == "rejected" ? CLIWords.text("sample", "not_recorded", ["reason": answer?.reason ?? "rejected"])
+                      : CLIWords.text("sample", "recorded", ["outcome": outcome]))
             }
         }
         // A type the workout refuses is not a missing workout: the workout is there, it said no.
@@ -294,13 +253,13 @@ struct SampleCommand: ParsableCommand {
 }
 
 struct LockCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "lock", abstract: "Hide metrics in every presentation (privacy).")
+    static var configuration: CommandConfiguration { .words("lock") }
     @OptionGroup var options: GatewayOptions
     func run() throws { try OneShot.run("lock", options: options) }
 }
 
 struct UnlockCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unlock", abstract: "Show metrics again.")
+    static var configuration: CommandConfiguration { .words("unlock") }
     @OptionGroup var options: GatewayOptions
     func run() throws { try OneShot.run("unlock", options: options) }
 }

@@ -15,61 +15,27 @@ extension VoiceEngine: ExpressibleByArgument {}
 extension UtteranceListener.Decoding: ExpressibleByArgument {}
 
 struct ListenCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "listen",
-        abstract: "Listen for spoken workout commands (English, offline, pocketsphinx).",
-        discussion: """
-            Audio is 16 kHz mono 16-bit; WAV files in other rates, channel counts or
-            sample formats are converted, other encodings refused. Each stretch of
-            speech between silences is one utterance (docs/voice.md).
-
-            On the microphone a command must follow the wake phrase ("hey coach, pause
-            my run"), in one breath or within 6 s of it said alone ("hey coach" ...
-            "pause my run"): without it, everyday speech in the room too often sounds
-            like some command. Audio given with --input is taken as commands. --wake /
-            --no-wake change either default.
-
-            Only what can apply now acts: the gateway's state is followed (idle: start,
-            status; running: pause, end, lap ...; a pending confirmation: yes / no), or
-            set with --state.
-
-            Examples:
-              coach listen                    # the microphone: "hey coach, pause"
-              coach listen --no-wake          # the microphone, no wake phrase
-              coach listen --input commands.wav --no-act --json
-              arecord -f S16_LE -r 16000 -c 1 | coach listen --input -
-              coach listen --print-grammar    # the generated JSGF grammar
-
-            Japanese: --lang ja hears Intents/ja with Julius when `coach voice install` has
-            put it in place, else hama (pocketsphinx has no Japanese model); see
-            docs/voice.md, "Japanese by voice".
-
-            Needs: sudo apt-get install libpocketsphinx3 pocketsphinx-en-us (and
-            libasound2 for the microphone; libspeexdsp1 lowers steady noise first,
-            and takes Coach's own reply out of a command said over it). Exit status: 0, 64 unusable audio or
-            options, 69 pocketsphinx missing.
-            """
-    )
+    static var configuration: CommandConfiguration { .words("listen") }
 
     @OptionGroup var options: GatewayOptions
 
-    @Option(name: .long, help: ArgumentHelp("A WAV file, or - for standard input (WAV or raw s16le 16 kHz mono); default: the microphone.", valueName: "file"))
+    @Option(name: .long, help: .words("listen", "input", valueName: "file"))
     var input: String?
 
-    @Option(name: .long, help: ArgumentHelp("ALSA capture device (default: the settings file's input_device, else \"default\").", valueName: "device"))
+    @Option(name: .long, help: .words("listen", "device", valueName: "device"))
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("The acoustic engine: hama (a neural phoneme model; `coach voice install` puts it in place), pocketsphinx, or julius (Japanese only, also from `coach voice install`). Default: hama when installed, else pocketsphinx; pocketsphinx with --warp; for --lang ja julius when installed, else hama.", valueName: "hama|pocketsphinx|julius"))
+    @Option(name: .long, help: .words("listen", "engine", valueName: "hama|pocketsphinx|julius"))
     var engine: VoiceEngine?
 
-    @Flag(name: .customLong("no-act"), help: "Recognise only: print what was heard, change nothing.")
+    @Flag(name: .customLong("no-act"), help: .words("listen", "no_act"))
     var noAct = false
 
     @Flag(name: .long, inversion: .prefixedNo,
-          help: "Act only on commands that follow the wake phrase (settings: voice.wake_phrase, default \"hey coach\"). Default: on for the microphone, off for --input.")
+          help: .words("listen", "wake"))
     var wake: Bool? = nil
 
-    @Option(name: .long, help: ArgumentHelp("Hear only what can apply in this state: idle, running, paused, confirm (yes/no), or all. Default: the gateway's state, followed as it changes; all with --no-act.", valueName: "state"))
+    @Option(name: .long, help: .words("listen", "state", valueName: "state"))
     var state: String?
 
     /// Off unless given (measured in docs/voice.md, "Grammars that follow the state").
@@ -85,10 +51,10 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .customLong("state-mode"), help: .hidden)
     var stateMode: StateMode = VoiceRecognizer.Options().stateMode
 
-    @Flag(name: .customLong("print-grammar"), help: "Print the generated JSGF grammar and the dictionary notes, then exit.")
+    @Flag(name: .customLong("print-grammar"), help: .words("listen", "print_grammar"))
     var printGrammar = false
 
-    @Option(name: .customLong("write-dictionary"), help: ArgumentHelp("With --print-grammar: also write the pronunciation dictionary to FILE (for pocketsphinx_continuous).", valueName: "file"))
+    @Option(name: .customLong("write-dictionary"), help: .words("listen", "write_dictionary", valueName: "file"))
     var writeDictionary: String?
 
     @Flag(name: .customLong("no-filler"), help: .hidden)
@@ -104,13 +70,13 @@ struct ListenCommand: ParsableCommand {
     var branchingPenalty: Double = 0
 
     @Flag(name: .customLong("strict-wake"),
-          help: "With --wake: act only when a second decode with the general English model repeats the command (refuses nearly every non-command said after the wake phrase, but also many commands: docs/voice.md).")
+          help: .words("listen", "strict_wake"))
     var strictWake = false
 
     @Option(name: .customLong("noise-floor"), help: .hidden)
     var noiseFloor: Int32 = NoiseFloor.amplitude
 
-    @Option(name: .long, help: ArgumentHelp("Frequency warping for voices far from the model's (pocketsphinx VTLN, inverse linear): auto (each file's utterance decoded at 0.7-1.3 and the best fit kept; live, the speaker's factor learnt from the first four utterances), off, or one factor: below 1 for a low voice, above 1 for a high one. Default: off (docs/voice.md).", valueName: "auto|off|factor"))
+    @Option(name: .long, help: .words("listen", "warp", valueName: "auto|off|factor"))
     var warp: String?
 
     @Option(name: .customLong("warp-learning"), help: .hidden)
@@ -127,10 +93,10 @@ struct ListenCommand: ParsableCommand {
     var decodeAhead = true
 
     @Flag(name: .customLong("front-end"), inversion: .prefixedNo,
-          help: "Lower steady noise (a fan, a treadmill) with speexdsp before listening (settings: voice.front_end). Default: on for the microphone, off for --input; needs libspeexdsp1.")
+          help: .words("listen", "front_end"))
     var frontEnd: Bool? = nil
 
-    @Option(name: .long, help: "The noise front end: auto (speexdsp as --front-end says, else rnnoise with hama when installed), rnnoise (heard by the voice detector only; coach voice install puts it in place), speexdsp or off (settings: voice.denoiser).")
+    @Option(name: .long, help: .words("listen", "denoiser"))
     var denoiser: FrontEndPolicy.Choice?
 
     /// RNNoise's place and the share of the input it keeps, to measure (Benchmarks/voice/engines.sh).
@@ -163,7 +129,7 @@ struct ListenCommand: ParsableCommand {
         return o
     }
 
-    @Flag(name: .long, help: "Also print refused utterances and timings on standard error.")
+    @Flag(name: .long, help: .words("listen", "verbose"))
     var verbose = false
 
     static let unavailableExitCode: Int32 = 69
@@ -173,7 +139,7 @@ struct ListenCommand: ParsableCommand {
     static func engine(_ explicit: VoiceEngine?, warp: WarpMode?) throws(ValidationError) -> VoiceEngine? {
         guard let warp, warp != .off else { return explicit }
         if let explicit, explicit != .pocketsphinx {
-            throw ValidationError("--warp applies to pocketsphinx's front end only: leave it out with --engine \(explicit.rawValue).")
+            throw ValidationError(words: "listen", "warp_engine", ["engine": explicit.rawValue])
         }
         return .pocketsphinx
     }
@@ -182,7 +148,7 @@ struct ListenCommand: ParsableCommand {
     private func fixedState() throws -> ListeningState? {
         guard let state, state != "all" else { return nil }
         guard let s = ListeningState(rawValue: state) else {
-            throw ValidationError("--state is idle, running, paused, confirm or all, not \(state).")
+            throw ValidationError(words: "listen", "bad_state", ["state": state])
         }
         return s
     }
@@ -219,7 +185,7 @@ struct ListenCommand: ParsableCommand {
         voiceOptions.scoreFloor = scoreFloor
         voiceOptions.state = try fixedState() ?? follower?.focus.state(at: 0)
         let warpMode = try warp.map { text throws(ValidationError) in
-            guard let mode = WarpMode(parsing: text) else { throw ValidationError("--warp: auto, off, or a factor from 0.6 to 1.5 (1: none).") }
+            guard let mode = WarpMode(parsing: text) else { throw ValidationError(words: "listen", "bad_warp") }
             return mode
         }
         // A live source (the microphone, a pipe) is opened and read from before the decoder is built:
@@ -245,17 +211,17 @@ struct ListenCommand: ParsableCommand {
         if printGrammar {
             if let writeDictionary {
                 guard FileManager.default.createFile(atPath: writeDictionary, contents: Data(voice.pronunciations.dictionary.utf8)) else {
-                    throw ValidationError("Cannot write \(writeDictionary).")
+                    throw ValidationError(words: "listen", "cannot_write", ["file": writeDictionary])
                 }
             }
             print(voice.grammar.jsgf, terminator: "")
             return
         }
         if verbose {
-            OneShot.printError(String(format: "grammar ready in %.0f ms (%d states, %d arcs)", voice.buildSeconds * 1000,
+            OneShot.printError(String(format: CLIWords.text("listen", "grammar_ready"), voice.buildSeconds * 1000,
                                       voice.fsgSize.states, voice.fsgSize.arcs))
             if early != nil {
-                OneShot.printError(String(format: "audio read from %.0f ms after the start, kept until the decoder was ready",
+                OneShot.printError(String(format: CLIWords.text("listen", "read_ahead"),
                                           Double(openedAfter.components.attoseconds) / 1e15 + Double(openedAfter.components.seconds) * 1000))
             }
         }
@@ -270,7 +236,7 @@ struct ListenCommand: ParsableCommand {
         var frontEndSettings = SpeechFrontEnd.Options()
         if let frontEndOptions {
             guard let parsed = SpeechFrontEnd.Options(parsing: frontEndOptions) else {
-                throw ValidationError("--front-end-options: denoise, agc, dereverb, suppress=DB, agc-level=N, comma-separated.")
+                throw ValidationError(words: "listen", "bad_front_end_options")
             }
             frontEndSettings = parsed
         }
@@ -280,10 +246,11 @@ struct ListenCommand: ParsableCommand {
         if verbose {
             let said: String = switch front.frontEnd {
             case let f as SpeechFrontEnd:
-                "front end: speexdsp" + (f.options.denoise ? ", noise down to \(f.options.noiseSuppress) dB" : "") + (f.options.agc ? ", AGC" : "")
-                    + (f.options.dereverb ? ", dereverb" : "")
-            case .some: "front end: \(front.name.rawValue)"
-            case nil: "front end: off"
+                CLIWords.text("listen", "speexdsp")
+                    + (f.options.denoise ? CLIWords.text("listen", "noise_down", ["db": "\(f.options.noiseSuppress)"]) : "")
+                    + (f.options.agc ? ", AGC" : "") + (f.options.dereverb ? ", dereverb" : "")
+            case .some: CLIWords.text("listen", "front_end_named", ["name": front.name.rawValue])
+            case nil: CLIWords.text("listen", "front_end_off")
             }
             OneShot.printError(said)
         }
@@ -301,7 +268,8 @@ struct ListenCommand: ParsableCommand {
             if verbose {
                 OneShot.printError(String(format: "%.2f–%.2f s [%@]: %@ (%.0f ms%@)%@", heard.start, heard.end,
                                           voice.listeningState?.rawValue ?? "all", heard.hypothesis.map(SpeechGrammar.unmarked) ?? "—", heard.decodeSeconds * 1000,
-                                          heard.endedAtPause ? ", ended at the pause" : heard.decodedAhead ? ", decoded ahead" : "", heard.refusal.map { ", refused: " + $0 } ?? ""))
+                                          heard.endedAtPause ? CLIWords.text("listen", "ended_at_pause") : heard.decodedAhead ? CLIWords.text("listen", "decoded_ahead") : "",
+                                          heard.refusal.map { CLIWords.text("listen", "refused") + $0 } ?? ""))
             }
             if noAct {
                 if options.json { print(heard.json()) } else if let text = heard.heard { print(text) }
@@ -309,7 +277,7 @@ struct ListenCommand: ParsableCommand {
                 return
             }
             if heard.listeningUntil != nil, !options.json {
-                print("(listening: say the command)")  // the wake phrase alone (WakeWindow)
+                print(CLIWords.text("listen", "say_the_command"))  // the wake phrase alone (WakeWindow)
                 fflush(nil)
             }
             guard let text = heard.heard, let client else { return }

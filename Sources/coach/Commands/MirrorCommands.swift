@@ -9,21 +9,9 @@ import Glibc
 #endif
 
 struct BridgeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bridge", abstract: "Join standard input and output to this host's gateway socket.",
-        discussion: """
-            What a mirror runs on the primary through ssh (as `docker system dial-stdio`): bytes
-            from standard input go to the gateway, the gateway's go to standard output. At the end
-            of standard input the socket is half-closed and the bridge exits once the gateway has
-            answered; when the gateway closes first, it exits at once. No gateway: exit 69; a
-            socket another user controls: exit 77 (nothing is relayed).
+    static var configuration: CommandConfiguration { .words("bridge") }
 
-            Examples:
-              ssh pi.local coach bridge
-              echo '{"jsonrpc":"2.0","id":1,"method":"ping"}' | coach bridge
-            """)
-
-    @Option(name: .long, help: ArgumentHelp("The gateway's socket.", valueName: "path")) var socket: String?
+    @Option(name: .long, help: .words("bridge", "socket", valueName: "path")) var socket: String?
 
     func run() throws {
         let location = SocketLocation.resolve(explicit: socket)
@@ -35,7 +23,7 @@ struct BridgeCommand: ParsableCommand {
                 OneShot.printError(refusal.description)
                 throw ExitCode(ExitStatus.noPermission.rawValue)
             }
-            OneShot.printError("no gateway answers on \(location.path). Start one with `coach serve`.")
+            OneShot.printError(CLIWords.text("bridge", "no_gateway", ["path": location.path]))
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
         // The gateway's end is the bridge's end, even while standard input stays open.
@@ -45,41 +33,16 @@ struct BridgeCommand: ParsableCommand {
 }
 
 struct MirrorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mirror", abstract: "Mirror the workout of a gateway on another machine (or this one).",
-        discussion: """
-            The gateway that collects the data is the primary; a mirror shows its
-            workout as its own (status line, bars, widget, REPL) and controls it.
-            The mirror starts the link (`start`), or the primary does (`offer`);
-            the primary can detach a mirror (`drop`). See docs/mirroring.md.
-
-            Examples:
-              coach mirror start ssh://pi@bike.local        # on the laptop
-              coach mirror offer ssh://me@laptop.local      # the same link, from the Pi
-              coach mirror start unix:/run/user/1000/coach/other.sock
-              coach mirror status --json
-              coach mirror drop laptop.local                # on the Pi
-              coach mirror stop                             # on the laptop
-            """,
-        subcommands: [MirrorStartCommand.self, MirrorStopCommand.self, MirrorStatusCommand.self,
-                      MirrorOfferCommand.self, MirrorDropCommand.self])
+    static var configuration: CommandConfiguration {
+        .words("mirror", subcommands: [MirrorStartCommand.self, MirrorStopCommand.self, MirrorStatusCommand.self,
+                                      MirrorOfferCommand.self, MirrorDropCommand.self])
+    }
 }
 
 struct MirrorStartCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Make this gateway the mirror of the primary at TARGET.",
-        discussion: """
-            TARGET is ssh://[user@]host[:port] (runs `ssh -T … host coach bridge` with your own
-            ~/.ssh/config, keys and known_hosts; no prompts: set up a key first) or unix:PATH
-            (a gateway socket on this machine). The link reconnects by itself with backoff; it is
-            remembered, so a restarted gateway mirrors again until `coach mirror stop`.
+    static var configuration: CommandConfiguration { .words("start", key: "mirror_start") }
 
-            Examples:
-              coach mirror start ssh://pi@bike.local
-              coach mirror start ssh://bike.local:2222 --remote-coach /home/pi/.local/bin/coach
-            """)
-
-    @Argument(help: "unix:PATH or ssh://[user@]host[:port]") var target: String
+    @Argument(help: .words("mirror_start", "target")) var target: String
     @OptionGroup var link: MirrorLinkOptions
     @OptionGroup var gateway: GatewayOptions
 
@@ -94,27 +57,9 @@ struct MirrorStartCommand: ParsableCommand {
 }
 
 struct MirrorOfferCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "offer", abstract: "From the primary: make the gateway at TARGET a mirror of this one.",
-        discussion: """
-            The primary opens the link itself. For ssh://[user@]host[:port] it runs
-            `ssh -T … host coach bridge` (your ~/.ssh/config, keys and known_hosts;
-            no prompts), which joins the mirror's gateway; for unix:PATH it connects
-            to that socket. The mirror then mirrors exactly as after
-            `coach mirror start` there.
+    static var configuration: CommandConfiguration { .words("offer", key: "mirror_offer") }
 
-            This gateway keeps the link and reconnects it with backoff;
-            `coach mirror status` shows it under "offers". The command returns once
-            the mirror mirrors, or says why it could not (nothing is left retrying
-            then). A gateway that already mirrors another primary refuses.
-
-            Examples:
-              coach mirror offer ssh://me@laptop.local
-              coach mirror offer ssh://laptop.local:2222 --remote-coach ~/bin/coach
-              coach mirror offer unix:/run/user/1000/coach/other.sock
-            """)
-
-    @Argument(help: "unix:PATH or ssh://[user@]host[:port] of the mirror's gateway") var target: String
+    @Argument(help: .words("mirror_offer", "target")) var target: String
     @OptionGroup var link: MirrorLinkOptions
     @OptionGroup var gateway: GatewayOptions
 
@@ -129,22 +74,10 @@ struct MirrorOfferCommand: ParsableCommand {
 }
 
 struct MirrorDropCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "drop", abstract: "From the primary: detach a mirror; its workout carries on here.",
-        discussion: """
-            MIRROR is the mirror's host name (as `coach mirror status` lists it under
-            "Mirrored by") or the target it was offered to. The mirror is told why,
-            stops mirroring and says so in its own `coach mirror status`. An offer to
-            it is withdrawn; a mirror that started the link itself does not
-            reconnect.
+    static var configuration: CommandConfiguration { .words("drop", key: "mirror_drop") }
 
-            Examples:
-              coach mirror drop laptop.local
-              coach mirror drop ssh://me@laptop.local --reason "battery low"
-            """)
-
-    @Argument(help: "the mirror's host name, or the target it was offered to") var mirror: String
-    @Option(help: "Why, said to the mirror.") var reason: String?
+    @Argument(help: .words("mirror_drop", "mirror")) var mirror: String
+    @Option(help: .words("mirror_drop", "reason")) var reason: String?
     @OptionGroup var gateway: GatewayOptions
 
     func run() throws {
@@ -155,14 +88,13 @@ struct MirrorDropCommand: ParsableCommand {
 }
 
 struct MirrorStopCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop mirroring; the primary's workout carries on.")
+    static var configuration: CommandConfiguration { .words("stop", key: "mirror_stop") }
     @OptionGroup var gateway: GatewayOptions
     func run() throws { try MirrorCommand.call("mirror.stop", options: gateway) }
 }
 
 struct MirrorStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "The mirroring link: role, target, state, reason, queued samples.")
+    static var configuration: CommandConfiguration { .words("status", key: "mirror_status") }
     @OptionGroup var gateway: GatewayOptions
     func run() throws { try MirrorCommand.call("mirror.status", options: gateway) }
 }
@@ -184,30 +116,30 @@ extension MirrorCommand {
     }
 
     static func describe(_ status: MirrorStatusResult) -> String {
+        func words(_ field: String, _ values: [String: String] = [:]) -> String { CLIWords.text("mirror", field, values) }
+        func seconds(_ value: Double) -> String { String(format: "%.1f", value) }
         var lines: [String] = []
-        if status.stopped == true { lines.append("Stopped mirroring.") }
-        if let dropped = status.dropped {
-            lines.append("Dropped: " + dropped.joined(separator: ", ") + " (the workout carries on here).")
-        }
+        if status.stopped == true { lines.append(words("stopped")) }
+        if let dropped = status.dropped { lines.append(words("dropped", ["mirrors": dropped.joined(separator: ", ")])) }
         if let link = status.link {
             let target = link.target
-            let primary = target.hasPrefix("offered:") ? "\(target.dropFirst("offered:".count)) (it offered the link)" : target
-            var line = "Mirror of \(primary): \(link.state)"
-            if let reason = link.reason { line += " (\(reason))" }
-            if let retry = link.retryIn { line += String(format: ", retrying in %.1f s", retry) }
+            let primary = target.hasPrefix("offered:") ? words("offered_by", ["target": String(target.dropFirst("offered:".count))]) : target
+            var line = words("mirror_of", ["primary": primary, "state": link.state])
+            if let reason = link.reason { line += words("reason", ["reason": reason]) }
+            if let retry = link.retryIn { line += words("retrying", ["seconds": seconds(retry)]) }
             lines.append(line)
-            if link.queuedSamples > 0 { lines.append("\(link.queuedSamples) sample(s) queued for the primary") }
+            if link.queuedSamples > 0 { lines.append(words("queued", ["count": String(link.queuedSamples)])) }
         } else if let drop = status.drop {
             let primary = drop.target.hasPrefix("offered:") ? String(drop.target.dropFirst("offered:".count)) : drop.target
-            lines.append("Not mirroring: \(drop.reason) (was the mirror of \(primary)).")
+            lines.append(words("not_mirroring_because", ["reason": drop.reason, "primary": primary]))
         } else if status.stopped == nil, status.role != "primary" {
-            lines.append("Not mirroring.")
+            lines.append(words("not_mirroring"))
         }
-        if !status.mirrors.isEmpty { lines.append("Mirrored by: " + status.mirrors.joined(separator: ", ")) }
+        if !status.mirrors.isEmpty { lines.append(words("mirrored_by", ["mirrors": status.mirrors.joined(separator: ", ")])) }
         for offer in status.offers {
-            var line = "Offered to \(offer.target): \(offer.state)"
-            if let reason = offer.reason { line += " (\(reason))" }
-            if let retry = offer.retryIn { line += String(format: ", offering again in %.1f s", retry) }
+            var line = words("offered_to", ["target": offer.target, "state": offer.state])
+            if let reason = offer.reason { line += words("reason", ["reason": reason]) }
+            if let retry = offer.retryIn { line += words("offering_again", ["seconds": seconds(retry)]) }
             lines.append(line)
         }
         return lines.joined(separator: "\n")
@@ -217,11 +149,11 @@ extension MirrorCommand {
 /// How to reach the other gateway over ssh: the same for `mirror start` (the primary) and
 /// `mirror offer` (the mirror).
 struct MirrorLinkOptions: ParsableArguments {
-    @Option(name: .customLong("remote-coach"), help: ArgumentHelp("The coach executable on the other machine.", valueName: "path"))
+    @Option(name: .customLong("remote-coach"), help: .words("mirror", "remote_coach", valueName: "path"))
     var remoteCoach: String?
-    @Option(name: .customLong("ssh-option"), help: ArgumentHelp("An ssh -o option (repeatable), before Coach's own.", valueName: "key=value"))
+    @Option(name: .customLong("ssh-option"), help: .words("mirror", "ssh_option", valueName: "key=value"))
     var sshOptions: [String] = []
-    @Option(name: .customLong("connect-timeout"), help: "ssh's ConnectTimeout in seconds.") var connectTimeout: Int?
+    @Option(name: .customLong("connect-timeout"), help: .words("mirror", "connect_timeout")) var connectTimeout: Int?
 
     var params: [(String, JSONValue)] {
         var params: [(String, JSONValue)] = []

@@ -9,56 +9,33 @@ import Foundation
 extension Language: ExpressibleByArgument {}
 
 struct ParseCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "parse",
-        abstract: "Recognise utterances without acting on them.",
-        discussion: """
-            Prints the intent, slots and confidence the recogniser finds in each utterance.
-            The language is detected per utterance unless --lang is given.
-
-            Examples:
-              coach parse "start a 30 minute outdoor run"
-              coach parse --json "ランニングを開始して"
-              printf 'pause\\nresume\\n' | coach parse --stdin --json
-              coach parse --best "play track yesterday"   # hassil's recognize_best
-              coach parse --context workout=paused "right, back to it"
-
-            When several templates accept a line, the first in file order answers (hassil's
-            recognize), except that once you have sentence files of your own (in
-            $XDG_CONFIG_HOME/coach/intents/<lang>/) a sentence of yours wins. --best always
-            chooses as hassil's recognize_best: yours first, then fewer wildcards and more
-            literal text.
-
-            Exit status: 0 when every utterance was understood, 3 when at least one was not
-            understood, 64 for usage errors.
-            """
-    )
+    static var configuration: CommandConfiguration { .words("parse") }
 
     /// Exit status for "not understood" (the project-wide table in docs/).
     static let notUnderstoodExitCode: Int32 = 3
 
-    @Option(name: .long, help: "Language of the utterances (en or ja); detected per utterance when absent.")
+    @Option(name: .long, help: .words("parse", "lang"))
     var lang: Language?
 
-    @Flag(name: .long, help: "Print one JSON object per utterance.")
+    @Flag(name: .long, help: .words("parse", "json"))
     var json = false
 
-    @Flag(name: .long, help: "Read one utterance per line from standard input.")
+    @Flag(name: .long, help: .words("parse", "stdin"))
     var stdin = false
 
-    @Flag(name: .long, help: "Best-match mode (hassil's recognize_best) for lines several templates accept.")
+    @Flag(name: .long, help: .words("parse", "best"))
     var best = false
 
     @Option(name: .long, parsing: .singleValue,
-            help: "The caller's context, as the gateway gives it (repeatable): workout=idle|running|paused, question=pending.")
+            help: .words("parse", "context"))
     var context: [String] = []
 
-    @Argument(help: "The utterance (words are joined with spaces).")
+    @Argument(help: .words("parse", "text"))
     var text: [String] = []
 
     func validate() throws {
-        if stdin && !text.isEmpty { throw ValidationError("Give either TEXT or --stdin, not both.") }
-        if !stdin && text.isEmpty { throw ValidationError("Missing TEXT (or use --stdin).") }
+        if stdin && !text.isEmpty { throw ValidationError(words: "parse", "both") }
+        if !stdin && text.isEmpty { throw ValidationError(words: "parse", "missing") }
         _ = try recognitionContext()
     }
 
@@ -69,7 +46,7 @@ struct ParseCommand: ParsableCommand {
         for pair in context {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw ValidationError("--context takes KEY=VALUE (e.g. workout=paused), not '\(pair)'.")
+                throw ValidationError(words: "parse", "bad_context", ["pair": pair])
             }
             out[parts[0]] = .string(parts[1])
         }
@@ -78,7 +55,7 @@ struct ParseCommand: ParsableCommand {
 
     func run() throws {
         guard let directory = Recognizer.builtInIntentsDirectory() else {
-            throw ValidationError("Cannot find the Intents/ directory (set COACH_INTENTS).")
+            throw ValidationError(words: "parse", "no_intents")
         }
         let user = Recognizer.userIntentsDirectory()
         let recognizer = try Recognizer(
@@ -107,7 +84,7 @@ struct ParseCommand: ParsableCommand {
     /// One readable line: `StartWorkout  activity=running location=outdoor goal=time:1800s  (1.00, template)`.
     static func describe(_ r: Recognition) -> String {
         guard let intent = r.intent else {
-            var line = "not understood (\(r.language.rawValue))"
+            var line = CLIWords.text("parse", "not_understood", ["language": r.language.rawValue])
             if let s = r.suggestion { line += ": \(s)" }
             return line
         }
@@ -121,7 +98,7 @@ struct ParseCommand: ParsableCommand {
         if r.slots.openEnded == true { parts.append("openEnded") }
         if let n = r.slots.workoutName { parts.append("name=\(n)") }
         var how = String(format: "%.2f", r.confidence) + ", " + r.method.rawValue
-        if r.needsConfirmation { how += ", needs confirmation" }
+        if r.needsConfirmation { how += CLIWords.text("parse", "needs_confirmation") }
         return parts.joined(separator: " ") + "  (\(how))"
     }
 }

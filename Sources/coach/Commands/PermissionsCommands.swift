@@ -10,29 +10,15 @@ import CoachWire
 import Foundation
 
 struct PermissionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "permissions", abstract: "Which clients may write and read which data; how much each source wrote.",
-        discussion: """
-            A client that names itself (`hello {"client":"hr-bridge"}`, `coach --as NAME`) may
-            write and read a type only once you allow it: in the REPL when it asks, or here.
-            TYPES are comma-separated: heartRate, distance, activeEnergy, cadence, power,
-            stepCount, dietaryWater, workouts, location, or all. See docs/permissions.md.
-
-            Examples:
-              coach permissions                                     # every client and source
-              coach permissions grant hr-bridge --share heartRate,power --read workouts
-              coach permissions revoke hr-bridge --share heartRate
-              coach permissions reset hr-bridge                     # it will be asked again
-              coach config unnamed-clients ask                      # unnamed clients need permission too
-            """,
-        subcommands: [PermissionsListCommand.self, PermissionsGrantCommand.self, PermissionsRevokeCommand.self,
-                      PermissionsResetCommand.self],
-        defaultSubcommand: PermissionsListCommand.self)
+    static var configuration: CommandConfiguration {
+        .words("permissions", subcommands: [PermissionsListCommand.self, PermissionsGrantCommand.self,
+                                           PermissionsRevokeCommand.self, PermissionsResetCommand.self],
+               defaultSubcommand: PermissionsListCommand.self)
+    }
 }
 
 struct PermissionsListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Every client with its decisions and what each source wrote (the default).")
+    static var configuration: CommandConfiguration { .words("list", key: "permissions_list") }
 
     @OptionGroup var gateway: GatewayOptions
 
@@ -47,11 +33,11 @@ struct PermissionsListCommand: ParsableCommand {
 }
 
 struct PermissionTypes: ParsableArguments {
-    @Option(help: ArgumentHelp("Types it may write (comma-separated).", valueName: "types")) var share: String?
-    @Option(help: ArgumentHelp("Types it may read (comma-separated).", valueName: "types")) var read: String?
+    @Option(help: .words("permissions", "share", valueName: "types")) var share: String?
+    @Option(help: .words("permissions", "read", valueName: "types")) var read: String?
 
     func validate() throws {
-        guard share != nil || read != nil else { throw ValidationError("Name types with --share and/or --read (e.g. --share heartRate).") }
+        guard share != nil || read != nil else { throw ValidationError(words: "permissions", "no_types") }
         for list in [share, read].compactMap({ $0 }) {
             if case .failure(let unknown) = AuthorizationType.parseList(list) { throw ValidationError(unknown.description) }
         }
@@ -63,12 +49,10 @@ struct PermissionTypes: ParsableArguments {
 }
 
 struct PermissionsGrantCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "grant", abstract: "Allow a client to write and/or read types.",
-        discussion: "Example: coach permissions grant hr-bridge --share heartRate,power --read workouts")
+    static var configuration: CommandConfiguration { .words("grant", key: "permissions_grant") }
 
     @OptionGroup var gateway: GatewayOptions
-    @Argument(help: "The client's name, as `coach permissions` lists it.") var name: String
+    @Argument(help: .words("permissions_grant", "name")) var name: String
     @OptionGroup var types: PermissionTypes
 
     func run() throws {
@@ -77,12 +61,10 @@ struct PermissionsGrantCommand: ParsableCommand {
 }
 
 struct PermissionsRevokeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "revoke", abstract: "Deny a client writing and/or reading types (its writes fail with errorAuthorizationDenied).",
-        discussion: "Example: coach permissions revoke hr-bridge --share heartRate")
+    static var configuration: CommandConfiguration { .words("revoke", key: "permissions_revoke") }
 
     @OptionGroup var gateway: GatewayOptions
-    @Argument(help: "The client's name.") var name: String
+    @Argument(help: .words("permissions", "name")) var name: String
     @OptionGroup var types: PermissionTypes
 
     func run() throws {
@@ -91,12 +73,10 @@ struct PermissionsRevokeCommand: ParsableCommand {
 }
 
 struct PermissionsResetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Forget every decision about a client; it will be asked again.",
-        discussion: "Example: coach permissions reset hr-bridge")
+    static var configuration: CommandConfiguration { .words("reset", key: "permissions_reset") }
 
     @OptionGroup var gateway: GatewayOptions
-    @Argument(help: "The client's name.") var name: String
+    @Argument(help: .words("permissions", "name")) var name: String
 
     func run() throws {
         try PermissionCall.changeClient("permissions.reset", name, options: gateway, done: "forgotten", counted: "decisions")
@@ -104,27 +84,16 @@ struct PermissionsResetCommand: ParsableCommand {
 }
 
 struct ConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Gateway settings kept in the store: the policy for unnamed clients.",
-        discussion: """
-            unnamed-clients: trusted (the default: a client that never says `hello`, such as
-            `echo … | socat`, may do what you may) or ask (it is named by its executable, e.g.
-            "socat", and needs permission like any named client).
-
-            Examples:
-              coach config                           # every setting
-              coach config unnamed-clients           # one setting
-              coach config unnamed-clients ask
-            """)
+    static var configuration: CommandConfiguration { .words("config") }
 
     @OptionGroup var gateway: GatewayOptions
-    @Argument(help: "The setting (unnamed-clients).") var key: String?
-    @Argument(help: "Its new value.") var value: String?
+    @Argument(help: .words("config", "key")) var key: String?
+    @Argument(help: .words("config", "value")) var value: String?
 
     func validate() throws {
-        if let key, key != "unnamed-clients" { throw ValidationError("Unknown setting '\(key)'; the settings are: unnamed-clients.") }
+        if let key, key != "unnamed-clients" { throw ValidationError(words: "config", "unknown", ["key": key]) }
         if let value, UnnamedClientPolicy(rawValue: value) == nil {
-            throw ValidationError("unnamed-clients is trusted or ask, not '\(value)'.")
+            throw ValidationError(words: "config", "bad_value", ["value": value])
         }
     }
 
@@ -155,16 +124,17 @@ enum PermissionCall {
     static func changeClient(_ method: String, _ name: String, _ types: [(String, JSONValue)] = [],
                              options: GatewayOptions, done: String, counted: String) throws {
         let result = try call(method, .object([("client", .string(name))] + types), as: PermissionChangeResult.self, options: options)
-        print(options.json ? result.json.serialized() : "\(name): \(done) (\(result.changed) \(counted)).")
+        print(options.json ? result.json.serialized()
+              : CLIWords.text("permissions", "changed", ["name": name, "done": done, "changed": "\(result.changed)", "counted": counted]))
     }
 }
 
 /// `coach permissions` as text: one line per client.
 enum PermissionsText {
     static func table(_ result: PermissionListResult) -> String {
-        var lines = ["Unnamed clients: \(result.unnamedClients)"]
+        var lines = [CLIWords.text("permissions", "unnamed", ["policy": "\(result.unnamedClients)"])]
         guard !result.clients.isEmpty else {
-            return lines.joined(separator: "\n") + "\nNo client has asked or written anything yet.\n"
+            return lines.joined(separator: "\n") + CLIWords.text("permissions", "none_yet")
         }
         var rows: [[String]] = [["CLIENT", "WRITE", "READ", "SAMPLES", "WORKOUTS"]]
         for client in result.clients {
@@ -187,7 +157,7 @@ enum PermissionsText {
         let denied = members.filter { $0.1 == "denied" }.map(\.0)
         var parts: [String] = []
         if !allowed.isEmpty { parts.append(allowed.joined(separator: ",")) }
-        if !denied.isEmpty { parts.append("not " + denied.joined(separator: ",")) }
+        if !denied.isEmpty { parts.append(CLIWords.text("permissions", "not", ["types": denied.joined(separator: ",")])) }
         return parts.joined(separator: "; ")
     }
 }

@@ -13,27 +13,11 @@ import CoachWire
 import Foundation
 
 struct PlanCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plan", abstract: "Structured workouts: intervals, pacer, multisport (docs/plans.md).",
-        discussion: """
-            Plans are YAML files in $XDG_CONFIG_HOME/coach/workouts/NAME.yaml; Coach ships a library
-            of plans to start from (Intents/plans), which a plan of your own of the same name hides.
-            Start one with `coach say "start a ramp test"` or `coach start --plan threshold`.
-
-            Examples:
-              coach plan                                 # your plans, then the library's
-              coach plan list --library                  # the library: purpose and source of each
-              coach plan add --from-library threshold    # a copy of a library plan to edit
-              coach plan validate ~/threshold.yaml       # errors name the line and field
-              coach plan add ~/threshold.yaml            # validated, then saved as 'threshold'
-              coach plan show threshold                  # the file and its steps
-              coach plan remove threshold
-              coach plan export threshold -o threshold.fit   # a FIT workout file for a watch
-              coach plan import intervals.fit                # a watch's FIT workout as a plan
-            """,
-        subcommands: [PlanListCommand.self, PlanShowCommand.self, PlanValidateCommand.self, PlanAddCommand.self,
-                      PlanRemoveCommand.self, PlanExportCommand.self, PlanImportCommand.self],
-        defaultSubcommand: PlanListCommand.self)
+    static var configuration: CommandConfiguration {
+        .words("plan", subcommands: [PlanListCommand.self, PlanShowCommand.self, PlanValidateCommand.self, PlanAddCommand.self,
+                                    PlanRemoveCommand.self, PlanExportCommand.self, PlanImportCommand.self],
+               defaultSubcommand: PlanListCommand.self)
+    }
 }
 
 /// The library every subcommand works on, and how a plan's steps are listed.
@@ -62,6 +46,9 @@ enum PlanCLI {
         }
     }
 
+    /// "12 steps".
+    static func steps(_ plan: WorkoutPlan) -> String { CLIWords.text("plan", "steps", ["count": String(plan.steps.count)]) }
+
     /// A plan file's problem as the user sees it, with a non-zero exit status.
     static func fail(_ error: any Error) -> ExitCode {
         FileHandle.standardError.write(Data("coach: \(error)\n".utf8))
@@ -70,12 +57,10 @@ enum PlanCLI {
 }
 
 struct PlanListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Your plans, then the library's (the default).",
-        discussion: "Example: coach plan list --library --lang ja")
-    @Flag(name: .long, help: "Only the library shipped with Coach, with each plan's purpose and source.") var library = false
-    @Flag(name: .long, help: "One JSON object.") var json = false
-    @Option(name: .long, help: "Language of the purposes (en or ja).") var lang: Language = .en
+    static var configuration: CommandConfiguration { .words("list", key: "plan_list") }
+    @Flag(name: .long, help: .words("plan_list", "library")) var library = false
+    @Flag(name: .long, help: .words("plan_list", "json")) var json = false
+    @Option(name: .long, help: .words("plan_list", "lang")) var lang: Language = .en
 
     func run() throws {
         let plans = PlanCLI.library
@@ -103,31 +88,28 @@ struct PlanListCommand: ParsableCommand {
         }
         if !library {
             if rows.isEmpty {
-                print("No plans of your own in \(plans.directory) yet: start one from the library below by its name "
-                      + "(coach say \"start a ramp test\"), copy one to edit (coach plan add --from-library NAME), "
-                      + "or write your own (docs/plans.md).")
+                print(CLIWords.text("plan_list", "none_yet", ["directory": plans.directory]))
             }
             for (name, plan) in rows {
-                if let plan { print("\(name)\t\(plan.kind.name)\t\(plan.activity.rawValue)\t\(plan.steps.count) steps") }
-                else { print("\(name)\tinvalid: run coach plan validate \(plans.path(of: name))") }
+                if let plan { print("\(name)\t\(plan.kind.name)\t\(plan.activity.rawValue)\t" + PlanCLI.steps(plan)) }
+                else { print("\(name)\t" + CLIWords.text("plan_list", "invalid_own", ["path": plans.path(of: name)])) }
             }
-            if !shipped.isEmpty { print("\nLibrary (coach plan show NAME; yours hide the library's of the same name):") }
+            if !shipped.isEmpty { print(CLIWords.text("plan_list", "library_heading")) }
         }
         for (name, entry) in shipped {
             guard let entry else { print("\(name)\tinvalid"); continue }
-            let hidden = plans.shadows(name) ? "\t(hidden by your own \(name))" : ""
-            print("\(name)\t\(entry.plan.kind.name)\t\(entry.plan.activity.rawValue)\t\(entry.plan.steps.count) steps\t"
+            let hidden = plans.shadows(name) ? CLIWords.text("plan_list", "hidden", ["name": name]) : ""
+            print("\(name)\t\(entry.plan.kind.name)\t\(entry.plan.activity.rawValue)\t" + PlanCLI.steps(entry.plan) + "\t"
                   + (entry.about.purpose(lang) ?? "") + hidden)
-            if library, let source = entry.about.source { print("\tsource: \(source)") }
+            if library, let source = entry.about.source { print(CLIWords.text("plan_list", "source", ["source": source])) }
         }
     }
 }
 
 struct PlanShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "A plan's file and its steps.", discussion: "Example: coach plan show threshold --lang ja")
-    @Argument(help: "The plan's name (coach plan list).") var name: String
-    @Option(name: .long, help: "Language of the steps (en or ja).") var lang: Language = .en
+    static var configuration: CommandConfiguration { .words("show", key: "plan_show") }
+    @Argument(help: .words("plan_show", "name")) var name: String
+    @Option(name: .long, help: .words("plan_show", "lang")) var lang: Language = .en
 
     func run() throws {
         let library = PlanCLI.library
@@ -138,15 +120,15 @@ struct PlanShowCommand: ParsableCommand {
             shipped = try library.libraryPlan(name)
         } catch { throw PlanCLI.fail(error) }
         guard let plan else {
-            throw PlanCLI.fail(PlanMessage("no plan named '\(name)' in \(library.directory) or the library (coach plan list)"))
+            throw PlanCLI.fail(PlanMessage(CLIWords.text("plan_show", "no_plan", ["name": name, "directory": library.directory])))
         }
         if let shipped, !library.shadows(name) {
             // The library's own: what it is for and where it comes from, before its steps.
             if let purpose = shipped.about.purpose(lang) { print("# \(purpose)") }
-            if let source = shipped.about.source { print("# source: \(source)") }
-            print("# from the library (coach plan add --from-library \(name) to edit a copy)")
+            if let source = shipped.about.source { print(CLIWords.text("plan_show", "source", ["source": source])) }
+            print(CLIWords.text("plan_show", "from_library", ["name": name]))
         } else if shipped != nil {
-            print("# yours; it hides the library's \(name) (coach plan remove \(name) to use the library's)")
+            print(CLIWords.text("plan_show", "yours", ["name": name]))
         }
         print(PlanYAML.text(plan), terminator: "")
         print("")
@@ -155,15 +137,13 @@ struct PlanShowCommand: ParsableCommand {
 }
 
 struct PlanValidateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "validate", abstract: "Check a plan file; errors name the line and field.",
-        discussion: "Example: coach plan validate threshold.yaml")
-    @Argument(help: "The YAML file.") var file: String
+    static var configuration: CommandConfiguration { .words("validate", key: "plan_validate") }
+    @Argument(help: .words("plan_validate", "file")) var file: String
 
     func run() throws {
         do {
             let plan = try PlanLibrary.read(file: file)
-            print("\(file): ok — \(plan.kind.name) plan '\(plan.name)', \(plan.steps.count) steps")
+            print(CLIWords.text("plan_validate", "ok", ["file": file, "kind": plan.kind.name, "name": plan.name, "count": String(plan.steps.count)]))
         } catch {
             throw PlanCLI.fail(error)
         }
@@ -171,19 +151,14 @@ struct PlanValidateCommand: ParsableCommand {
 }
 
 struct PlanAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Validate a plan file and save it under its name.",
-        discussion: """
-            Examples: coach plan add threshold.yaml   (then: coach say "start my threshold plan")
-                      coach plan add --from-library ramp-test   (a copy to edit; it hides the library's)
-            """)
-    @Argument(help: "The YAML file.") var file: String?
-    @Option(name: .customLong("from-library"), help: "Copy this library plan (coach plan list --library).") var fromLibrary: String?
-    @Flag(name: .long, help: "Replace a saved plan of the same name.") var replace = false
+    static var configuration: CommandConfiguration { .words("add", key: "plan_add") }
+    @Argument(help: .words("plan_add", "file")) var file: String?
+    @Option(name: .customLong("from-library"), help: .words("plan_add", "from_library")) var fromLibrary: String?
+    @Flag(name: .long, help: .words("plan", "replace")) var replace = false
 
     func validate() throws {
         guard (file == nil) != (fromLibrary == nil) else {
-            throw ValidationError("give a plan file or --from-library NAME (one of them)")
+            throw ValidationError(words: "plan_add", "one_of")
         }
     }
 
@@ -192,7 +167,7 @@ struct PlanAddCommand: ParsableCommand {
             let library = PlanCLI.library
             let plan = try fromLibrary.map { try library.addFromLibrary($0, replace: replace) }
                 ?? library.add(file: file ?? "", replace: replace)
-            print("Saved plan '\(plan.name)' (\(plan.steps.count) steps) in \(PlanCLI.library.path(of: plan.name)).")
+            print(CLIWords.text("plan_add", "saved", ["name": plan.name, "count": String(plan.steps.count), "path": PlanCLI.library.path(of: plan.name)]))
         } catch {
             throw PlanCLI.fail(error)
         }
@@ -200,60 +175,55 @@ struct PlanAddCommand: ParsableCommand {
 }
 
 struct PlanRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Delete a saved plan.", discussion: "Example: coach plan remove threshold")
-    @Argument(help: "The plan's name.") var name: String
+    static var configuration: CommandConfiguration { .words("remove", key: "plan_remove") }
+    @Argument(help: .words("plan", "name")) var name: String
 
     func run() throws {
         guard try PlanCLI.library.remove(name) else {
-            throw PlanCLI.fail(PlanMessage("no plan named '\(name)' in \(PlanCLI.library.directory) (coach plan list)"))
+            throw PlanCLI.fail(PlanMessage(CLIWords.text("plan", "no_plan", ["name": name, "directory": PlanCLI.library.directory])))
         }
-        print("Removed plan '\(name)'.")
+        print(CLIWords.text("plan_remove", "removed", ["name": name]))
     }
 }
 
 struct PlanExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write a plan as a FIT workout file (file type 5).",
-        discussion: "Example: coach plan export threshold -o threshold.fit")
-    @Argument(help: "The plan's name.") var name: String
-    @Option(name: .shortAndLong, help: "The file to write (default: NAME.fit).") var output: String?
+    static var configuration: CommandConfiguration { .words("export", key: "plan_export") }
+    @Argument(help: .words("plan", "name")) var name: String
+    @Option(name: .shortAndLong, help: .words("plan_export", "output")) var output: String?
 
     func run() throws {
         let plan: WorkoutPlan?
         do { plan = try PlanCLI.library.load(name) } catch { throw PlanCLI.fail(error) }
         guard let plan else {
-            throw PlanCLI.fail(PlanMessage("no plan named '\(name)' in \(PlanCLI.library.directory) (coach plan list)"))
+            throw PlanCLI.fail(PlanMessage(CLIWords.text("plan", "no_plan", ["name": name, "directory": PlanCLI.library.directory])))
         }
         let file = output ?? name + ".fit"
         do { try FITWorkoutWriter.write(plan).write(to: URL(fileURLWithPath: file)) } catch { throw PlanCLI.fail(error) }
-        print("Wrote \(file) (\(plan.steps.count) steps).")
+        print(CLIWords.text("plan_export", "wrote", ["file": file, "count": String(plan.steps.count)]))
     }
 }
 
 struct PlanImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Save a FIT workout file (file type 5) as a plan.",
-        discussion: "Example: coach plan import intervals.fit --name intervals")
-    @Argument(help: "The FIT workout file.") var file: String
-    @Option(name: .long, help: "The plan's name (default: the file's name).") var name: String?
-    @Flag(name: .long, help: "Replace a saved plan of the same name.") var replace = false
+    static var configuration: CommandConfiguration { .words("import", key: "plan_import") }
+    @Argument(help: .words("plan_import", "file")) var file: String
+    @Option(name: .long, help: .words("plan_import", "name")) var name: String?
+    @Flag(name: .long, help: .words("plan", "replace")) var replace = false
 
     func run() throws {
         let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let planName = name ?? base
         guard PlanLibrary.isValidName(planName) else {
-            throw PlanCLI.fail(PlanMessage("'\(planName)' cannot be a plan's name (letters, digits, '-', '_'): use --name"))
+            throw PlanCLI.fail(PlanMessage(CLIWords.text("plan_import", "bad_name", ["name": planName])))
         }
         let library = PlanCLI.library
         if !replace, library.names().contains(planName) {
-            throw PlanCLI.fail(PlanMessage("a plan named '\(planName)' exists; use --name or --replace"))
+            throw PlanCLI.fail(PlanMessage(CLIWords.text("plan_import", "exists", ["name": planName])))
         }
-        guard let data = FileManager.default.contents(atPath: file) else { throw PlanCLI.fail(PlanMessage("\(file): cannot be read")) }
+        guard let data = FileManager.default.contents(atPath: file) else { throw PlanCLI.fail(PlanMessage(CLIWords.text("plan_import", "unreadable", ["file": file]))) }
         do {
             let plan = try FITWorkoutReader.read(data, name: planName, file: file)
             try library.save(plan)
-            print("Saved plan '\(planName)' (\(plan.steps.count) steps) in \(library.path(of: planName)).")
+            print(CLIWords.text("plan_add", "saved", ["name": planName, "count": String(plan.steps.count), "path": library.path(of: planName)]))
         } catch {
             throw PlanCLI.fail(error)
         }

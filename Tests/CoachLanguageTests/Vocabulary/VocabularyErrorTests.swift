@@ -25,7 +25,7 @@ import Testing
         ("language: en\nclauses:\n  conjunctions: [so, because\n", 4, "",
          "not YAML: while parsing a flow sequence did not find expected ',' or ']'"),
         ("language: en\nclauses:\n  hesitations: [uh]\nfallbak:\n  cues: {}\n", 4, "fallbak",
-         "unknown field (expected one of answers, clauses, expansion_rules, fallback, filler, intents, language, letters, lists, numbers, permission, priors, pronunciations, responses, save, second_opinion_ignores, settings, skip_words, wake_phrase, written_only)"),
+         "unknown field (expected one of answers, clauses, command_line, expansion_rules, fallback, filler, intents, language, letters, lists, numbers, permission, priors, pronunciations, responses, save, second_opinion_ignores, settings, skip_words, wake_phrase, written_only)"),
         ("clauses:\n  command_words: [pause, stop]\n", 2, "clauses.command_words", "expected a mapping (key: value lines)"),
         ("clauses:\n  conjunctions:\n    so: 1\n", 3, "clauses.conjunctions", "expected a list ([a, b] or - lines)"),
         ("clauses:\n  binders: [to]\n  conjuctions: [so]\n", 3, "clauses.conjuctions",
@@ -39,6 +39,9 @@ import Testing
         ("intents:\n  PauseWorkout:\n    data:\n      - sentence: [pause]\n", 4, "intents.PauseWorkout.data[0].sentence",
          "unknown field (expected one of excludes_context, expansion_rules, lists, metadata, required_keywords, requires_context, response, sentences, slots)"),
         ("responses:\n  intents:\n    PauseWorkout:\n      success:\n        - Paused.\n", 5, "responses.intents.PauseWorkout.success",
+         "expected a word or phrase, not a list or mapping"),
+        ("command_line:\n  say: [The utterance.]\n", 2, "command_line.say", "expected a mapping (key: value lines)"),
+        ("command_line:\n  say:\n    abstract:\n      - Say one utterance.\n", 4, "command_line.say.abstract",
          "expected a word or phrase, not a list or mapping"),
     ]
 

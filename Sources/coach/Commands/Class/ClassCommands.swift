@@ -13,43 +13,30 @@ import CoachSettings
 import Foundation
 
 struct ClassCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "class", abstract: "A class of riders on one MQTT broker: the board, a simulated class, commands to all (docs/class.md).",
-        discussion: """
-            Every rider's gateway publishes under coach/class/NAME/RIDER/ (coach serve
-            --class NAME --rider RIDER); the board subscribes to the class and shows them
-            all.
-
-            Examples:
-              coach class watch spin-0700 --mqtt mqtt://gym.local:1883
-              coach class watch spin-0700 --sort power
-              coach class watch spin-0700 --json | jq -c '{rider, state, power}'
-              coach class simulate spin-0700 --riders 30 --mqtt mqtt://127.0.0.1:1883
-              coach class pause spin-0700
-            """,
-        subcommands: [ClassWatchCommand.self, ClassSimulateCommand.self, ClassPauseCommand.self, ClassResumeCommand.self,
-                      ClassEndCommand.self, ClassLapCommand.self])
+    static var configuration: CommandConfiguration {
+        .words("class", subcommands: [ClassWatchCommand.self, ClassSimulateCommand.self, ClassPauseCommand.self,
+                                     ClassResumeCommand.self, ClassEndCommand.self, ClassLapCommand.self])
+    }
 }
 
 /// Which class on which broker: `NAME` or `--class NAME`, and `--mqtt URL` (alias `--broker`).
 struct ClassOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The class (default: the setting class.name).", valueName: "name"))
+    @Argument(help: .words("class", "name", valueName: "name"))
     var name: String?
 
-    @Option(name: .customLong("class"), help: ArgumentHelp("The class, as an option (the same as NAME).", valueName: "name"))
+    @Option(name: .customLong("class"), help: .words("class", "class", valueName: "name"))
     var classOption: String?
 
     @Option(name: [.customLong("mqtt"), .customLong("broker")],
-            help: ArgumentHelp("The class's broker: mqtt://user:pass@host:1883 or mqtts://… (default: class.url, else mqtt.url).",
-                               valueName: "url"))
+            help: .words("class", "mqtt", valueName: "url"))
     var mqtt: String?
 
     func validate() throws {
         if name != nil, classOption != nil, name != classOption {
-            throw ValidationError("Give the class once: NAME or --class NAME.")
+            throw ValidationError(words: "class", "once")
         }
         if let given = name ?? classOption, !CoachSettings.Class.isTopicName(given) {
-            throw ValidationError("A class name takes letters, digits, _ and - only (it is a topic level), not '\(given)'.")
+            throw ValidationError(words: "class", "bad_name", ["name": given])
         }
         if let mqtt {
             do { _ = try MQTTEndpoint(url: mqtt) } catch { throw ValidationError("--mqtt: \(error)") }
@@ -61,11 +48,11 @@ struct ClassOptions: ParsableArguments {
         let settings = GatewaySettings.load()
         for problem in settings.problems { OneShot.printError(problem) }
         guard let classID = name ?? classOption ?? settings.settings.class.name else {
-            OneShot.printError("class: which class? Give NAME (or set class.name)")
+            OneShot.printError(CLIWords.text("class", "which_class"))
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         guard let url = mqtt ?? settings.settings.class.url ?? settings.settings.mqtt.url else {
-            OneShot.printError("class: which broker? Give --mqtt URL (or set class.url or mqtt.url)")
+            OneShot.printError(CLIWords.text("class", "which_broker"))
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         do {
@@ -85,37 +72,19 @@ struct ClassOptions: ParsableArguments {
 extension ClassBoard.Order: ExpressibleByArgument {}
 
 struct ClassWatchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "The class board: every rider's state, elapsed time and metrics, live.",
-        discussion: """
-            A full-screen board (q or Ctrl-C to quit). A rider whose gateway is gone — it
-            said goodbye, or its last will came, or nothing came from it for 10 s — is
-            greyed; after 60 s of silence it leaves the board. Metrics a rider has not
-            shared (coach permissions grant class --read …) or hides while locked show as
-            "–".
-
-            --json prints one line per change instead: the rider's published state plus
-            rider, gone, offline and heard (Unix time it arrived);
-            {"rider":…,"removed":true} when a rider leaves.
-
-            Examples:
-              coach class watch spin-0700 --mqtt mqtt://gym.local:1883
-              coach class board --broker mqtt://gym.local --class spin-0700 --sort power
-              coach class watch spin-0700 --json
-            """,
-        aliases: ["board"])
+    static var configuration: CommandConfiguration { .words("watch", key: "class_watch", aliases: ["board"]) }
 
     @OptionGroup var target: ClassOptions
-    @Flag(name: .long, help: "One JSON object per change, for scripts.") var json = false
-    @Option(name: .long, help: ArgumentHelp("Order riders by name, or by a metric, highest first: \(ClassBoard.Order.allCases.map(\.rawValue).joined(separator: ", ")).",
+    @Flag(name: .long, help: .words("class_watch", "json")) var json = false
+    @Option(name: .long, help: ArgumentHelp(CLIWords.text("class_watch", "sort", ["keys": ClassBoard.Order.allCases.map(\.rawValue).joined(separator: ", ")]),
                                             valueName: "key"))
     var sort: ClassBoard.Order = .name
-    @Option(name: .long, help: "The board's language (en or ja).") var lang: Language = .en
+    @Option(name: .long, help: .words("class_watch", "lang")) var lang: Language = .en
 
     func run() async throws {
         let (classID, endpoint) = try target.resolve()
         if !json, isatty(STDOUT_FILENO) != 1 {
-            OneShot.printError("class watch: not a terminal: use --json for a stream of lines")
+            OneShot.printError(CLIWords.text("class_watch", "not_a_terminal"))
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         try await ClassWatchRunner.run(classID: classID, endpoint: endpoint, json: json, order: sort, language: lang)

@@ -16,24 +16,15 @@ protocol ClassInstructorCommand: AsyncParsableCommand {
 }
 
 extension ClassInstructorCommand {
-    static func described(_ abstract: String) -> CommandConfiguration {
-        CommandConfiguration(
-            commandName: method, abstract: abstract,
-            discussion: """
-                Every rider's gateway in the class applies it as its own command (a rider with
-                nothing to \(method) answers so); the answers that come within --wait are
-                printed, one rider a line ("anna: success"). Exit status 0 when at least one
-                rider answered success.
-
-                Examples:
-                  coach class \(method) spin-0700 --mqtt mqtt://gym.local:1883
-                  coach class \(method) spin-0700 --wait 5s --json
-                """)
+    /// `class pause` …: the abstract under `class_<method>`, one discussion for the four.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: method, abstract: CLIWords.text("class_" + method, "abstract"),
+                             discussion: CLIWords.text("class_command", "discussion", ["method": method]))
     }
 
     func validate() throws {
         guard DurationText.parse(answers.wait) != nil else {
-            throw ValidationError("--wait takes a duration such as 2s, not '\(answers.wait)'.")
+            throw ValidationError(words: "class_command", "bad_wait", ["value": answers.wait])
         }
     }
 
@@ -74,41 +65,40 @@ extension ClassInstructorCommand {
             fflush(nil)
         }
         stopping.cancel()
-        if !json { print("\(answered) rider\(answered == 1 ? "" : "s") answered, \(succeeded) with success") }
+        if !json {
+            print(CLIWords.text("class_command", answered == 1 ? "answered_one" : "answered",
+                                ["count": String(answered), "succeeded": String(succeeded)]))
+        }
         if succeeded == 0 { throw ExitCode.failure }
     }
 }
 
 /// How long to listen for the riders' answers, and how to print them.
 struct ClassAnswerOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("How long to listen for the riders' answers.", valueName: "duration")) var wait = "2s"
-    @Flag(name: .long, help: "One JSON object per answer.") var json = false
+    @Option(name: .long, help: .words("class_command", "wait", valueName: "duration")) var wait = "2s"
+    @Flag(name: .long, help: .words("class_command", "json")) var json = false
 }
 
 struct ClassPauseCommand: ClassInstructorCommand {
     static let method = "pause"
-    static let configuration: CommandConfiguration = described("Pause every rider's workout.")
     @OptionGroup var target: ClassOptions
     @OptionGroup var answers: ClassAnswerOptions
 }
 
 struct ClassResumeCommand: ClassInstructorCommand {
     static let method = "resume"
-    static let configuration: CommandConfiguration = described("Resume every rider's workout.")
     @OptionGroup var target: ClassOptions
     @OptionGroup var answers: ClassAnswerOptions
 }
 
 struct ClassEndCommand: ClassInstructorCommand {
     static let method = "end"
-    static let configuration: CommandConfiguration = described("End (and save) every rider's workout.")
     @OptionGroup var target: ClassOptions
     @OptionGroup var answers: ClassAnswerOptions
 }
 
 struct ClassLapCommand: ClassInstructorCommand {
     static let method = "lap"
-    static let configuration: CommandConfiguration = described("Mark a lap in every rider's workout.")
     @OptionGroup var target: ClassOptions
     @OptionGroup var answers: ClassAnswerOptions
 }

@@ -14,41 +14,28 @@ import Foundation
 import Synchronization
 
 struct ClassSimulateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "simulate", abstract: "Publish a class of simulated riders, to try a board.",
-        discussion: """
-            Riders sim01, sim02, … ride an indoor cycling workout with changing power,
-            cadence and heart rate, each publishing under coach/class/NAME/simNN/ as a
-            real gateway does, until Ctrl-C or --duration. Each rider's state changes
-            every --interval (staggered across the class). SIGTERM says goodbye (offline)
-            for every rider; SIGKILL leaves their last wills.
-
-            Examples:
-              coach class simulate spin-0700 --riders 30 --mqtt mqtt://127.0.0.1:1883
-              coach class simulate spin-0700 --riders 5 --duration 2m
-              coach class simulate spin-0700 --interval 0.2s --json   # Benchmarks/class/
-            """)
+    static var configuration: CommandConfiguration { .words("simulate", key: "class_simulate") }
 
     @OptionGroup var target: ClassOptions
-    @Option(name: .long, help: "How many riders.") var riders = 30
-    @Option(name: .long, help: ArgumentHelp("How often each rider's state changes (e.g. 1s, 0.2s).", valueName: "duration"))
+    @Option(name: .long, help: .words("class_simulate", "riders")) var riders = 30
+    @Option(name: .long, help: .words("class_simulate", "interval", valueName: "duration"))
     var interval = "1s"
-    @Option(name: .long, help: ArgumentHelp("Stop after this long (default: until Ctrl-C).", valueName: "duration"))
+    @Option(name: .long, help: .words("class_simulate", "duration", valueName: "duration"))
     var duration: String?
-    @Option(name: .long, help: ArgumentHelp("The riders' names: PREFIX01, PREFIX02, …", valueName: "prefix")) var prefix = "sim"
-    @Flag(name: .long, help: "Print a JSON line per change: {\"rider\",\"distance\",\"changed\"} (distance as published, changed in Unix seconds).")
+    @Option(name: .long, help: .words("class_simulate", "prefix", valueName: "prefix")) var prefix = "sim"
+    @Flag(name: .long, help: .words("class_simulate", "json"))
     var json = false
 
     func validate() throws {
-        guard (1...1000).contains(riders) else { throw ValidationError("--riders takes 1 to 1000.") }
+        guard (1...1000).contains(riders) else { throw ValidationError(words: "class_simulate", "bad_riders") }
         // Below 100 ms a change could leave the published distance (0.1 m) as it was.
         guard let step = DurationText.parse(interval), step >= .milliseconds(100) else {
-            throw ValidationError("--interval takes a duration of 0.1s or more such as 1s or 0.2s, not '\(interval)'.")
+            throw ValidationError(words: "class_simulate", "bad_interval", ["value": interval])
         }
         if let duration, DurationText.parse(duration) == nil {
-            throw ValidationError("--duration takes a duration such as 30s or 2m, not '\(duration)'.")
+            throw ValidationError(words: "class_simulate", "bad_duration", ["value": duration])
         }
-        guard CoachSettings.Class.isTopicName(prefix + "01") else { throw ValidationError("--prefix takes letters, digits, _ and - only.") }
+        guard CoachSettings.Class.isTopicName(prefix + "01") else { throw ValidationError(words: "class_simulate", "bad_prefix") }
     }
 
     func run() async throws {
@@ -70,7 +57,7 @@ struct ClassSimulateCommand: AsyncParsableCommand {
             }
             simulated.append(SimulatedRider(id: id, seed: UInt64(index) &* 0x9E37_79B9))
         }
-        print("coach class: \(riders) simulated riders in class \(classID) on \(endpoint.display)")
+        print(CLIWords.text("class_simulate", "started", ["count": String(riders), "class": classID, "broker": endpoint.display]))
         fflush(nil)
         let stop = StopSignal()
         let ending = duration.flatMap(DurationText.parse).map { limit in Task { try? await Task.sleep(for: limit); stop.fire() } }

@@ -7,25 +7,7 @@
 import CoachWire
 import Foundation
 
-extension ReplicatedWorkout: WireMessage {
-    static var wireEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }
-
-    public init(json: JSONValue) throws(WireDecodingError) {
-        do { self = try JSONDecoder().decode(Self.self, from: Data(json.serialized().utf8)) } catch {
-            throw WireDecodingError(path: "", problem: "\(error)")
-        }
-    }
-
-    public var json: JSONValue {
-        guard let data = try? Self.wireEncoder.encode(self),
-              let value = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)) else { return .null }
-        return value
-    }
-
+extension ReplicatedWorkout: CodableWireMessage {
     /// The documented example (docs/protocol.md): the first page of a saved run, one row of each
     /// kind, with where the next page starts.
     public static let example: ReplicatedWorkout = {

@@ -5,6 +5,7 @@
 // leave the mirror's own change log right (added, or deleted with tombstones).
 
 import CoachCore
+import CoachWire
 import Foundation
 import GRDB
 

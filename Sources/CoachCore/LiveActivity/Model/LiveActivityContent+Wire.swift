@@ -13,27 +13,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension LiveActivityContent: WireMessage {
-    /// Keys sorted, so the same content is the same line byte for byte (Foundation's encoder
-    /// otherwise orders keys differently on every run); slashes as JSONText writes them.
-    public static var wireEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }
-
-    public init(json: JSONValue) throws(WireDecodingError) {
-        do { self = try JSONDecoder().decode(Self.self, from: Data(json.serialized().utf8)) } catch {
-            throw WireDecodingError(path: "", problem: "\(error)")
-        }
-    }
-
-    public var json: JSONValue {
-        guard let data = try? Self.wireEncoder.encode(self),
-              let value = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)) else { return .null }
-        return value
-    }
-
+extension LiveActivityContent: CodableWireMessage {
     /// The documented example (docs/protocol.md): an outdoor run ten minutes in, toward 10 km.
     public static let example = LiveActivityContent(
         attributes: LiveActivityAttributes(workoutID: "5f0c2a8e-3b1d-4c7a-9e2f-8d6b1a4c3e70", activity: .running, location: .outdoor,

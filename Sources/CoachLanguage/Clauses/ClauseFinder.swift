@@ -46,13 +46,7 @@ extension LanguageModel {
             // The state may leave one meaning (`plain_in_state`, #40 round 4): while paused "phone
             // call's done, keep going" goes on. Only a command that ends the line, after its reason:
             // "hang on, let me grab a pen" and 「続けて、聞いてるよ」 speak to someone.
-            // Round 7: or before a reason that names an interruption ("hold up, shoelace", 「待って、
-            // 靴ひも」): the interruption says why the workout waits.
-            let plainIntent = clauses.isPlain(intent, in: context)
-            let interruptedAfter = plainIntent && parts[b...].contains {
-                FallbackData.containsAny(clauses.interruptions, in: Array(norm.scalars[$0]), words: words)
-            }
-            let plain = plainIntent && (parts[b...].allSatisfy { isHesitation(norm.scalars[$0]) } || interruptedAfter)
+            let plain = clauses.isPlain(intent, in: context) && parts[b...].allSatisfy { isHesitation(norm.scalars[$0]) }
             if plain { commanded.insert(intent) }
             // A bare start (「記録お願い」, "record it") beside other clauses is a start they may
             // complete (bareStartMatch), not the figure 記録 asked about (#40).
@@ -93,8 +87,7 @@ extension LanguageModel {
             }
             guard isAside(before, of: norm, original: original, intent: intent, bound: bound || interrupted, leading: true,
                           context: context),
-                isAside(after, of: norm, original: original, intent: intent, bound: bound || interruptedAfter, leading: false,
-                        context: context)
+                isAside(after, of: norm, original: original, intent: intent, bound: bound, leading: false, context: context)
             else { continue }
             let confidence = method == .clause ? 0.9 : min(0.85, max(0.6, 0.95 - 0.08 * Double(edits)))
             var r = recognition(text: text, match: match, in: used, units: units, confidence: confidence, method: .clause)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score the recogniser on the corpora of issues #11 and #28 and print the calibration table.
 
-Usage: scripts/corpus-eval.py [--set tuning|holdout|holdout2|holdout3|holdout4|corpus28|corpus40|holdout40|holdout41|holdout42|holdout43|holdout44|holdout45|holdout46|all] [--coach PATH] [-v] [--misses]
+Usage: scripts/corpus-eval.py [--set tuning|holdout|holdout2|holdout3|holdout4|corpus28|corpus40|holdout40|holdout41|holdout42|holdout43|holdout44|holdout45|holdout46|holdout47|all] [--coach PATH] [-v] [--misses]
 
 Runs `coach parse --json --stdin --lang L` (default: .build/debug/coach) over
   Intents/tests/corpus/<lang>/   (tuning: negatives_*.txt, positives.yaml)
@@ -18,6 +18,7 @@ Runs `coach parse --json --stdin --lang L` (default: .build/debug/coach) over
   Intents/tests/holdout44/<lang>/ (issue #40's fifth fresh set, round 4; first run after tuning)
   Intents/tests/holdout45/<lang>/ (issue #40's sixth fresh set, round 5; first run before tuning)
   Intents/tests/holdout46/<lang>/ (issue #40's seventh fresh set, round 6; measured before and after tuning only)
+  Intents/tests/holdout47/<lang>/ (issue #40's eighth fresh set, round 7; measured before and after tuning only)
 A positives file or one of its items may give `context:` (the gateway's `workout: idle|running|
 paused`), passed as `coach parse --context`. Negatives of the #40 sets are run in every state
 (no context, idle, running, paused): a line is a false command if any state makes it one.
@@ -141,9 +142,9 @@ SETS = {"tuning": "corpus", "holdout": "holdout", "holdout2": "holdout2", "holdo
         "corpus28": "corpus28", "corpus40": "corpus40", "holdout40": "holdout40",
         "holdout41": "holdout41", "holdout42": "holdout42", "holdout43": "holdout43",
         "holdout44": "holdout44", "holdout45": "holdout45",
-        "holdout46": "holdout46"}
+        "holdout46": "holdout46", "holdout47": "holdout47"}
 # Sets whose negatives are run in every workout state (#40): the worst state counts.
-ALL_STATES = {"corpus40", "holdout40", "holdout41", "holdout42", "holdout43", "holdout44", "holdout45", "holdout46"}
+ALL_STATES = {"corpus40", "holdout40", "holdout41", "holdout42", "holdout43", "holdout44", "holdout45", "holdout46", "holdout47"}
 STATES = [{}, {"workout": "idle"}, {"workout": "running"}, {"workout": "paused"}]
 
 BANDS = [(0.0, 0.3), (0.3, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.99), (0.99, 1.01)]

@@ -177,6 +177,24 @@ import Testing
         }
     }
 
+    /// Round 7 (#40): equipment after a bare session naming its activity, the goal after the verb
+    /// phrase, ja request plain forms; an idiom pause before its reason still speaks to someone.
+    @Test func roundSevenInterruptionsEquipmentAndGoals() async throws {
+        let running = try await parse(["can I get a lap marked?", "I've got a stitch, hang on"], lang: "en", context: "workout=running")
+        #expect(running.map { $0["intent"] as? String } == ["MarkLap", "PauseWorkout"])
+        let idle = try await parse(["start a session on the turbo trainer", "row 5000 meters this morning", "burn 250 kcal on a walk"],
+                                   lang: "en", context: "workout=idle")
+        #expect(idle.map { slots($0)["activity"] as? String } == ["cycling", "rowing", "walking"])
+        #expect(slots(idle[0])["location"] as? String == "indoor")
+        #expect(idle.map { (slots($0)["goal"] as? [String: Any])?["value"] as? Double } == [nil, 5000, 250])
+        let ja = try await parse(["休憩入れてもらえますか？", "今の記録、削除しておいて"], lang: "ja", context: "workout=running")
+        #expect(ja.map { $0["intent"] as? String } == ["PauseWorkout", "CancelWorkout"])
+        for state in ["idle", "running", "paused"] {
+            let refused = try await parse(["hang on, phone call", "hang on, let me grab a pen"], lang: "en", context: "workout=\(state)")
+            for answer in refused { #expect(answer["intent"] is NSNull, "\(answer["text"] ?? "") while \(state)") }
+        }
+    }
+
     @Test func aBadContextIsAUsageError() async throws {
         let binary = try #require(CoachBinary.path(), "coach is not built")
         let home = try ScratchHome()

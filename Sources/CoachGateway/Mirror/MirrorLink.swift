@@ -61,9 +61,6 @@ public actor MirrorLink {
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    public var phase: MirrorLinkPhase { get async { await connection.phase } }
-    public var isLive: Bool { get async { await connection.isLive } }
-
     func start() async {
         follow()
         await connection.start()

@@ -66,14 +66,6 @@ public enum SampleReply: Sendable {
     case recorded(SampleOutcome)
     /// Sent on to the primary this gateway mirrors: its answer, or `queued` while it is away.
     case sentOn(SampleResult)
-
-    /// Whether the sample is kept (recorded, or queued for the primary).
-    public var isAccepted: Bool {
-        switch self {
-        case .recorded(let outcome): return outcome.isAccepted
-        case .sentOn(let result): return result.accepted
-        }
-    }
 }
 
 /// This gateway's own workout: the manager, which performs everything itself.
